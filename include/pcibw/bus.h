@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/bus.h - a bus as the model sees it: kind, clock or link rate, width, and the
+ * protocol registers that change what a packet costs (MPS, MRRS, RCB, MMRBC, ...).
+ *
+ * Filled either by pcibw_bus_parse() from a `--bus SPEC` string (grammar and defaults in
+ * shared/cli-contract.md, "Bus spec") or by pcibw_bus_from_device() from probed facts.
+ */
+#ifndef PCIBW_BUS_H
+#define PCIBW_BUS_H
+
+#include <stdbool.h>
+#include "pcibw/error.h"
+
+enum pcibw_bus_kind {
+	PCIBW_BUS_UNKNOWN = 0,
+	PCIBW_BUS_PCI,  /* conventional PCI: shared, half duplex */
+	PCIBW_BUS_PCIX, /* PCI-X (mode 1, 266 DDR, 533 QDR): shared, half duplex */
+	PCIBW_BUS_PCIE, /* PCI Express: point to point, one budget per direction */
+	PCIBW_BUS_VIRTUAL, /* paravirtual device: no bus ceiling */
+};
+
+struct pcibw_bus {
+	enum pcibw_bus_kind kind;
+
+	/* PCIe */
+	int gen;            /* 1..6; derived from gts */
+	double gts;         /* GT/s per lane: 2.5, 5, 8, 16, 32, 64 */
+	int lanes;          /* 1, 2, 4, 8, 12, 16, 32 */
+	int mps_bytes;      /* Max_Payload_Size, 128..4096; default 128 */
+	int mrrs_bytes;     /* Max_Read_Request_Size, 128..4096; default 512 */
+	int rcb_bytes;      /* Read Completion Boundary, 64 or 128; default 64 */
+	bool ecrc;          /* TLP digest (+4 B per TLP) */
+	bool addr32;        /* 32-bit addresses (3-DW headers) instead of 64-bit */
+	bool flit;          /* Flit mode (mandatory at 64 GT/s) */
+
+	/* PCI and PCI-X */
+	int clock_mhz;      /* nominal segment clock: 33, 66, 100, 133 */
+	int width_bits;     /* 32 or 64 */
+	int transfers_per_clock; /* 1 (SDR), 2 (PCI-X 266 DDR), 4 (PCI-X 533 QDR) */
+	int mmrbc_bytes;    /* PCI-X Maximum Memory Read Byte Count: 512..4096; default 512 */
+	int splits;         /* PCI-X maximum outstanding split transactions; default 1 */
+	int latency_timer;  /* master latency timer, PCI clocks, 0..255; default 64 */
+
+	/* Which fields came from the user or a probed device (bit per field name is overkill:
+	 * the model only needs to say in its output that the value was a default). */
+	bool mps_default, mrrs_default, rcb_default, mmrbc_default, splits_default,
+		latency_timer_default;
+};
+
+/*
+ * pcibw_bus_parse - parse a bus spec such as "gen3x8,mps=256", "8gtx16", "pcix133/64,mmrbc=512",
+ * "pci33/32" (grammar: shared/cli-contract.md "Bus spec"). Fills every field, defaults included.
+ * Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad part
+ * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)").
+ */
+int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *err);
+
+/*
+ * pcibw_bus_format - canonical spec string of bus (round-trips through pcibw_bus_parse).
+ * Writes at most len bytes including the NUL; returns buf.
+ */
+char *pcibw_bus_format(const struct pcibw_bus *bus, char *buf, unsigned len);
+
+/*
+ * pcibw_bus_raw_gbps - raw data bandwidth of the bus in Gbit/s (10^9 bit/s):
+ * PCIe per direction = GT/s x lanes x encoding (8b/10b for 2.5/5 GT/s, 128b/130b for 8-32 GT/s,
+ * 242/256 in Flit mode; PCIe Base 6.0 sec. 4.2); PCI/PCI-X shared by both directions =
+ * clock x width/8 x transfers per clock (nominal 33.33/66.67/100/133.33 MHz; PCI-X Addendum 2.0).
+ * Returns 0 for PCIBW_BUS_VIRTUAL/UNKNOWN.
+ */
+double pcibw_bus_raw_gbps(const struct pcibw_bus *bus);
+
+/* pcibw_pcie_encoding - encoding efficiency for a PCIe rate (0.8, 128/130, or 242/256 if flit). */
+double pcibw_pcie_encoding(double gts, bool flit);
+
+/* pcibw_bus_kind_name - "pci", "pci-x", "pcie", "virtual", "unknown". */
+const char *pcibw_bus_kind_name(enum pcibw_bus_kind kind);
+
+#endif

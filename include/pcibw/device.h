@@ -1,0 +1,135 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/device.h - the facts `pcibw report` states about one device, whatever the source
+ * (live libpci, lspci dump, copied sysfs tree, hwloc XML). One field per JSON key of the
+ * contract (shared/cli-contract.md, "report JSON"); doc/json.md documents each.
+ *
+ * Null convention: integers use PCIBW_NULL (-1) for "unknown", doubles use NAN, tri-state
+ * booleans use PCIBW_NULL as well (0 false, 1 true).
+ */
+#ifndef PCIBW_DEVICE_H
+#define PCIBW_DEVICE_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "pcibw/bus.h"
+#include "pcibw/error.h"
+
+#define PCIBW_NULL (-1)
+#define PCIBW_MAX_PATH 16
+#define PCIBW_MAX_IFACES 16
+#define PCIBW_MAX_PROV 40
+#define PCIBW_MAX_PEERS 32
+
+enum pcibw_pcix_mode {
+	PCIBW_PCIX_MODE_NULL = 0,
+	PCIBW_PCIX_MODE_CONVENTIONAL, /* "conventional" */
+	PCIBW_PCIX_MODE_PCIX,         /* "pci-x"     (mode 1, parity) */
+	PCIBW_PCIX_MODE_PCIX_ECC,     /* "pci-x-ecc" (mode 1, ECC) */
+	PCIBW_PCIX_MODE_PCIX_266,     /* "pci-x-266" (mode 2, DDR) */
+	PCIBW_PCIX_MODE_PCIX_533,     /* "pci-x-533" (mode 2, QDR) */
+};
+
+/* One hop of the path to the root complex (contract: `path` entries). */
+struct pcibw_hop {
+	char slot[32];
+	enum pcibw_bus_kind bus_kind;
+	double link_speed_gts;  /* NAN when not PCIe or unknown */
+	int link_width;         /* PCIBW_NULL when unknown */
+	double gbps;            /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
+	bool shared;            /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
+};
+
+/* field name -> origin, e.g. {"link_speed_gts", "sysfs"} */
+struct pcibw_provenance {
+	const char *field;  /* static string, a JSON key */
+	const char *origin; /* "config", "sysfs", "hwloc", "inferred" */
+};
+
+struct pcibw_device {
+	char slot[32];           /* "DDDD:BB:DD.F", lower-case hex, domain >= 4 digits */
+	int domain, bus, dev, fn;
+	int vendor_id, device_id; /* PCIBW_NULL when unknown */
+	int class_id;            /* 16-bit class+subclass (0x0200), PCIBW_NULL when unknown */
+	int revision;            /* PCIBW_NULL when unknown */
+	char name[256];          /* pci.ids "Vendor Device" name, "" when unknown (-> null) */
+	bool is_virtual;         /* paravirtual (virtio, vmxnet3, Hyper-V, Xen): no bus ceiling */
+	bool is_bridge;          /* header type 1 (or a PCIe root/downstream/upstream port) */
+	int pcie_port_type;      /* PCIe capability Device/Port Type (0..10), PCIBW_NULL if not PCIe */
+
+	enum pcibw_bus_kind bus_kind;
+	bool pcix_capable;
+	enum pcibw_pcix_mode pcix_mode;
+	int bus_mhz;             /* segment clock 33/66/100/133, PCIBW_NULL */
+	int bus_width_bits;      /* 32/64, PCIBW_NULL */
+	int mmrbc_bytes;         /* PCI-X command MMRBC, PCIBW_NULL */
+	int pcix_splits;         /* PCI-X command max outstanding splits, PCIBW_NULL */
+	int pcix_designed_mmrbc_bytes, pcix_designed_splits; /* PCI-X status, PCIBW_NULL */
+	int pcix_64bit, pcix_133, pcix_266, pcix_533;       /* PCI-X status bits, PCIBW_NULL */
+
+	double link_speed_gts;   /* LnkSta (or sysfs current_link_speed); NAN unknown */
+	int link_width;          /* LnkSta; PCIBW_NULL for x0/unknown */
+	double max_link_speed_gts; /* LnkCap2 vector (if non-zero) else LnkCap; NAN unknown */
+	int max_link_width;      /* LnkCap */
+	int downgraded;          /* 0/1, PCIBW_NULL where lspci exempts the port */
+	int mps_bytes, mrrs_bytes; /* DevCtl */
+	int rcb_bytes;           /* LnkCtl RCB, 64/128 */
+	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* 0/1/PCIBW_NULL */
+
+	int numa_node;           /* PCIBW_NULL when firmware reports none (-1) */
+	char interfaces[PCIBW_MAX_IFACES][32];
+	int n_interfaces;
+
+	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
+	int n_path;
+	char bottleneck_slot[32];  /* "" -> null */
+	double bottleneck_gbps;    /* NAN -> null */
+	int bottleneck_shared;     /* 0/1/PCIBW_NULL */
+
+	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment */
+	int n_peers;
+
+	struct pcibw_provenance prov[PCIBW_MAX_PROV];
+	int n_prov;
+};
+
+/* A whole report: what `pcibw report` prints. */
+struct pcibw_report {
+	char source[1100];        /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
+	char **warnings;          /* heap strings */
+	int n_warnings;
+	struct pcibw_device *devices; /* heap array, sorted by slot */
+	int n_devices;
+};
+
+/* pcibw_device_init - set every field of d to its null value. */
+void pcibw_device_init(struct pcibw_device *d);
+
+/* pcibw_device_set_prov - record (or overwrite) the origin of one field. field and origin must
+ * be static strings. Silently ignores overflow past PCIBW_MAX_PROV (a bug, asserted in tests). */
+void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin);
+
+/* pcibw_report_warn - append a printf-formatted warning (deduplicated). Returns 0 or PCIBW_EINTERNAL. */
+int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (OOM). */
+struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d);
+
+/* pcibw_report_sort - sort devices by (domain, bus, dev, fn). */
+void pcibw_report_sort(struct pcibw_report *r);
+
+/* pcibw_report_free - release everything a report owns; r itself is not freed. */
+void pcibw_report_free(struct pcibw_report *r);
+
+/* pcibw_format_slot - "DDDD:BB:DD.F" (domain keeps all its digits, at least 4). buf >= 32. */
+char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
+
+/*
+ * pcibw_bus_from_device - the bus a probed device runs on, as a model input: its own link (or
+ * segment clock/width/MMRBC/splits) and its registers (MPS, MRRS, RCB). Where the device's
+ * facts leave a field unknown the contract's default is used and *_default is set.
+ * Returns PCIBW_OK, or PCIBW_ENOTHERE naming what the source cannot show (e.g. a 64-byte dump).
+ */
+int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err);
+
+#endif

@@ -1,0 +1,102 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/nic.h - NIC profiles (data/nic/NAME.ini) and the transactions a packet costs.
+ *
+ * A profile says how a NIC and its driver move a packet: descriptor and write-back sizes and
+ * batching, doorbell and interrupt rates, head-pointer and interrupt-cause reads, FCS stripping,
+ * cache-line rounding, and optional device limits. pcibw_nic_recipe() turns it into a list of
+ * bus operations per packet, which each bus model (PCIe, PCI, PCI-X) then costs in its own terms.
+ */
+#ifndef PCIBW_NIC_H
+#define PCIBW_NIC_H
+
+#include <stdbool.h>
+#include "pcibw/error.h"
+
+struct pcibw_nic {
+	char name[64];
+	char description[256];
+	char source[512];          /* the driver/datasheet defaults the profile cites */
+	/* descriptors (bytes) */
+	int tx_desc_bytes, rx_desc_bytes;       /* descriptor size the device reads */
+	int tx_wb_bytes, rx_wb_bytes;           /* write-back (completion) size; 0 = no write-back */
+	int tx_desc_fetch_batch, rx_desc_fetch_batch; /* descriptors per fetch (device prefetch) */
+	int tx_wb_batch, rx_wb_batch;           /* descriptors per write-back */
+	/* host side */
+	int tx_doorbell_batch, rx_doorbell_batch; /* packets per tail (doorbell) write; 0 = never */
+	int doorbell_bytes;                       /* 4 */
+	int tx_head_read_batch, rx_head_read_batch; /* packets per head-pointer MMIO read; 0 = never */
+	int irq_batch;                            /* packets per interrupt; 0 = polling, none */
+	int irq_bytes;                            /* MSI payload, 4; 0 = legacy INTx (no bus write) */
+	int icr_reads_per_irq;                    /* interrupt-cause register reads per interrupt */
+	bool strip_fcs;                           /* FCS not DMA'd (frame - 4 B) */
+	int cacheline_bytes;                      /* round data DMA up to this; 0 = no rounding */
+	/* optional device limits (0 = none) */
+	double max_dma_tps;        /* max DMA transactions per second the device issues */
+	double read_latency_ns;    /* DMA read round trip */
+	int read_tags;             /* outstanding read requests (tags) */
+	bool is_virtual;           /* paravirtual: no bus ceiling */
+	char match[512];           /* "8086:10fb 8086:1528": vendor:device ids this profile fits */
+};
+
+enum pcibw_op_kind {
+	PCIBW_OP_DMA_WRITE,  /* the device writes host memory (PCIe MWr; PCI memory write) */
+	PCIBW_OP_DMA_READ,   /* the device reads host memory (PCIe MRd + CplD; PCI delayed read; PCI-X split) */
+	PCIBW_OP_MMIO_WRITE, /* the CPU writes a device register (doorbell): posted, host -> device */
+	PCIBW_OP_MMIO_READ,  /* the CPU reads a device register (head pointer, ICR): stalls the CPU */
+	PCIBW_OP_MSI,        /* interrupt message: a DMA write of irq_bytes */
+};
+
+enum pcibw_op_role {
+	PCIBW_ROLE_DATA, PCIBW_ROLE_DESC_READ, PCIBW_ROLE_DESC_WB, PCIBW_ROLE_DOORBELL,
+	PCIBW_ROLE_HEAD_READ, PCIBW_ROLE_IRQ, PCIBW_ROLE_ICR_READ,
+};
+
+enum pcibw_path { PCIBW_PATH_TX, PCIBW_PATH_RX }; /* NIC sends (host->wire) / NIC receives */
+
+struct pcibw_op {
+	enum pcibw_op_kind kind;
+	enum pcibw_op_role role;
+	enum pcibw_path path;
+	double bytes;        /* bytes of this one transfer */
+	double per_packet;   /* transfers per packet (1/batch when batched) */
+};
+
+#define PCIBW_MAX_OPS 32
+struct pcibw_recipe {
+	struct pcibw_op ops[PCIBW_MAX_OPS];
+	int n;
+	int batch_packets;   /* packets over which per_packet fractions are whole numbers (lcm) */
+};
+
+enum pcibw_pattern {
+	PCIBW_PAT_RX, PCIBW_PAT_TX, PCIBW_PAT_BOTH,
+	PCIBW_PAT_DMA_READ, PCIBW_PAT_DMA_WRITE, PCIBW_PAT_DMA_RW,
+};
+
+/*
+ * pcibw_nic_load - load profile NAME from dir (NULL = the installed/bundled data directory,
+ * see pcibw_data_dir()). Unknown keys, bad values and a missing file are errors:
+ * PCIBW_EUSAGE for an unknown profile name, PCIBW_EINPUT for a malformed file (file:line).
+ */
+int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err);
+
+/* pcibw_nic_load_file - load a profile from a path. Same errors as pcibw_nic_load. */
+int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_err *err);
+
+/* pcibw_nic_for_ids - the name of the bundled profile whose `match` lists vendor:device, or NULL. */
+const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, char *buf, unsigned len);
+
+/*
+ * pcibw_nic_recipe - the bus operations one packet of dma_bytes (bytes the NIC DMAs: frame,
+ * less FCS if strip_fcs) costs in pattern pat. dma-* patterns yield a single data op.
+ * Returns PCIBW_OK or PCIBW_EUSAGE (dma_bytes <= 0).
+ */
+int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double dma_bytes,
+		     struct pcibw_recipe *out, struct pcibw_err *err);
+
+/* pcibw_data_dir - directory holding nic/ profiles and examples: $PCIBW_DATA_DIR, else the
+ * source tree's data/ when run from a build tree, else the installed datadir. */
+const char *pcibw_data_dir(void);
+
+#endif

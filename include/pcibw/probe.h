@@ -1,0 +1,37 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/probe.h - gather device facts from one source: this machine (libpci's default access
+ * method; sysfs on Linux), an lspci -x/-xxx/-xxxx dump, a copied sysfs tree, or an hwloc XML
+ * export. pcibw never writes to config space.
+ */
+#ifndef PCIBW_PROBE_H
+#define PCIBW_PROBE_H
+
+#include <stdbool.h>
+#include "pcibw/device.h"
+#include "pcibw/error.h"
+
+struct pcibw_probe_opts {
+	const char *dump_file;     /* --dump FILE, or NULL */
+	const char *sysfs_dir;     /* --sysfs DIR, or NULL */
+	const char *topology_file; /* --topology FILE, or NULL */
+	const char *slot_filter;   /* -s [[DOMAIN:]BUS:]DEV.FN as lspci, or NULL */
+	const char *iface;         /* -i IFACE: the device behind an OS interface name, or NULL */
+	bool all;                  /* every device, not only network controllers */
+	const char *pci_ids;       /* pci.ids path override (tests), or NULL for libpci's default */
+};
+
+/*
+ * pcibw_probe - fill out with the devices of the chosen source (at most one of dump_file,
+ * sysfs_dir, topology_file; none = this machine), network controllers only unless opts->all,
+ * filtered by slot_filter/iface. out must be zeroed by the caller; free with pcibw_report_free.
+ * Returns PCIBW_OK; PCIBW_EINPUT (malformed input: the message names file:line:column and what
+ * was expected); PCIBW_EUSAGE (bad -s syntax); PCIBW_ENOMATCH (no device matched);
+ * PCIBW_ENOTHERE (this machine has no PCI access at all).
+ */
+int pcibw_probe(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
+
+/* pcibw_is_network_class - class 0x02xx, or InfiniBand 0x0c06. class_id is class+subclass. */
+bool pcibw_is_network_class(int class_id);
+
+#endif

@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# Build pcibw and run its main job on bundled real input. Works on a fresh Debian 12 machine
+# (installs what is missing). Usage: scripts/demo.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+./scripts/deps.sh
+[ -f build/build.ninja ] || meson setup build >/dev/null
+ninja -C build >/dev/null
+export PCIBW_DATA_DIR="$PWD/data"
+run() { printf '\n$ %s\n' "$*"; "$@"; }
+# The report: each NIC's bus, speed, width and bottleneck hop, from real config-space dumps.
+run ./build/pcibw report --dump data/examples/pcix-ibm-eadsx-82545em-multidomain.lspci
+run ./build/pcibw report --dump data/examples/pcie-connectx3pro-haswell-rootport.lspci

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Install what pcibw needs to build, test and run, from Debian 12 packages.
+# Idempotent: installs only what is missing. Needs root (or sudo) when something is missing.
+set -euo pipefail
+pkgs=(
+  build-essential pkg-config meson ninja-build python3   # toolchain (meson needs python3)
+  libpci-dev pciutils pci.ids                            # config space and names (libpci)
+  libhwloc-dev hwloc                                     # topology: NUMA nodes, OS interface names
+  libjansson-dev                                         # JSON in and out
+  libcsv-dev                                             # CSV in (RFC 4180)
+  libinih-dev                                            # NIC profiles (INI)
+  libcairo2-dev                                          # SVG plots
+  libcriterion-dev                                       # unit tests
+  libexpat1-dev                                          # tests parse the SVG plots as XML
+  scdoc                                                  # pcibw(1) man page
+  iperf3 mawk util-linux                                 # fixtures, benchmarks, setpriv/prlimit in tests
+)
+missing=()
+for p in "${pkgs[@]}"; do
+  dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q 'install ok installed' || missing+=("$p")
+done
+[ ${#missing[@]} -eq 0 ] && exit 0
+SUDO=
+[ "$(id -u)" -eq 0 ] || SUDO=sudo
+echo "pcibw: installing ${missing[*]}" >&2
+export DEBIAN_FRONTEND=noninteractive
+$SUDO apt-get update -qq
+$SUDO apt-get install -y -qq --no-install-recommends "${missing[@]}" >&2

@@ -1,0 +1,64 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Argument parsing shared by the subcommands; each subcommand lives in its own cmd_*.c file. */
+#ifndef PCIBW_CLI_H
+#define PCIBW_CLI_H
+
+#include <getopt.h>
+#include <stdbool.h>
+#include <stdio.h>
+#include "pcibw/error.h"
+#include "pcibw/probe.h"
+
+enum cli_format { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_CSV };
+
+/* Long-option ids above the ASCII range, shared by all commands. */
+enum {
+	OPT_FORMAT = 1000, OPT_JSON, OPT_DUMP, OPT_SYSFS, OPT_TOPOLOGY, OPT_ALL, OPT_HELP,
+	OPT_PCI_IDS, OPT_CMD_BASE = 1100, /* each command numbers its own options from here */
+};
+
+#define CLI_COMMON_LONGOPTS \
+	{"format", required_argument, 0, OPT_FORMAT}, \
+	{"json", no_argument, 0, OPT_JSON}, \
+	{"dump", required_argument, 0, OPT_DUMP}, \
+	{"sysfs", required_argument, 0, OPT_SYSFS}, \
+	{"topology", required_argument, 0, OPT_TOPOLOGY}, \
+	{"all", no_argument, 0, OPT_ALL}, \
+	{"pci-ids", required_argument, 0, OPT_PCI_IDS}, \
+	{"help", no_argument, 0, 'h'}
+
+/* short options every command takes: -s SLOT, -i IFACE, -h */
+#define CLI_COMMON_SHORTOPTS "s:i:h"
+
+struct cli_common {
+	enum cli_format format;
+	struct pcibw_probe_opts probe;
+	bool help;
+};
+
+/*
+ * cli_common_opt - handle one option shared by all commands. Returns 1 if it was one (and
+ * stored it), 0 if it is not a common option, or -PCIBW_EUSAGE with err set on a bad value.
+ */
+int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_err *err);
+
+/* cli_check_sources - at most one of --dump, --sysfs, --topology. PCIBW_EUSAGE otherwise. */
+int cli_check_sources(const struct cli_common *c, struct pcibw_err *err);
+
+/* cli_error - print "pcibw: MESSAGE" to stderr and return err->code (the exit code). */
+int cli_error(const struct pcibw_err *err);
+
+/* cli_usage_error - print "pcibw CMD: MESSAGE\nTry 'pcibw CMD --help'." and return 2. */
+int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Subcommands: argc/argv start at the command name. Return the process exit code. */
+int cmd_report(int argc, char **argv);
+int cmd_model(int argc, char **argv);
+int cmd_analyze(int argc, char **argv);
+
+/* Help texts, printed by `pcibw help CMD` and `pcibw CMD --help`. */
+extern const char cmd_report_help[];
+extern const char cmd_model_help[];
+extern const char cmd_analyze_help[];
+
+#endif

@@ -1,0 +1,75 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* pcibw: git-style dispatch to report / model / analyze. */
+#include <stdio.h>
+#include <string.h>
+#include "cli.h"
+#include "pcibw/version.h"
+
+static const char main_help[] =
+	"Usage: pcibw [COMMAND] [OPTIONS]\n"
+	"Is this host limited by its I/O bus or by its CPU?\n"
+	"\n"
+	"Commands:\n"
+	"  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
+	"  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
+	"  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
+	"  help [COMMAND]    this text, or a command's options\n"
+	"\n"
+	"Options:\n"
+	"  --version         print the version and exit\n"
+	"  -h, --help        print this help and exit\n"
+	"\n"
+	"`pcibw` alone reports on this machine. See pcibw(1) and `pcibw COMMAND --help`.\n";
+
+static const struct {
+	const char *name;
+	int (*fn)(int, char **);
+	const char *help;
+} commands[] = {
+	{"report", cmd_report, cmd_report_help},
+	{"model", cmd_model, cmd_model_help},
+	{"analyze", cmd_analyze, cmd_analyze_help},
+};
+
+static int find_command(const char *name)
+{
+	for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++)
+		if (!strcmp(commands[i].name, name))
+			return (int)i;
+	return -1;
+}
+
+int main(int argc, char **argv)
+{
+	if (argc < 2)
+		return cmd_report(1, (char *[]){"report", NULL});
+	const char *a = argv[1];
+	if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
+		printf("pcibw %s\n", PCIBW_VERSION);
+		return 0;
+	}
+	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		fputs(main_help, stdout);
+		return 0;
+	}
+	if (!strcmp(a, "help")) {
+		if (argc < 3) {
+			fputs(main_help, stdout);
+			return 0;
+		}
+		int i = find_command(argv[2]);
+		if (i < 0)
+			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)", argv[2]);
+		fputs(commands[i].help, stdout);
+		return 0;
+	}
+	int i = find_command(a);
+	if (i >= 0)
+		return commands[i].fn(argc - 1, argv + 1);
+	if (a[0] == '-') {
+		/* `pcibw --json`, `pcibw -s 01:00.0`: options of the default command */
+		argv[0] = "report";
+		return cmd_report(argc, argv);
+	}
+	return cli_usage_error("", "unknown command '%s' (report, model, analyze, help)", a);
+}

@@ -1,0 +1,30 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Internal interface between the model front (model.c: sizes, recipe, wire, limit) and the
+ * per-bus cost models (pcie.c, pci.c/pcix.c). Not installed.
+ */
+#ifndef PCIBW_MODEL_INT_H
+#define PCIBW_MODEL_INT_H
+
+#include "pcibw/model.h"
+
+/* What one packet costs a bus, and the packet rate the bus sustains. */
+struct pcibw_bus_cost {
+	double to_device_bytes;   /* bus bytes per packet host->device (PCIe) or, on a shared bus,
+				   * bytes-equivalent of the clocks spent moving data to the device */
+	double to_host_bytes;     /* the same, device->host */
+	double pps;               /* packets/s the bus sustains (the ceiling) */
+	double bus_ns_per_packet; /* time the packet's transactions hold the bus */
+	double cpu_stall_ns;      /* CPU time stalled on MMIO reads per packet */
+	const char *bound_by;     /* "to-host", "to-device", "shared", "device-tps", "read-latency" */
+};
+
+/* PCIe (Gen1-5 TLP accounting, Gen6 Flit). data_bytes = bytes DMA'd per packet. */
+int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
+		    double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err);
+
+/* Conventional PCI and PCI-X: one shared, half-duplex budget of clocks. */
+int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
+		    double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err);
+
+#endif

@@ -1,0 +1,29 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <stdio.h>
+#include "pcibw/error.h"
+
+int pcibw_vfail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, va_list ap)
+{
+	if (err) {
+		err->code = code;
+		vsnprintf(err->msg, sizeof err->msg, fmt, ap);
+	}
+	return code;
+}
+
+int pcibw_fail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, ...)
+{
+	va_list ap;
+	va_start(ap, fmt);
+	pcibw_vfail(err, code, fmt, ap);
+	va_end(ap);
+	return code;
+}
+
+void pcibw_err_clear(struct pcibw_err *err)
+{
+	if (err) {
+		err->code = PCIBW_OK;
+		err->msg[0] = '\0';
+	}
+}

@@ -1,0 +1,113 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+#include "support.h"
+
+char *slurp(const char *path, size_t *len)
+{
+	FILE *f = fopen(path, "rb");
+	if (!f)
+		return NULL;
+	size_t cap = 4096, n = 0;
+	char *buf = malloc(cap);
+	size_t got;
+	while (buf && (got = fread(buf + n, 1, cap - n - 1, f)) > 0) {
+		n += got;
+		if (cap - n - 1 == 0) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb) {
+				free(buf);
+				buf = NULL;
+			}
+			buf = nb;
+		}
+	}
+	fclose(f);
+	if (buf)
+		buf[n] = '\0';
+	if (len)
+		*len = n;
+	return buf;
+}
+
+static char *read_fd(int fd)
+{
+	size_t cap = 8192, n = 0;
+	char *buf = malloc(cap);
+	ssize_t got;
+	while ((got = read(fd, buf + n, cap - n - 1)) > 0) {
+		n += (size_t)got;
+		if (cap - n - 1 == 0)
+			buf = realloc(buf, cap *= 2);
+	}
+	buf[n] = '\0';
+	return buf;
+}
+
+struct run_result run_cmd(const char *stdin_file, const char *const *argv)
+{
+	struct run_result r = {0};
+	char outp[] = "/tmp/pcibw-test-out-XXXXXX", errp[] = "/tmp/pcibw-test-err-XXXXXX";
+	int ofd = mkstemp(outp), efd = mkstemp(errp);
+	unlink(outp);
+	unlink(errp);
+	pid_t pid = fork();
+	if (pid == 0) {
+		int in = open(stdin_file ? stdin_file : "/dev/null", O_RDONLY);
+		if (in < 0)
+			_exit(126);
+		dup2(in, 0);
+		dup2(ofd, 1);
+		dup2(efd, 2);
+		alarm(60);
+		execvp(argv[0], (char *const *)argv);
+		_exit(127);
+	}
+	int st = 0;
+	while (waitpid(pid, &st, 0) < 0 && errno == EINTR)
+		;
+	r.status = WIFEXITED(st) ? WEXITSTATUS(st) : 128 + WTERMSIG(st);
+	lseek(ofd, 0, SEEK_SET);
+	lseek(efd, 0, SEEK_SET);
+	r.out = read_fd(ofd);
+	r.err = read_fd(efd);
+	close(ofd);
+	close(efd);
+	return r;
+}
+
+struct run_result run_pcibw(const char *stdin_file, const char *const *args)
+{
+	const char *argv[64];
+	int n = 0;
+	const char *exe = getenv("PCIBW_EXE");
+	argv[n++] = exe ? exe : "pcibw";
+	for (int i = 0; args[i] && n < 63; i++)
+		argv[n++] = args[i];
+	argv[n] = NULL;
+	return run_cmd(stdin_file, argv);
+}
+
+void run_free(struct run_result *r)
+{
+	free(r->out);
+	free(r->err);
+	r->out = r->err = NULL;
+}
+
+const char *test_data(const char *name)
+{
+	static char bufs[8][4096];
+	static int slot;
+	char *b = bufs[slot++ % 8];
+	const char *dir = getenv("PCIBW_TEST_DATA");
+	snprintf(b, sizeof bufs[0], "%s/%s", dir ? dir : "tests/data", name);
+	return b;
+}
