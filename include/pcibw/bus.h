@@ -33,6 +33,8 @@ struct pcibw_bus {
 	bool ecrc;          /* TLP digest (+4 B per TLP) */
 	bool addr32;        /* 32-bit addresses (3-DW headers) instead of 64-bit */
 	bool flit;          /* Flit mode (mandatory at 64 GT/s) */
+	bool rcb_chunks;    /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
+			     * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
 
 	/* PCI and PCI-X */
 	int clock_mhz;      /* nominal segment clock: 33, 66, 100, 133 */

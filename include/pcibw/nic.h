@@ -13,30 +13,40 @@
 #include <stdbool.h>
 #include "pcibw/error.h"
 
+/*
+ * A profile, as read from data/nic/NAME.ini (doc/model.md "NIC profiles" lists the INI keys:
+ * section [tx] key desc_bytes fills tx_desc_bytes, [host] irq_batch fills irq_batch, ...).
+ * Sizes in bytes; *_batch in packets (or descriptors) per operation, 0 = the operation never
+ * happens. Every number must cite the driver default or datasheet section it comes from.
+ */
 struct pcibw_nic {
 	char name[64];
 	char description[256];
-	char source[512];          /* the driver/datasheet defaults the profile cites */
+	char source[1024];          /* the driver/datasheet defaults the profile cites */
 	/* descriptors (bytes) */
-	int tx_desc_bytes, rx_desc_bytes;       /* descriptor size the device reads */
+	int tx_desc_bytes, rx_desc_bytes;       /* descriptor size the device reads, > 0 */
 	int tx_wb_bytes, rx_wb_bytes;           /* write-back (completion) size; 0 = no write-back */
-	int tx_desc_fetch_batch, rx_desc_fetch_batch; /* descriptors per fetch (device prefetch) */
-	int tx_wb_batch, rx_wb_batch;           /* descriptors per write-back */
+	int tx_desc_fetch_batch, rx_desc_fetch_batch; /* descriptors per fetch (device prefetch), >= 1 */
+	int tx_wb_batch, rx_wb_batch;           /* descriptors per write-back, >= 1 */
 	/* host side */
 	int tx_doorbell_batch, rx_doorbell_batch; /* packets per tail (doorbell) write; 0 = never */
-	int doorbell_bytes;                       /* 4 */
+	int doorbell_bytes;                       /* MMIO write payload, 4 (8 for 64-bit doorbells) */
 	int tx_head_read_batch, rx_head_read_batch; /* packets per head-pointer MMIO read; 0 = never */
-	int irq_batch;                            /* packets per interrupt; 0 = polling, none */
+	int head_read_bytes;                      /* MMIO read size, 4 */
+	int irq_batch;                            /* packets per interrupt, per path; 0 = polling */
 	int irq_bytes;                            /* MSI payload, 4; 0 = legacy INTx (no bus write) */
 	int icr_reads_per_irq;                    /* interrupt-cause register reads per interrupt */
 	bool strip_fcs;                           /* FCS not DMA'd (frame - 4 B) */
+	int pkt_header_bytes;                     /* bytes DMA'd with every packet besides the frame
+						   * (virtio_net_hdr: 12 B); 0 for NICs */
 	int cacheline_bytes;                      /* round data DMA up to this; 0 = no rounding */
 	/* optional device limits (0 = none) */
-	double max_dma_tps;        /* max DMA transactions per second the device issues */
-	double read_latency_ns;    /* DMA read round trip */
+	double max_dma_tps;        /* posted DMA writes (MWr TLPs: data, write-backs, MSI) the device
+				    * issues per second; reads are bounded by the tags below instead */
+	double read_latency_ns;    /* DMA read round trip: request to last completion */
 	int read_tags;             /* outstanding read requests (tags) */
 	bool is_virtual;           /* paravirtual: no bus ceiling */
-	char match[512];           /* "8086:10fb 8086:1528": vendor:device ids this profile fits */
+	char match[1024];           /* "8086:10fb 8086:1528": vendor:device ids this profile fits */
 };
 
 enum pcibw_op_kind {

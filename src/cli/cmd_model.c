@@ -1,12 +1,277 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* placeholder while pcibw model is written */
+/* pcibw model: the bus ceiling per packet size for a bus (--bus SPEC or a probed device), a NIC
+ * profile and a traffic pattern. Parsing and wiring only; the model lives in src/model. */
+#include <stdlib.h>
+#include <string.h>
 #include "cli.h"
-const char cmd_model_help[] = "Usage: pcibw model [OPTIONS]\n";
+#include "pcibw/device.h"
+#include "pcibw/model.h"
+#include "src/render/model_render.h"
+
+const char cmd_model_help[] =
+	"Usage: pcibw model [OPTIONS]\n"
+	"The theoretical bus ceiling per packet size (what-if): every transaction a packet costs,\n"
+	"with the bus protocol's overheads, against the wire.\n"
+	"\n"
+	"The bus:\n"
+	"  --bus SPEC             gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 ...\n"
+	"  -s SLOT                or the bus of a probed device (this machine, --dump FILE, --sysfs DIR)\n"
+	"  --dump FILE            config space from an lspci -x/-xxx/-xxxx dump\n"
+	"  --sysfs DIR            config space from a copied sysfs tree\n"
+	"The traffic:\n"
+	"  --nic NAME             NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
+	"                         virtio-net, ...); default: by vendor:device when probed, else simple\n"
+	"  --nic-file FILE        a NIC profile from a file\n"
+	"  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw\n"
+	"  --sizes LIST           64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,... (default 64,128,256,512,1024,1518)\n"
+	"  --size-is CONV         frame (default), dma, l3, udp-payload\n"
+	"  --line-rate RATE       10G, 2.5G, 100M, ... : add the wire ceiling\n"
+	"  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
+	"  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
+	"Output:\n"
+	"  --format text|json|csv, --json\n"
+	"  --plot FILE.svg        draw the ceilings against packet size\n"
+	"  -h, --help             this text\n"
+	"\n"
+	"Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
+	"Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n";
+
+enum {
+	OPT_BUS = OPT_CMD_BASE, OPT_NIC, OPT_NIC_FILE, OPT_PATTERN, OPT_SIZES, OPT_SIZE_IS, OPT_LINE_RATE,
+	OPT_COMPAT, OPT_PLOT, OPT_SEGMENT,
+};
+
+struct model_opts {
+	const char *bus, *nic, *nic_file, *pattern, *sizes, *size_is, *line_rate, *compat, *plot, *segment;
+};
+
+static int parse_args(int argc, char **argv, struct cli_common *c, struct model_opts *m)
+{
+	static const struct option longopts[] = {
+		CLI_COMMON_LONGOPTS,
+		{"bus", required_argument, 0, OPT_BUS},
+		{"nic", required_argument, 0, OPT_NIC},
+		{"nic-file", required_argument, 0, OPT_NIC_FILE},
+		{"pattern", required_argument, 0, OPT_PATTERN},
+		{"sizes", required_argument, 0, OPT_SIZES},
+		{"size-is", required_argument, 0, OPT_SIZE_IS},
+		{"line-rate", required_argument, 0, OPT_LINE_RATE},
+		{"compat", required_argument, 0, OPT_COMPAT},
+		{"plot", required_argument, 0, OPT_PLOT},
+		{"segment-devices", required_argument, 0, OPT_SEGMENT},
+		{0, 0, 0, 0},
+	};
+	struct pcibw_err err = {0};
+	int opt;
+	optind = 1;
+	opterr = 0;
+	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+		int r = cli_common_opt(opt, optarg, c, &err);
+		if (r < 0)
+			return cli_usage_error("model", "%s", err.msg);
+		if (r > 0)
+			continue;
+		switch (opt) {
+		case OPT_BUS: m->bus = optarg; break;
+		case OPT_NIC: m->nic = optarg; break;
+		case OPT_NIC_FILE: m->nic_file = optarg; break;
+		case OPT_PATTERN: m->pattern = optarg; break;
+		case OPT_SIZES: m->sizes = optarg; break;
+		case OPT_SIZE_IS: m->size_is = optarg; break;
+		case OPT_LINE_RATE: m->line_rate = optarg; break;
+		case OPT_COMPAT: m->compat = optarg; break;
+		case OPT_PLOT: m->plot = optarg; break;
+		case OPT_SEGMENT: m->segment = optarg; break;
+		case ':':
+			return cli_usage_error("model", "option '%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_usage_error("model", "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error("model", "unexpected argument '%s'", argv[optind]);
+	return PCIBW_OK;
+}
+
+/* The bus of the one device the probe options select. */
+static int probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendor, int *device,
+		      char *from, size_t from_len, struct pcibw_err *err)
+{
+	struct pcibw_report rep = {0};
+	int st = pcibw_probe(&c->probe, &rep, err);
+	if (st) {
+		pcibw_report_free(&rep);
+		return st;
+	}
+	if (rep.n_devices == 0) {
+		pcibw_report_free(&rep);
+		return pcibw_fail(err, PCIBW_ENOMATCH, "no network device matched: give -s SLOT (and --all for "
+				  "other classes) or --bus SPEC");
+	}
+	if (rep.n_devices > 1) {
+		char list[512] = "";
+		size_t o = 0;
+		for (int i = 0; i < rep.n_devices && o < sizeof list; i++)
+			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", rep.devices[i].slot);
+		pcibw_report_free(&rep);
+		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT", list);
+	}
+	const struct pcibw_device *d = &rep.devices[0];
+	*vendor = d->vendor_id;
+	*device = d->device_id;
+	snprintf(from, from_len, "%s (%s)", d->slot, rep.source);
+	if (d->is_virtual) {
+		memset(bus, 0, sizeof *bus);
+		bus->kind = PCIBW_BUS_VIRTUAL;
+	} else {
+		st = pcibw_bus_from_device(d, bus, err);
+	}
+	pcibw_report_free(&rep);
+	return st;
+}
+
+static int run(const struct cli_common *c, const struct model_opts *m)
+{
+	struct pcibw_err err = {0};
+	struct pcibw_bus bus;
+	struct pcibw_nic nic;
+	struct pcibw_sizes sizes = {0};
+	struct pcibw_model_in in = {0};
+	char from[1200] = "--bus", nicname[64];
+	const char *warnings[4];
+	char warnbuf[4][256];
+	int nwarn = 0, vendor = -1, device = -1, st;
+
+	in.pattern = PCIBW_PAT_BOTH;
+	in.size_is = PCIBW_SIZE_FRAME;
+	in.segment_devices = 1;
+	if ((m->pattern && (st = pcibw_pattern_parse(m->pattern, &in.pattern, &err))) ||
+	    (m->size_is && (st = pcibw_size_is_parse(m->size_is, &in.size_is, &err))) ||
+	    (m->line_rate && (st = pcibw_line_rate_parse(m->line_rate, &in.line_rate_gbps, &err))))
+		return cli_usage_error("model", "%s", err.msg);
+	if (m->compat) {
+		if (strcmp(m->compat, "pcie-bench"))
+			return cli_usage_error("model", "--compat '%s': the only compatibility mode is pcie-bench",
+					       m->compat);
+		in.compat = PCIBW_COMPAT_PCIE_BENCH;
+	}
+	if (m->segment) {
+		char *e;
+		long n = strtol(m->segment, &e, 10);
+		if (*e || !*m->segment || n < 1 || n > 32)
+			return cli_usage_error("model", "--segment-devices '%s': expected 1..32 (a PCI segment "
+					       "holds at most 32 devices)", m->segment);
+		in.segment_devices = (int)n;
+	}
+	if ((st = pcibw_sizes_parse(m->sizes ? m->sizes : "64,128,256,512,1024,1518", &sizes, &err)))
+		return cli_usage_error("model", "%s", err.msg);
+
+	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
+	if (m->bus && probed) {
+		pcibw_sizes_free(&sizes);
+		return cli_usage_error("model", "--bus and a probed device (-s, -i, --dump, --sysfs) both name "
+				       "the bus: give one");
+	}
+	if (c->probe.topology_file) {
+		pcibw_sizes_free(&sizes);
+		return cli_usage_error("model", "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
+	}
+	if (m->bus)
+		st = pcibw_bus_parse(m->bus, &bus, &err);
+	else
+		st = probed_bus(c, &bus, &vendor, &device, from, sizeof from, &err);
+	if (st) {
+		pcibw_sizes_free(&sizes);
+		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
+	}
+
+	if (m->nic_file && m->nic) {
+		pcibw_sizes_free(&sizes);
+		return cli_usage_error("model", "--nic and --nic-file both name the profile: give one");
+	}
+	if (m->nic_file)
+		st = pcibw_nic_load_file(m->nic_file, &nic, &err);
+	else {
+		const char *name = m->nic;
+		if (!name && vendor >= 0)
+			name = pcibw_nic_for_ids(vendor, device, NULL, nicname, sizeof nicname);
+		if (!name) {
+			if (vendor >= 0) {
+				snprintf(warnbuf[nwarn], sizeof warnbuf[0], "no NIC profile lists %04x:%04x; using "
+					 "'simple' (pick one with --nic)", (unsigned)vendor, (unsigned)device);
+				warnings[nwarn] = warnbuf[nwarn];
+				nwarn++;
+			}
+			name = "simple";
+		}
+		st = pcibw_nic_load(name, NULL, &nic, &err);
+	}
+	if (st) {
+		pcibw_sizes_free(&sizes);
+		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
+	}
+	if (bus.kind == PCIBW_BUS_VIRTUAL) {
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "a paravirtual device has no bus ceiling: the host's "
+			 "CPU and memory set its limit");
+		warnings[nwarn] = warnbuf[nwarn];
+		nwarn++;
+	}
+
+	in.bus = &bus;
+	in.nic = &nic;
+	int nrows = sizes.is_mix ? 1 : sizes.n;
+	struct pcibw_model_row *rows = calloc((size_t)nrows, sizeof *rows);
+	const char **labels = calloc((size_t)nrows, sizeof *labels);
+	if (!rows || !labels) {
+		free(rows), free(labels), pcibw_sizes_free(&sizes);
+		pcibw_fail(&err, PCIBW_EINTERNAL, "out of memory");
+		return cli_error(&err);
+	}
+	if (sizes.is_mix) {
+		st = pcibw_model_eval_mix(&in, &sizes, &rows[0], &err);
+		labels[0] = sizes.label;
+	} else {
+		for (int i = 0; i < nrows && !st; i++)
+			st = pcibw_model_eval(&in, sizes.v[i].bytes, &rows[i], &err);
+	}
+	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat, from,
+				     rows, labels, nrows, warnings, nwarn};
+	if (!st && m->plot)
+		st = pcibw_model_render_plot(m->plot, &v, &err);
+	if (!st) {
+		if (c->format == CLI_FMT_JSON)
+			st = pcibw_model_render_json(stdout, &v);
+		else if (c->format == CLI_FMT_CSV)
+			st = pcibw_model_render_csv(stdout, &v);
+		else
+			st = pcibw_model_render_text(stdout, &v);
+		if (st)
+			pcibw_fail(&err, st, "cannot write the output");
+		else if (c->format != CLI_FMT_TEXT)
+			for (int i = 0; i < nwarn; i++)
+				fprintf(stderr, "pcibw: warning: %s\n", warnings[i]);
+	}
+	free(rows);
+	free(labels);
+	pcibw_sizes_free(&sizes);
+	if (st)
+		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
+	return PCIBW_OK;
+}
+
 int cmd_model(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	struct pcibw_err e;
-	pcibw_fail(&e, PCIBW_EINTERNAL, "model is not built yet");
-	return cli_error(&e);
+	struct cli_common c = {0};
+	struct model_opts m = {0};
+	int st = parse_args(argc, argv, &c, &m);
+	if (st)
+		return st;
+	if (c.help) {
+		fputs(cmd_model_help, stdout);
+		return 0;
+	}
+	struct pcibw_err err = {0};
+	if (cli_check_sources(&c, &err))
+		return cli_usage_error("model", "%s", err.msg);
+	return run(&c, &m);
 }

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# The PCIe model against pcie-bench's measured DMA sweeps (NFP-6000, Gen3 x8; tests/data/pciebench-*,
+# copied from github.com/pcie-bench/data with their headers). Prints, per host, test and transfer size,
+# the measured Gbit/s, the model's and the relative error, then the median |error| at >= 256 B and
+# at 64 B -- for the link alone (profile `simple`: no device limits) and with the device profile
+# (`nfp6000-pciebench`: device limits calibrated at 64 B).
+# Usage: bench/model-calibration.sh [PCIBW_EXE]   (default: build/pcibw)
+set -euo pipefail
+here=$(cd "$(dirname "$0")/.." && pwd)
+exe=${1:-${PCIBW_EXE:-$here/build/pcibw}}
+data=${PCIBW_TEST_DATA:-$here/tests/data}
+export PCIBW_DATA_DIR=${PCIBW_DATA_DIR:-$here/data}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+# host file-tag and its negotiated MPS (sys-lspci.txt of each pcie-bench/data directory; anchors sec. 2.1)
+hosts="hsw-e5-2620v3-dell-t630:256 ivb-e5-2620v2-dell-t620:256 hsw-e3-1226v3-fujitsu-tx1310:128"
+
+for h in $hosts; do
+  tag=${h%%:*}; mps=${h##*:}
+  csv=$data/pciebench-nfp6000-$tag-dma-size-sweep.csv
+  for t in RD:dma-read WR:dma-write RW:dma-rw; do
+    test=${t%%:*}; pat=${t##*:}
+    grep "^BW_DMA_$test," "$csv" | awk -F, '{print $7, $12}' > "$tmp/meas"
+    sizes=$(awk '{printf "%s%s", (NR>1?",":""), $1}' "$tmp/meas")
+    for nic in simple nfp6000-pciebench; do
+      "$exe" model --bus "gen3x8,mps=$mps,mrrs=512" --nic "$nic" --pattern "$pat" --size-is dma \
+        --sizes "$sizes" --format csv | awk -F, 'NR>1 {print $1, $3}' > "$tmp/model"
+      paste -d' ' "$tmp/meas" "$tmp/model" | awk -v host="$tag" -v mps="$mps" -v test="$test" -v nic="$nic" \
+        '{ if ($1 != $3) { print "size mismatch" > "/dev/stderr"; exit 1 }
+           printf "%s %s %s %s %d %.3f %.3f %+.2f\n", host, mps, test, nic, $1, $2, $4, ($4 - $2) / $2 * 100 }'
+    done
+  done
+done > "$tmp/all"
+
+printf '%-30s %4s %-3s %-18s %6s %9s %9s %8s\n' host mps test profile size measured model error%
+sort -k1,1 -k3,3 -k4,4 -k5,5n "$tmp/all" | awk '{printf "%-30s %4s %-3s %-18s %6d %9.3f %9.3f %8s\n", $1,$2,$3,$4,$5,$6,$7,$8}'
+
+median() { sort -g | awk '{v[NR]=$1} END {if (NR==0) {print "n/a"; exit} m=(NR%2)?v[(NR+1)/2]:(v[NR/2]+v[NR/2+1])/2; printf "%.2f%% (n=%d)\n", m, NR}'; }
+abs='{x=$8; if (x<0) x=-x; print x}'
+echo
+echo "median |error| (model vs measured):"
+for nic in simple nfp6000-pciebench; do
+  for sel in "RD WR" "RW"; do
+    echo "  profile $nic, tests $sel:"
+    printf '    MPS 256 hosts, >= 256 B, all sizes:        '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && $5>=256' "$tmp/all" | awk "$abs" | median
+    printf '    MPS 256 hosts, >= 256 B, multiples of 64:  '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && $5>=256 && $5%64==0' "$tmp/all" | awk "$abs" | median
+    printf '    MPS 256 hosts, 256 512 1024 1536 2048 B:   '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && ($5==256||$5==512||$5==1024||$5==1536||$5==2048)' "$tmp/all" | awk "$abs" | median
+    printf '    MPS 256 hosts, 64 B:                       '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && $5==64' "$tmp/all" | awk "$abs" | median
+    printf '    MPS 256 hosts, 128 B:                      '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && $5==128' "$tmp/all" | awk "$abs" | median
+    printf '    MPS 128 host (Fujitsu), >= 256 B:          '
+    awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==128 && $5>=256 && $5%64==0' "$tmp/all" | awk "$abs" | median
+  done
+done

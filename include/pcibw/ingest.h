@@ -1,0 +1,117 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/ingest.h - read benchmark results into measured rows (pcibw/measure.h), one format per
+ * file in src/ingest/: generic CSV (libcsv), iperf3 -J JSON (jansson), netperf classic text and
+ * omni -o CSV, and pcie-bench's bw_dma_sz_sweep.csv. Input conventions: shared/cli-contract.md,
+ * "analyze input".
+ *
+ * Rows are handed to a callback as they are read, so CSV and text inputs stream in constant
+ * memory (a line at a time, whatever the file size). JSON is read whole (iperf3 files are small).
+ */
+#ifndef PCIBW_INGEST_H
+#define PCIBW_INGEST_H
+
+#include <stdbool.h>
+#include <stdio.h>
+#include "pcibw/error.h"
+#include "pcibw/measure.h"
+
+enum pcibw_format {
+	PCIBW_FMT_AUTO = 0,
+	PCIBW_FMT_CSV,        /* generic CSV with recognised headers */
+	PCIBW_FMT_IPERF3,     /* iperf3 -J */
+	PCIBW_FMT_NETPERF,    /* netperf classic (banner + column block) */
+	PCIBW_FMT_NETPERF_OMNI, /* netperf omni -o (CSV with netperf's output names) */
+	PCIBW_FMT_PCIEBENCH,  /* pcie-bench bw_dma_sz_sweep.csv */
+};
+
+#define PCIBW_MAX_COLMAP 16
+
+/* `--col ROLE=HEADER`: read column HEADER as ROLE (a role name of the contract, e.g. "gbps",
+ * "send_kpps", "frame_bytes", "cpu_pct"). */
+struct pcibw_colmap { char role[48]; char header[128]; };
+
+struct pcibw_ingest_opts {
+	enum pcibw_format format;          /* AUTO: detect from the content */
+	enum pcibw_rate_basis rate_basis;  /* `--rate-basis`; PCIBW_BASIS_SIZE when not given */
+	bool rate_basis_given;
+	struct pcibw_colmap colmap[PCIBW_MAX_COLMAP];
+	int n_colmap;
+};
+
+/* What an ingest call saw besides the rows it emitted. */
+struct pcibw_ingest_stats {
+	long rows;                /* rows emitted */
+	long lines;               /* data lines read (comments and header excluded) */
+	long skipped;             /* data lines skipped (wrong field count, no rate value, RR tests) */
+	char first_skip[256];     /* "file:line: why" of the first skipped line, "" */
+	enum pcibw_format format; /* the format read */
+	char notes[4][256];       /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
+	int n_notes;
+};
+
+/*
+ * Called once per measured row. Return PCIBW_OK to go on, anything else to stop the read (the
+ * value is returned by pcibw_ingest_file, err already filled by the callback).
+ */
+typedef int (*pcibw_row_cb)(const struct pcibw_measured *row, void *ctx, struct pcibw_err *err);
+
+/*
+ * pcibw_ingest_file - read path ("-" = standard input) and call cb for each row.
+ * Returns PCIBW_OK; PCIBW_EINPUT with "file:line:column: ... expected ..." for an unreadable or
+ * malformed file, an unknown unit, a NaN/negative/absurd value; PCIBW_EUSAGE for a --col role
+ * that does not exist. Limits on values ("absurd"): see pcibw_check_value().
+ */
+int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+		      void *ctx, struct pcibw_ingest_stats *stats, struct pcibw_err *err);
+
+/*
+ * pcibw_ingest_detect - the format of an input from its first bytes (BOM and '#' lines skipped):
+ * '{' -> iperf3; a header starting "Test,PAT,Cache" -> pcie-bench; a netperf banner or column
+ * block ("Recv   Send", "Socket  Message") -> netperf; a CSV header naming "Throughput" and
+ * "Throughput Units" -> netperf omni; anything else -> CSV.
+ */
+enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
+
+/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench". */
+const char *pcibw_format_name(enum pcibw_format f);
+
+/* pcibw_colmap_add - parse one `--col ROLE=HEADER`. PCIBW_EUSAGE naming the bad part. */
+int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_err *err);
+
+/*
+ * Value limits, checked on every number read (a value outside them is refused with exit 3, never
+ * clamped): sizes 1 B .. 16 MiB; pps <= 10^10 (above 800GbE's 1.19 Gpps of 64 B frames by 8x);
+ * Gbit/s <= 10^5; CPU percentages 0..100 (cpu_pct is a share of all CPUs); cpu_mhz 1..10^5;
+ * work >= 0; service demand <= 10^9 µs/KB. NaN, infinities and negatives are refused.
+ */
+enum pcibw_value_kind {
+	PCIBW_VAL_SIZE, PCIBW_VAL_PPS, PCIBW_VAL_GBPS, PCIBW_VAL_PCT, PCIBW_VAL_MHZ, PCIBW_VAL_WORK,
+	PCIBW_VAL_SD, PCIBW_VAL_SECONDS, PCIBW_VAL_COUNT,
+};
+
+/*
+ * pcibw_check_value - parse text as a number of kind k and check it against the limits above.
+ * where is the "file:line:column" prefix of the message. Returns PCIBW_OK with *out set, or
+ * PCIBW_EINPUT ("FILE:L:C: 'abc' is not a number (expected Gbit/s)").
+ */
+int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
+		      struct pcibw_err *err);
+
+/* CPU count and clock of the machine the measurement ran on (`--cpus`, `--cpu-ghz`, hwloc, /proc). */
+struct pcibw_cpuinfo {
+	int cpus;        /* logical CPUs; PCIBW_NULL (-1) unknown */
+	double mhz;      /* nominal clock, MHz; NAN unknown */
+	char origin[64]; /* "options", "hwloc-xml:FILE", "/proc/cpuinfo" */
+};
+
+/*
+ * pcibw_cpuinfo_live - this machine: online CPUs (sysconf) and the highest "cpu MHz" in
+ * /proc/cpuinfo (Linux; elsewhere mhz stays NAN). Never fails; unknowns stay null.
+ */
+void pcibw_cpuinfo_live(struct pcibw_cpuinfo *ci);
+
+/* pcibw_cpuinfo_hwloc_xml - the PU count of an hwloc XML export. PCIBW_EINPUT if unreadable. */
+int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct pcibw_err *err);
+
+#endif

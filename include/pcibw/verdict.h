@@ -1,0 +1,171 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw/verdict.h - set measured rows against the bus ceiling (the model), the wire and the CPU,
+ * and say which limits the host: impossible, wire-bound, io-bound, cpu-bound or undetermined.
+ * Rules, their order and the default thresholds: shared/cli-contract.md, "Verdicts and default
+ * thresholds". The engine takes ceilings as plain numbers in each row (filled by the caller from
+ * pcibw_model_eval), so it needs no model to be tested.
+ *
+ * Units: rates in packets/s and Gbit/s (10^9 bit/s) counting the bytes of the row's size
+ * convention; utilisations as fractions (1.0 = the ceiling); CPU shares as fractions 0-1.
+ */
+#ifndef PCIBW_VERDICT_H
+#define PCIBW_VERDICT_H
+
+#include <stdbool.h>
+#include <stdint.h>
+#include "pcibw/error.h"
+#include "pcibw/measure.h"
+
+/* Verdicts in the contract's tie-break order after impossible: io, wire, cpu, undetermined. */
+enum pcibw_verdict {
+	PCIBW_V_IMPOSSIBLE, PCIBW_V_IO, PCIBW_V_WIRE, PCIBW_V_CPU, PCIBW_V_UNDETERMINED, PCIBW_V_N,
+};
+
+/* pcibw_verdict_name - "impossible", "io-bound", "wire-bound", "cpu-bound", "undetermined". */
+const char *pcibw_verdict_name(enum pcibw_verdict v);
+
+/* The thresholds of the contract (`--threshold NAME=VALUE`), plus the ones this engine adds. */
+struct pcibw_thresholds {
+	double impossible;  /* measured > this x the bus or wire ceiling: 1.10 */
+	double wire;        /* measured >= this x the wire ceiling: 0.95 */
+	double bus;         /* measured >= this x the bus ceiling: 0.85 */
+	double cpu;         /* all CPUs busy at least this share: 0.90 */
+	double core;        /* busiest core at least this share: 0.95 */
+	double elasticity;  /* |elasticity| of throughput to work or cpu_mhz: 0.5 */
+	double flat;        /* packet rates within this spread (max-min)/max count as flat: 0.05 */
+	double flat_sizes;  /* ... over at least this many sizes: 3 */
+	double cpu_only;    /* CPU at least this share ... : 0.75 */
+	double idle;        /* ... while bus and wire are both below this: 0.60 */
+	double cycles_high; /* cycles per packet above which a CPU-bound row is suspiciously slow
+			     * (case M: 20 kpps on a 2.6 GHz core is 130,000): 50000 */
+};
+
+/* pcibw_thresholds_default - the contract's defaults. */
+void pcibw_thresholds_default(struct pcibw_thresholds *t);
+
+/*
+ * pcibw_threshold_set - apply one `NAME=VALUE` (names as the fields above; flat_sizes an integer
+ * >= 2, cycles_high > 0, the rest in (0, 10]). Returns PCIBW_OK or PCIBW_EUSAGE naming the bad
+ * part and listing the names.
+ */
+int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, struct pcibw_err *err);
+
+#define PCIBW_MAX_EVIDENCE 12
+
+/*
+ * One output row: the input lines with the same (source, series, size, direction, work, cpu_mhz),
+ * averaged. The caller fills the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
+ */
+struct pcibw_row {
+	/* key */
+	char source[512];
+	char series[PCIBW_MEASURE_TEXT];
+	double size_bytes;             /* NAN when the input gave none */
+	enum pcibw_size_conv size_conv;
+	int direction;                 /* pcibw_pattern or PCIBW_DIR_UNSET */
+	double work, cpu_mhz;          /* NAN when not given */
+	char test[PCIBW_MEASURE_TEXT];
+	char iface[PCIBW_MEASURE_TEXT];
+	bool tcp;
+	unsigned first_line;
+	long count;                    /* input lines in the group */
+
+	/* running sums (pcibw_rows_add) */
+	double s_pps, s_gbps, s_cpu, s_core, s_rcpu, s_sd;
+	long n_pps, n_gbps, n_cpu, n_core, n_rcpu, n_sd;
+	enum pcibw_rate_basis gbps_basis;
+	int n_cores;
+
+	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
+	double pps;                    /* packets/s; NAN unknown */
+	double gbps;                   /* Gbit/s in the size convention (as given for write sizes); NAN */
+	double cpu_util, core_util, remote_util; /* 0-1; NAN */
+	double sd_us_per_kb;           /* µs of CPU per KB (1024 B) moved; stated or computed; NAN */
+	double cycles_per_packet;      /* CPU cycles per packet; NAN */
+
+	/* ceilings: filled by the caller (NAN = unknown) */
+	int pattern;                   /* the pattern the model was asked for */
+	double packet_bytes;           /* bytes of one packet in the row's size convention (= size) */
+	double basis_bytes;            /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
+	double bus_mpps, bus_gbps;     /* bus ceiling at this size */
+	double wire_mpps, wire_gbps;   /* wire ceiling at this size */
+	const char *bound_by;          /* model's reason, static string, or NULL */
+	char model_note[256];          /* why the model gave no ceiling, "" */
+
+	/* results (pcibw_verdict_run) */
+	double bus_util, wire_util;    /* measured / ceiling; NAN unknown */
+	bool wire_lower_bound;         /* wire_util counts payload only (TCP): a lower bound */
+	double elasticity;             /* NAN unless work or cpu_mhz varied at this size */
+	const char *elasticity_of;     /* "work" or "cpu_mhz" */
+	bool per_packet;               /* in a run of >= flat_sizes sizes with flat pps */
+	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi;
+	enum pcibw_verdict verdict;
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings */
+	int n_evidence;
+};
+
+struct pcibw_rows {
+	struct pcibw_row *v;
+	int n, cap;
+	int *hash;  /* open addressing over v, hcap slots */
+	int hcap;
+	/* the hash of the last source seen, and a row holding that source (to check it still is) */
+	uint64_t last_src_hash;
+	int last_src_row;   /* -1 none */
+};
+
+/*
+ * pcibw_rows_add - add one measured row to its group (created on first sight). Memory grows with
+ * the number of distinct groups, never with the number of lines.
+ * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
+ */
+int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct pcibw_err *err);
+
+/* pcibw_rows_finish - turn each group's sums into means (pps, gbps as given, CPU shares). */
+void pcibw_rows_finish(struct pcibw_rows *rs);
+
+/*
+ * pcibw_row_rates - once the caller set packet_bytes and basis_bytes: the packet rate from a bit
+ * rate where only that was measured (pps = Gbit/s x 10^9 / (8 x basis_bytes)), and the bit rate
+ * in the size convention from the packet rate (Gbit/s = pps x packet_bytes x 8 / 10^9). The
+ * contract: a pps column wins over a bit-rate column.
+ */
+void pcibw_row_rates(struct pcibw_row *r);
+
+void pcibw_rows_free(struct pcibw_rows *rs);
+
+/* What the engine knows of the machine beyond each row's ceilings. */
+struct pcibw_machine {
+	bool have_bus;           /* a bus spec or a probed device gave ceilings */
+	bool bus_virtual;        /* a paravirtual NIC: no bus ceiling exists */
+	char bus_name[96];       /* "PCI-X 133/64", "PCIe gen3 x8"; "" */
+	double line_rate_gbps;   /* 0 = no wire ceiling given */
+	int cpus;                /* PCIBW_NULL (-1) unknown */
+	double cpu_mhz;          /* NAN unknown */
+};
+
+/* The whole input's answer. */
+struct pcibw_summary {
+	enum pcibw_verdict verdict;
+	int counts[PCIBW_V_N];   /* rows per verdict */
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings; [0] is the plain-words summary */
+	int n_evidence;
+	int representative;      /* index of the row the summary speaks of, -1 if none */
+};
+
+/*
+ * pcibw_verdict_run - cycles per packet and service demand, elasticity and per-packet limits
+ * across rows, each row's verdict and evidence, then the whole input's verdict (impossible if
+ * any row is; else the most common, ties broken io, wire, cpu, undetermined) and its summary.
+ * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
+ */
+int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
+		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err);
+
+void pcibw_summary_free(struct pcibw_summary *s);
+
+/* pcibw_row_evidence - append a printf-formatted evidence string to a row (ignored when full). */
+void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+#endif

@@ -1,0 +1,183 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Header -> role, as the contract lists ("analyze input"): size columns and the convention each
+ * implies, rate columns NAME or PREFIX_NAME with a unit pcibw knows, CPU columns, and the
+ * grouping columns (direction, work/copies, cpu_mhz, iface, test). Units are matched exactly:
+ * "MB/s" is megabytes and "Mb/s" megabits, so a lower-case "mb/s" is refused as ambiguous.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "pcibw/error.h"
+#include "pcibw/ingest.h"
+#include "columns.h"
+
+static const struct {
+	const char *name;
+	enum role_kind kind;
+	enum pcibw_size_conv conv;
+	bool msg;
+} named[] = {
+	{"size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"frame_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+	{"payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"msg_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"message_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"message_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"l3_bytes", ROLE_SIZE, PCIBW_CONV_L3, false},
+	{"dma_bytes", ROLE_SIZE, PCIBW_CONV_DMA, false},
+	{"elapsed_s", ROLE_ELAPSED, 0, false},
+	{"cpu_pct", ROLE_CPU, 0, false},
+	{"local_cpu_pct", ROLE_CPU, 0, false},
+	{"core_max_pct", ROLE_CORE_MAX, 0, false},
+	{"remote_cpu_pct", ROLE_REMOTE_CPU, 0, false},
+	{"sd_us_per_kb", ROLE_SD, 0, false},
+	{"service_demand", ROLE_SD, 0, false},
+	{"local_sd_us_per_kb", ROLE_SD, 0, false},
+	{"remote_sd_us_per_kb", ROLE_REMOTE_SD, 0, false},
+	{"direction", ROLE_DIRECTION, 0, false},
+	{"work", ROLE_WORK, 0, false},
+	{"copies", ROLE_WORK, 0, false},
+	{"cpu_mhz", ROLE_CPU_MHZ, 0, false},
+	{"iface", ROLE_IFACE, 0, false},
+	{"test", ROLE_TEST, 0, false},
+};
+
+double rate_factor(enum rate_unit u)
+{
+	switch (u) {
+	case U_PPS: return 1;
+	case U_KPPS: return 1e3;
+	case U_MPPS: return 1e6;
+	case U_MBPS: return 1e-3;
+	case U_GBPS: return 1;
+	case U_MBYTES: return 8e-3; /* 10^6 bytes/s = 8 * 10^6 bit/s */
+	}
+	return NAN;
+}
+
+/* A unit token, matched exactly where case carries meaning. -1 if unknown. */
+static int unit_of(const char *u)
+{
+	if (!strcmp(u, "MB/s"))
+		return U_MBYTES;
+	if (!strcmp(u, "Mb/s") || !strcasecmp(u, "mbit/s") || !strcasecmp(u, "mbps"))
+		return U_MBPS;
+	if (!strcmp(u, "Gb/s") || !strcasecmp(u, "gbit/s") || !strcasecmp(u, "gbps"))
+		return U_GBPS;
+	if (!strcasecmp(u, "pps"))
+		return U_PPS;
+	if (!strcasecmp(u, "kpps"))
+		return U_KPPS;
+	if (!strcasecmp(u, "mpps"))
+		return U_MPPS;
+	return -1;
+}
+
+static bool ends_with_ci(const char *s, const char *suf)
+{
+	size_t n = strlen(s), m = strlen(suf);
+	return n >= m && !strcasecmp(s + n - m, suf);
+}
+
+static void lower_copy(char *dst, size_t cap, const char *src, size_t n)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n && k + 1 < cap; i++)
+		dst[k++] = src[i] == ' ' ? '_' : (char)tolower((unsigned char)src[i]);
+	dst[k] = '\0';
+}
+
+int role_parse(const char *header, struct role *out)
+{
+	memset(out, 0, sizeof *out);
+	char h[160];
+	snprintf(h, sizeof h, "%s", header);
+	/* trim */
+	char *s = h;
+	while (isspace((unsigned char)*s))
+		s++;
+	size_t n = strlen(s);
+	while (n && isspace((unsigned char)s[n - 1]))
+		s[--n] = '\0';
+	if (!n)
+		return 0;
+
+	for (unsigned i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (!strcasecmp(s, named[i].name)) {
+			out->kind = named[i].kind;
+			out->conv = named[i].conv;
+			out->msg = named[i].msg;
+			return 1;
+		}
+	unsigned core;
+	char tail;
+	if (sscanf(s, "cpu%u_pct%c", &core, &tail) == 1) {
+		out->kind = ROLE_CORE;
+		return 1;
+	}
+
+	/* "NAME (unit)" */
+	char *paren = strrchr(s, '(');
+	if (paren && s[n - 1] == ')') {
+		char unit[32];
+		snprintf(unit, sizeof unit, "%.*s", (int)(s + n - 1 - paren - 1), paren + 1);
+		int u = unit_of(unit);
+		if (u >= 0) {
+			size_t pn = (size_t)(paren - s);
+			while (pn && s[pn - 1] == ' ')
+				pn--;
+			out->kind = ROLE_RATE;
+			out->unit = (enum rate_unit)u;
+			lower_copy(out->prefix, sizeof out->prefix, s, pn);
+			return 1;
+		}
+		return -1;
+	}
+	/* "unit" or "PREFIX_unit"; "msgs"/"packets" counts likewise */
+	char *us = strrchr(s, '_');
+	const char *unit = us ? us + 1 : s;
+	size_t pn = us ? (size_t)(us - s) : 0;
+	if (!strcasecmp(unit, "msgs") || !strcasecmp(unit, "packets")) {
+		out->kind = ROLE_COUNT;
+		lower_copy(out->prefix, sizeof out->prefix, s, pn);
+		return 1;
+	}
+	int u = unit_of(unit);
+	if (u >= 0) {
+		out->kind = ROLE_RATE;
+		out->unit = (enum rate_unit)u;
+		lower_copy(out->prefix, sizeof out->prefix, s, pn);
+		return 1;
+	}
+	/* Looks like a rate but the unit is not one pcibw knows: refuse rather than guess. */
+	if (ends_with_ci(s, "bps") || ends_with_ci(s, "pps") || ends_with_ci(s, "/s") ||
+	    ends_with_ci(s, "/sec") || strcasestr(s, "throughput") || strcasestr(s, "bandwidth"))
+		return -1;
+	return 0;
+}
+
+int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_err *err)
+{
+	const char *eq = strchr(arg, '=');
+	if (!eq || eq == arg || !eq[1])
+		return pcibw_fail(err, PCIBW_EUSAGE, "--col '%s': expected ROLE=HEADER", arg);
+	if (o->n_colmap >= PCIBW_MAX_COLMAP)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--col: at most %d mappings", PCIBW_MAX_COLMAP);
+	struct pcibw_colmap *c = &o->colmap[o->n_colmap];
+	snprintf(c->role, sizeof c->role, "%.*s", (int)(eq - arg), arg);
+	snprintf(c->header, sizeof c->header, "%s", eq + 1);
+	struct role r;
+	if (role_parse(c->role, &r) != 1)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--col '%s': '%s' is not a role (expected size, frame_bytes, payload_bytes, "
+				  "msg_size, l3_bytes, dma_bytes, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s, "
+				  "[PREFIX_]msgs, elapsed_s, cpu_pct, cpuN_pct, core_max_pct, remote_cpu_pct, "
+				  "sd_us_per_kb, direction, work, copies, cpu_mhz, iface, test)",
+				  arg, c->role);
+	o->n_colmap++;
+	return PCIBW_OK;
+}

@@ -1,0 +1,287 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Generic CSV: the first record is the header; columns are recognised by name (columns.c) or
+ * by `--col ROLE=HEADER`. Each rate prefix is a series: a line with send_kpps and recv_kpps gives
+ * two rows (series "send" and "recv"), and the prefix names the direction when no direction
+ * column does (send/tx/sent -> tx, recv/rx/received -> rx).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include <strings.h>
+#include "pcibw/nic.h"
+#include "ingest_int.h"
+#include "columns.h"
+
+#define MAX_SERIES 8
+#define MAX_CORES 256
+
+struct series {
+	char prefix[PCIBW_MEASURE_TEXT];
+	int pkt_col, bit_col, count_col; /* -1 when absent */
+	enum rate_unit pkt_unit, bit_unit;
+};
+
+struct csvctx {
+	const struct pcibw_ingest_opts *opts;
+	pcibw_row_cb cb;
+	void *ctx;
+	struct pcibw_ingest_stats *st;
+	bool have_header;
+	int ncols;
+	struct series ser[MAX_SERIES];
+	int nser;
+	int size_col, elapsed_col, cpu_col, core_max_col, remote_cpu_col, sd_col, remote_sd_col;
+	int dir_col, work_col, mhz_col, iface_col, test_col;
+	struct role size_role;
+	int core_cols[MAX_CORES];
+	int ncore;
+};
+
+static int series_for(struct csvctx *c, const char *prefix)
+{
+	for (int i = 0; i < c->nser; i++)
+		if (!strcmp(c->ser[i].prefix, prefix))
+			return i;
+	if (c->nser >= MAX_SERIES)
+		return -1;
+	struct series *s = &c->ser[c->nser];
+	snprintf(s->prefix, sizeof s->prefix, "%s", prefix);
+	s->pkt_col = s->bit_col = s->count_col = -1;
+	return c->nser++;
+}
+
+static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_err *err)
+{
+	c->have_header = true;
+	c->ncols = rec->n;
+	c->size_col = c->elapsed_col = c->cpu_col = c->core_max_col = c->remote_cpu_col = -1;
+	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col = -1;
+	for (int i = 0; i < rec->n; i++) {
+		struct role r;
+		const char *h = rec->f[i];
+		int k = 0;
+		bool mapped = false;
+		for (int m = 0; m < c->opts->n_colmap; m++)
+			if (!strcmp(c->opts->colmap[m].header, h)) {
+				k = role_parse(c->opts->colmap[m].role, &r);
+				mapped = true;
+			}
+		if (!mapped)
+			k = role_parse(h, &r);
+		if (k < 0)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
+					  "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
+					  "gbps or MB/s, or --col ROLE='%s')", rec->file, rec->line, rec->col[i], h, h);
+		if (k == 0)
+			continue;
+		int *slot = NULL;
+		switch (r.kind) {
+		case ROLE_SIZE:
+			if (c->size_col < 0) {
+				c->size_col = i;
+				c->size_role = r;
+			}
+			break;
+		case ROLE_RATE:
+		case ROLE_COUNT: {
+			int s = series_for(c, r.prefix);
+			if (s < 0)
+				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: more than %d rate prefixes",
+						  rec->file, rec->line, rec->col[i], MAX_SERIES);
+			struct series *se = &c->ser[s];
+			if (r.kind == ROLE_COUNT)
+				se->count_col = i;
+			else if (rate_is_packets(r.unit)) {
+				se->pkt_col = i;
+				se->pkt_unit = r.unit;
+			} else {
+				se->bit_col = i;
+				se->bit_unit = r.unit;
+			}
+			break;
+		}
+		case ROLE_ELAPSED: slot = &c->elapsed_col; break;
+		case ROLE_CPU: slot = &c->cpu_col; break;
+		case ROLE_CORE_MAX: slot = &c->core_max_col; break;
+		case ROLE_REMOTE_CPU: slot = &c->remote_cpu_col; break;
+		case ROLE_SD: slot = &c->sd_col; break;
+		case ROLE_REMOTE_SD: slot = &c->remote_sd_col; break;
+		case ROLE_DIRECTION: slot = &c->dir_col; break;
+		case ROLE_WORK: slot = &c->work_col; break;
+		case ROLE_CPU_MHZ: slot = &c->mhz_col; break;
+		case ROLE_IFACE: slot = &c->iface_col; break;
+		case ROLE_TEST: slot = &c->test_col; break;
+		case ROLE_CORE:
+			if (c->ncore < MAX_CORES)
+				c->core_cols[c->ncore++] = i;
+			break;
+		case ROLE_NONE: break;
+		}
+		if (slot && *slot < 0)
+			*slot = i;
+	}
+	bool any = false;
+	for (int s = 0; s < c->nser; s++)
+		any |= c->ser[s].pkt_col >= 0 || c->ser[s].bit_col >= 0 ||
+		       (c->ser[s].count_col >= 0 && c->elapsed_col >= 0);
+	if (!any)
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:1: no rate column in the header (expected a column named pps, kpps, "
+				  "mpps, mbps, gbps or MB/s, optionally PREFIX_NAME, or MSGS with elapsed_s; "
+				  "or --col ROLE=HEADER)", rec->file, rec->line);
+	return PCIBW_OK;
+}
+
+/* Read field i as a number of kind k into *out; empty -> NAN. */
+static int num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
+	       struct pcibw_err *err)
+{
+	*out = NAN;
+	if (i < 0 || blank(rec->f[i]))
+		return PCIBW_OK;
+	return check_value_at(rec->f[i], k, rec->file, rec->line, rec->col[i], 1, out, err);
+}
+
+int direction_parse(const char *text, int *dir)
+{
+	static const struct { const char *n; int d; } dirs[] = {
+		{"rx", PCIBW_PAT_RX}, {"tx", PCIBW_PAT_TX}, {"both", PCIBW_PAT_BOTH},
+		{"dma-read", PCIBW_PAT_DMA_READ}, {"dma-write", PCIBW_PAT_DMA_WRITE},
+		{"dma-rw", PCIBW_PAT_DMA_RW},
+	};
+	for (unsigned i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
+		if (!strcasecmp(text, dirs[i].n)) {
+			*dir = dirs[i].d;
+			return 1;
+		}
+	return 0;
+}
+
+static int prefix_direction(const char *p)
+{
+	static const char *tx[] = {"send", "sent", "tx", "sender"}, *rx[] = {"recv", "received", "rx", "receiver"};
+	for (unsigned i = 0; i < 4; i++) {
+		if (!strcmp(p, tx[i]))
+			return PCIBW_PAT_TX;
+		if (!strcmp(p, rx[i]))
+			return PCIBW_PAT_RX;
+	}
+	return PCIBW_DIR_UNSET;
+}
+
+static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
+{
+	struct csvctx *c = vctx;
+	if (!c->have_header)
+		return header(c, rec, err);
+	c->st->lines++;
+	if (rec->n != c->ncols) {
+		char why[96];
+		snprintf(why, sizeof why, "%d fields where the header has %d", rec->n, c->ncols);
+		stats_skip(c->st, rec->file, rec->line, why);
+		return PCIBW_OK;
+	}
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = rec->file;
+	m.line = rec->line;
+	int st;
+	if ((st = num(rec, c->size_col, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+	    (st = num(rec, c->work_col, PCIBW_VAL_WORK, &m.work, err)) ||
+	    (st = num(rec, c->mhz_col, PCIBW_VAL_MHZ, &m.cpu_mhz, err)) ||
+	    (st = num(rec, c->cpu_col, PCIBW_VAL_PCT, &m.cpu_pct, err)) ||
+	    (st = num(rec, c->core_max_col, PCIBW_VAL_PCT, &m.core_max_pct, err)) ||
+	    (st = num(rec, c->remote_cpu_col, PCIBW_VAL_PCT, &m.remote_cpu_pct, err)) ||
+	    (st = num(rec, c->sd_col, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
+	    (st = num(rec, c->remote_sd_col, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
+		return st;
+	if (c->size_col >= 0)
+		m.size_conv = c->size_role.conv;
+	if (c->test_col >= 0) {
+		copy_text(m.test, rec->f[c->test_col]);
+		m.tcp = strncasecmp(m.test, "TCP", 3) == 0;
+	}
+	if (c->iface_col >= 0)
+		copy_text(m.iface, rec->f[c->iface_col]);
+	if (m.tcp && c->size_col >= 0 && c->size_role.msg)
+		m.size_conv = PCIBW_CONV_WRITE;
+	int dir = PCIBW_DIR_UNSET;
+	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: direction '%s' (expected rx, tx, both, "
+				  "dma-read, dma-write or dma-rw)", rec->file, rec->line,
+				  rec->col[c->dir_col], rec->f[c->dir_col]);
+	/* Per-core columns: the mean is the share of all CPUs, the highest the busiest core. */
+	double sum = 0, mx = NAN;
+	int nc = 0;
+	for (int k = 0; k < c->ncore; k++) {
+		double v;
+		if ((st = num(rec, c->core_cols[k], PCIBW_VAL_PCT, &v, err)))
+			return st;
+		if (isnan(v))
+			continue;
+		sum += v;
+		nc++;
+		if (isnan(mx) || v > mx)
+			mx = v;
+	}
+	if (nc) {
+		m.n_cores = nc;
+		if (isnan(m.cpu_pct))
+			m.cpu_pct = sum / nc;
+		if (isnan(m.core_max_pct))
+			m.core_max_pct = mx;
+	}
+	double elapsed;
+	if ((st = num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
+		return st;
+
+	bool emitted = false;
+	for (int s = 0; s < c->nser; s++) {
+		struct series *se = &c->ser[s];
+		struct pcibw_measured r = m;
+		double v;
+		memcpy(r.series, se->prefix, sizeof r.series);
+		if (se->pkt_col >= 0 && !blank(rec->f[se->pkt_col]) &&
+		    (st = check_value_at(rec->f[se->pkt_col], PCIBW_VAL_PPS, rec->file, rec->line,
+					 rec->col[se->pkt_col], rate_factor(se->pkt_unit), &r.pps, err)))
+			return st;
+		if (se->bit_col >= 0 && !blank(rec->f[se->bit_col])) {
+			if ((st = check_value_at(rec->f[se->bit_col], PCIBW_VAL_GBPS, rec->file, rec->line,
+						 rec->col[se->bit_col], rate_factor(se->bit_unit), &r.gbps, err)))
+				return st;
+			r.gbps_basis = c->opts->rate_basis;
+		}
+		if (isnan(r.pps) && !isnan(elapsed)) {
+			if ((st = num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
+				return st;
+			if (!isnan(v))
+				r.pps = v / elapsed;
+		}
+		if (isnan(r.pps) && isnan(r.gbps))
+			continue;
+		r.direction = dir != PCIBW_DIR_UNSET ? dir : prefix_direction(se->prefix);
+		if ((st = c->cb(&r, c->ctx, err)))
+			return st;
+		c->st->rows++;
+		emitted = true;
+	}
+	if (!emitted)
+		stats_skip(c->st, rec->file, rec->line, "no rate value");
+	return PCIBW_OK;
+}
+
+int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+	       void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+{
+	struct csvctx c = {.opts = opts, .cb = cb, .ctx = ctx, .st = st};
+	int r = csvr_run(src, record, &c, err);
+	if (r == PCIBW_OK && !c.have_header)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no header line (expected column names such as "
+				  "frame_bytes,kpps,cpu_pct)", src->name);
+	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.test_col >= 0)
+		stats_note(st, "%s: a TCP message size is a write size, not a packet size: TCP rows have no "
+			   "packet rate", src->name);
+	return r;
+}

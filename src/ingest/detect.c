@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Open an input (a path or "-"), tell its format from its first bytes, and hand it to the
+ * format's reader. */
+#include <ctype.h>
+#include <errno.h>
+#include <stdarg.h>
+#include <stdlib.h>
+#include <string.h>
+#include "ingest_int.h"
+
+#define HEAD_BYTES 8192
+
+const char *pcibw_format_name(enum pcibw_format f)
+{
+	switch (f) {
+	case PCIBW_FMT_CSV: return "csv";
+	case PCIBW_FMT_IPERF3: return "iperf3";
+	case PCIBW_FMT_NETPERF: return "netperf";
+	case PCIBW_FMT_NETPERF_OMNI: return "netperf-omni";
+	case PCIBW_FMT_PCIEBENCH: return "pcie-bench";
+	default: return "auto";
+	}
+}
+
+bool blank(const char *s)
+{
+	for (; *s; s++)
+		if (!isspace((unsigned char)*s))
+			return false;
+	return true;
+}
+
+void copy_text(char *dst, const char *src)
+{
+	snprintf(dst, PCIBW_MEASURE_TEXT, "%s", src ? src : "");
+}
+
+void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why)
+{
+	if (st->skipped++ == 0)
+		snprintf(st->first_skip, sizeof st->first_skip, "%s:%u: %s", file, line, why);
+}
+
+void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
+{
+	if (st->n_notes >= (int)(sizeof st->notes / sizeof st->notes[0]))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->notes[st->n_notes], sizeof st->notes[0], fmt, ap);
+	va_end(ap);
+	for (int i = 0; i < st->n_notes; i++)
+		if (!strcmp(st->notes[i], st->notes[st->n_notes]))
+			return; /* said already */
+	st->n_notes++;
+}
+
+/* The next line of head starting at *p that is neither blank nor a '#' comment; its length. */
+static const char *content_line(const char *head, size_t len, size_t *p, size_t *ll)
+{
+	while (*p < len) {
+		size_t s = *p, e = s;
+		while (e < len && head[e] != '\n')
+			e++;
+		*p = e < len ? e + 1 : e;
+		size_t k = s;
+		while (k < e && (head[k] == ' ' || head[k] == '\t' || head[k] == '\r'))
+			k++;
+		if (k == e || head[k] == '#')
+			continue;
+		*ll = e - k;
+		return head + k;
+	}
+	return NULL;
+}
+
+static bool has(const char *s, size_t n, const char *needle)
+{
+	size_t m = strlen(needle);
+	for (size_t i = 0; i + m <= n; i++)
+		if (!memcmp(s + i, needle, m))
+			return true;
+	return false;
+}
+
+static bool netperf_banner(const char *s, size_t n)
+{
+	return has(s, n, "MIGRATED") || has(s, n, " TEST from ") || has(s, n, " TEST to ") ||
+	       has(s, n, "UNIDIRECTIONAL SEND TEST");
+}
+
+enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
+{
+	if (len >= 3 && (unsigned char)head[0] == 0xEF && (unsigned char)head[1] == 0xBB &&
+	    (unsigned char)head[2] == 0xBF) {
+		head += 3;
+		len -= 3;
+	}
+	size_t p = 0, n = 0;
+	const char *l = content_line(head, len, &p, &n);
+	if (!l)
+		return PCIBW_FMT_CSV;
+	if (l[0] == '{')
+		return PCIBW_FMT_IPERF3;
+	if (n >= 14 && !memcmp(l, "Test,PAT,Cache", 14))
+		return PCIBW_FMT_PCIEBENCH;
+	if (has(l, n, "Throughput") && has(l, n, "Throughput Units") && memchr(l, ',', n))
+		return PCIBW_FMT_NETPERF_OMNI;
+	if (netperf_banner(l, n)) {
+		size_t n2 = 0;
+		const char *l2 = content_line(head, len, &p, &n2);
+		if (l2 && memchr(l2, ',', n2) && has(l2, n2, "Throughput"))
+			return PCIBW_FMT_NETPERF_OMNI;
+		return PCIBW_FMT_NETPERF;
+	}
+	if ((n >= 11 && !memcmp(l, "Recv   Send", 11)) || (n >= 15 && !memcmp(l, "Socket  Message", 15)))
+		return PCIBW_FMT_NETPERF;
+	return PCIBW_FMT_CSV;
+}
+
+int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+		      void *ctx, struct pcibw_ingest_stats *stats, struct pcibw_err *err)
+{
+	struct pcibw_ingest_opts defaults = {0};
+	struct pcibw_ingest_stats local;
+	if (!opts)
+		opts = &defaults;
+	if (!stats)
+		stats = &local;
+	memset(stats, 0, sizeof *stats);
+	bool is_stdin = !strcmp(path, "-");
+	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
+	if (!fp)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+	static char head[HEAD_BYTES];
+	size_t n = fread(head, 1, sizeof head, fp);
+	if (ferror(fp)) {
+		if (!is_stdin)
+			fclose(fp);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: read error: %s", path, strerror(errno));
+	}
+	struct ingest_src src = {.name = is_stdin ? "-" : path, .fp = fp, .head = head, .head_len = n};
+	enum pcibw_format f = opts->format ? opts->format : pcibw_ingest_detect(head, n);
+	stats->format = f;
+	static const ingest_fn fns[] = {
+		[PCIBW_FMT_CSV] = ingest_csv,
+		[PCIBW_FMT_IPERF3] = ingest_iperf3,
+		[PCIBW_FMT_NETPERF] = ingest_netperf,
+		[PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
+		[PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
+	};
+	int st = fns[f](&src, opts, cb, ctx, stats, err);
+	if (!is_stdin)
+		fclose(fp);
+	return st;
+}

@@ -1,0 +1,93 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Shared by the ingest formats: the opened input, a streaming CSV reader over libcsv, a line
+ * reader for text formats, and the small helpers every format uses. Not a public API. */
+#ifndef PCIBW_INGEST_INT_H
+#define PCIBW_INGEST_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdio.h>
+#include "pcibw/ingest.h"
+
+/* An opened input: the bytes already read for format detection (head) come first, then fp. */
+struct ingest_src {
+	const char *name;
+	FILE *fp;
+	const char *head;
+	size_t head_len;
+};
+
+/* ---- streaming CSV (csvread.c) ---- */
+#define CSVR_MAX_FIELDS 256
+#define CSVR_MAX_RECORD (64 * 1024)
+
+struct csvr_record {
+	const char *file;
+	unsigned line;                     /* line the record starts on */
+	int n;                             /* fields */
+	const char *f[CSVR_MAX_FIELDS];    /* NUL-terminated, unquoted, surrounding blanks trimmed */
+	unsigned col[CSVR_MAX_FIELDS];     /* 1-based column where each field starts */
+};
+
+/* Called per record (comment lines, a leading BOM and blank lines never reach it). */
+typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_err *err);
+
+/*
+ * csvr_run - parse src as RFC 4180 CSV with libcsv in strict mode (CR, LF or CRLF line ends; a
+ * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments). Reads in
+ * 64 KiB chunks: memory does not grow with the file. Returns PCIBW_OK, the callback's status, or
+ * PCIBW_EINPUT "file:line:column: ..." for malformed quoting or an over-long record.
+ */
+int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err);
+
+/* ---- lines (lines.c) ---- */
+struct linereader {
+	const struct ingest_src *src;
+	size_t head_off;
+	char *buf;
+	size_t cap;
+	unsigned line;
+};
+void lr_init(struct linereader *lr, const struct ingest_src *src);
+/* lr_next - next line without its line end (CR stripped), or NULL at EOF. -1 in *len on error. */
+const char *lr_next(struct linereader *lr, size_t *len);
+void lr_free(struct linereader *lr);
+
+/* read_all - head + the rest of fp into one heap buffer (NUL-terminated), at most max bytes.
+ * Returns PCIBW_OK or PCIBW_EINPUT (too large, read error). */
+int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err);
+
+/* ---- helpers (detect.c) ---- */
+void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why);
+void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* Copy at most PCIBW_MEASURE_TEXT-1 bytes. */
+void copy_text(char *dst, const char *src);
+/* Is the text empty or only blanks? */
+bool blank(const char *s);
+
+/* check_number - the limits of pcibw_check_value() for a value already converted (a kpps column
+ * times 1000); text is the field as written, for the message. */
+int check_number(const char *text, double v, enum pcibw_value_kind k, const char *where,
+		 struct pcibw_err *err);
+/* check_value_at - pcibw_check_value() for text at file:line:col, times scale (a kpps column's
+ * 1000) before the limits apply; formats the location only when refusing. */
+int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
+		   unsigned col, double scale, double *out, struct pcibw_err *err);
+/* direction_parse - rx, tx, both, dma-read, dma-write, dma-rw -> pcibw_pattern. 1 if known. */
+int direction_parse(const char *text, int *dir);
+
+/* ---- the formats ---- */
+typedef int (*ingest_fn)(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
+			 pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err);
+int ingest_csv(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+	       struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_iperf3(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+		  struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_netperf(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+		   struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_netperf_omni(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb,
+			void *, struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_pciebench(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+		     struct pcibw_ingest_stats *, struct pcibw_err *);
+
+#endif

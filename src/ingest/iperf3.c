@@ -1,0 +1,218 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * iperf3 -J (iperf 3.x JSON, read with jansson). Rows: the sender and receiver sums at the end
+ * (end.sum_sent / end.sum_received; a UDP test of 3.x before sum_sent gives end.sum), with the
+ * CPU of the host each side ran on (end.cpu_utilization_percent host_total / remote_total; the
+ * client is the sender unless start.test_start.reverse). A capture cut short has no end: its
+ * intervals that were not omitted (-O warm-up) stand in for it.
+ *
+ * iperf3 measures CPU as its own process's user+system time over wall time (iperf_util.c
+ * cpu_util()), i.e. a share of ONE core: iperf3 before 3.16 runs one thread, so the figure is a
+ * lower bound on the busiest core and is read as core_max_pct.
+ * UDP: the datagram size is start.test_start.blksize (payload bytes) and packets are counted,
+ * so each row has a packet rate. TCP: blksize is a write size, not a packet size.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <jansson.h>
+#include "pcibw/nic.h"
+#include "ingest_int.h"
+
+static int bad(const struct ingest_src *src, const char *path, const char *expected, struct pcibw_err *err)
+{
+	return pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 JSON key %s: expected %s", src->name, path, expected);
+}
+
+/* A number at obj.key, or NAN if absent; a wrong type or a bad value is an error. */
+static int get_num(const struct ingest_src *src, json_t *obj, const char *path, const char *key,
+		   enum pcibw_value_kind k, double *out, struct pcibw_err *err)
+{
+	*out = NAN;
+	json_t *v = obj ? json_object_get(obj, key) : NULL;
+	if (!v || json_is_null(v))
+		return PCIBW_OK;
+	char where[700], text[64];
+	snprintf(where, sizeof where, "%s: iperf3 JSON key %s.%s", src->name, path, key);
+	if (!json_is_number(v))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: expected a number", where);
+	double d = json_number_value(v);
+	snprintf(text, sizeof text, "%.17g", d);
+	int st = check_number(text, d, k, where, err);
+	if (st == PCIBW_OK)
+		*out = d;
+	return st;
+}
+
+struct side {
+	const char *key;     /* "sum_sent" ... */
+	const char *series;  /* "sender" / "receiver" */
+	bool receiver;
+};
+
+static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path, const struct side *sd,
+		    const struct pcibw_measured *base, bool udp, double cpu, pcibw_row_cb cb, void *ctx,
+		    struct pcibw_ingest_stats *st, struct pcibw_err *err)
+{
+	struct pcibw_measured m = *base;
+	double bps, secs, packets, lost;
+	int r;
+	if (!json_is_object(sum))
+		return bad(src, path, "an object", err);
+	if ((r = get_num(src, sum, path, "bits_per_second", PCIBW_VAL_COUNT, &bps, err)) ||
+	    (r = get_num(src, sum, path, "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
+	    (r = get_num(src, sum, path, "packets", PCIBW_VAL_COUNT, &packets, err)) ||
+	    (r = get_num(src, sum, path, "lost_packets", PCIBW_VAL_COUNT, &lost, err)))
+		return r;
+	if (isnan(bps)) {
+		stats_skip(st, src->name, 0, "iperf3 sum without bits_per_second");
+		return PCIBW_OK;
+	}
+	char where[600];
+	snprintf(where, sizeof where, "%s: iperf3 JSON key %s.bits_per_second", src->name, path);
+	m.gbps = bps / 1e9;
+	if ((r = check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
+		return r;
+	/* iperf3 counts application bytes: the UDP payload, or what TCP delivered */
+	m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
+	if (udp && !isnan(packets) && secs > 0) {
+		double got = packets - (sd->receiver && !isnan(lost) ? lost : 0);
+		if (got >= 0)
+			m.pps = got / secs;
+	}
+	snprintf(m.series, sizeof m.series, "%s", sd->series);
+	m.direction = sd->receiver ? PCIBW_PAT_RX : PCIBW_PAT_TX;
+	m.core_max_pct = cpu;
+	if ((r = cb(&m, ctx, err)))
+		return r;
+	st->rows++;
+	return PCIBW_OK;
+}
+
+int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+		  void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+{
+	(void)opts;
+	char *text;
+	size_t len;
+	int r = read_all(src, 256u << 20, &text, &len, err);
+	if (r)
+		return r;
+	json_error_t je;
+	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	free(text);
+	if (!root)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: malformed JSON: %s (expected iperf3 -J output)",
+				  src->name, je.line, je.column, je.text);
+	r = PCIBW_OK;
+	json_t *start = json_object_get(root, "start");
+	json_t *ts = json_object_get(start, "test_start");
+	json_t *end = json_object_get(root, "end");
+	json_t *errs = json_object_get(root, "error");
+	if (json_is_string(errs)) {
+		r = pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 reported an error: %s (expected a finished test)",
+			       src->name, json_string_value(errs));
+		goto out;
+	}
+	if (!json_is_object(root) || !json_is_object(start) || !json_is_object(ts)) {
+		r = bad(src, "start.test_start", "an object (is this iperf3 -J output?)", err);
+		goto out;
+	}
+	const char *proto = json_string_value(json_object_get(ts, "protocol"));
+	if (!proto) {
+		r = bad(src, "start.test_start.protocol", "\"TCP\" or \"UDP\"", err);
+		goto out;
+	}
+	bool udp = !strcmp(proto, "UDP");
+	if (!udp && strcmp(proto, "TCP")) {
+		r = bad(src, "start.test_start.protocol", "\"TCP\" or \"UDP\"", err);
+		goto out;
+	}
+	double blksize, reverse;
+	if ((r = get_num(src, ts, "start.test_start", "blksize", PCIBW_VAL_SIZE, &blksize, err)) ||
+	    (r = get_num(src, ts, "start.test_start", "reverse", PCIBW_VAL_COUNT, &reverse, err)))
+		goto out;
+
+	struct pcibw_measured base;
+	pcibw_measured_init(&base);
+	base.source = src->name;
+	base.size_bytes = blksize;
+	base.size_conv = udp ? PCIBW_CONV_UDP_PAYLOAD : PCIBW_CONV_WRITE;
+	base.tcp = !udp;
+	copy_text(base.test, proto);
+
+	/* intervals: count the omitted (-O) ones, which never enter a sum */
+	json_t *ivs = json_object_get(root, "intervals");
+	long n_iv = 0, n_omit = 0;
+	double sum_bps = 0, sum_secs = 0, sum_pk = 0;
+	if (ivs && !json_is_array(ivs)) {
+		r = bad(src, "intervals", "an array", err);
+		goto out;
+	}
+	for (size_t i = 0; ivs && i < json_array_size(ivs); i++) {
+		json_t *s = json_object_get(json_array_get(ivs, i), "sum");
+		if (!json_is_object(s)) {
+			r = bad(src, "intervals[].sum", "an object", err);
+			goto out;
+		}
+		st->lines++;
+		if (json_is_true(json_object_get(s, "omitted"))) {
+			n_omit++;
+			continue;
+		}
+		double bps, secs, pk;
+		if ((r = get_num(src, s, "intervals[].sum", "bits_per_second", PCIBW_VAL_COUNT, &bps, err)) ||
+		    (r = get_num(src, s, "intervals[].sum", "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
+		    (r = get_num(src, s, "intervals[].sum", "packets", PCIBW_VAL_COUNT, &pk, err)))
+			goto out;
+		if (isnan(bps) || isnan(secs))
+			continue;
+		n_iv++;
+		sum_bps += bps * secs;
+		sum_secs += secs;
+		if (!isnan(pk))
+			sum_pk += pk;
+	}
+	if (n_omit)
+		stats_note(st, "%s: %ld iperf3 interval(s) omitted (-O warm-up) left out", src->name, n_omit);
+	if (!udp)
+		stats_note(st, "%s: TCP writes of %.0f B are not packets: no packet rate", src->name, blksize);
+
+	double host_cpu, remote_cpu;
+	json_t *cpu = json_object_get(end, "cpu_utilization_percent");
+	if ((r = get_num(src, cpu, "end.cpu_utilization_percent", "host_total", PCIBW_VAL_PCT, &host_cpu, err)) ||
+	    (r = get_num(src, cpu, "end.cpu_utilization_percent", "remote_total", PCIBW_VAL_PCT, &remote_cpu, err)))
+		goto out;
+	bool rev = !isnan(reverse) && reverse != 0;
+	static const struct side sender = {"sum_sent", "sender", false}, receiver = {"sum_received", "receiver", true};
+	json_t *ss = json_object_get(end, "sum_sent"), *sr = json_object_get(end, "sum_received");
+	json_t *s1 = json_object_get(end, "sum");
+	if (ss || sr) {
+		if (ss && (r = emit_sum(src, ss, "end.sum_sent", &sender, &base, udp, rev ? remote_cpu : host_cpu,
+					cb, ctx, st, err)))
+			goto out;
+		if (sr && (r = emit_sum(src, sr, "end.sum_received", &receiver, &base, udp,
+					rev ? host_cpu : remote_cpu, cb, ctx, st, err)))
+			goto out;
+	} else if (s1) {
+		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx, st, err);
+	} else if (n_iv && sum_secs > 0) {
+		/* cut short: the mean of the intervals that count */
+		struct pcibw_measured m = base;
+		m.gbps = sum_bps / sum_secs / 1e9;
+		m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
+		if (udp && sum_pk > 0)
+			m.pps = sum_pk / sum_secs;
+		snprintf(m.series, sizeof m.series, "intervals");
+		m.direction = rev ? PCIBW_PAT_RX : PCIBW_PAT_TX;
+		stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged", src->name, n_iv);
+		if ((r = cb(&m, ctx, err)) == PCIBW_OK)
+			st->rows++;
+	} else {
+		r = bad(src, "end.sum_sent", "an object (or intervals with a sum)", err);
+	}
+out:
+	json_decref(root);
+	return r;
+}

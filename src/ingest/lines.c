@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Line and whole-file reading over an opened input whose first bytes were already read for
+ * format detection. */
+#include <stdlib.h>
+#include <string.h>
+#include "ingest_int.h"
+
+void lr_init(struct linereader *lr, const struct ingest_src *src)
+{
+	memset(lr, 0, sizeof *lr);
+	lr->src = src;
+}
+
+const char *lr_next(struct linereader *lr, size_t *len)
+{
+	size_t n = 0;
+	bool any = false;
+	for (;;) {
+		int c;
+		if (lr->head_off < lr->src->head_len)
+			c = (unsigned char)lr->src->head[lr->head_off++];
+		else
+			c = lr->src->fp ? getc(lr->src->fp) : EOF;
+		if (c == EOF)
+			break;
+		any = true;
+		if (c == '\n')
+			break;
+		if (n + 2 > lr->cap) {
+			size_t nc = lr->cap ? lr->cap * 2 : 256;
+			char *nb = realloc(lr->buf, nc);
+			if (!nb) {
+				*len = (size_t)-1;
+				return NULL;
+			}
+			lr->buf = nb;
+			lr->cap = nc;
+		}
+		lr->buf[n++] = (char)c;
+	}
+	if (!any)
+		return NULL;
+	if (n && lr->buf && lr->buf[n - 1] == '\r')
+		n--;
+	if (!lr->buf) {
+		lr->buf = malloc(1);
+		lr->cap = 1;
+		if (!lr->buf) {
+			*len = (size_t)-1;
+			return NULL;
+		}
+	}
+	lr->buf[n] = '\0';
+	lr->line++;
+	*len = n;
+	return lr->buf;
+}
+
+void lr_free(struct linereader *lr)
+{
+	free(lr->buf);
+	lr->buf = NULL;
+}
+
+int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err)
+{
+	size_t cap = src->head_len + 65536, n = src->head_len;
+	char *buf = malloc(cap + 1);
+	if (!buf)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	memcpy(buf, src->head, src->head_len);
+	while (src->fp) {
+		if (n == cap) {
+			if (cap >= max) {
+				free(buf);
+				return pcibw_fail(err, PCIBW_EINPUT, "%s: larger than %zu MiB (expected a single "
+						  "benchmark report)", src->name, max >> 20);
+			}
+			cap *= 2;
+			char *nb = realloc(buf, cap + 1);
+			if (!nb) {
+				free(buf);
+				return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			}
+			buf = nb;
+		}
+		size_t got = fread(buf + n, 1, cap - n, src->fp);
+		if (got == 0) {
+			if (ferror(src->fp)) {
+				free(buf);
+				return pcibw_fail(err, PCIBW_EINPUT, "%s: read error", src->name);
+			}
+			break;
+		}
+		n += got;
+	}
+	buf[n] = '\0';
+	*out = buf;
+	*len = n;
+	return PCIBW_OK;
+}

@@ -1,0 +1,379 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * netperf 2.x output (netperf is not packaged in Debian 12; the layouts below are those printed
+ * by nettest_bsd.c and documented in "Care and Feeding of Netperf"):
+ *
+ * Classic STREAM tests: a banner ("MIGRATED TCP STREAM TEST from ...", "UDP UNIDIRECTIONAL SEND
+ * TEST ..."), a column block ending in a units line ("bytes  bytes ... 10^6bits/s  % S ... us/KB"),
+ * then the result:
+ *   TCP_STREAM  recv_sock send_sock msg_size elapsed throughput [local% remote% local_sd remote_sd]
+ *   UDP_STREAM  sock msg_size elapsed msgs_ok errors throughput [cpu% sd]   (the sender)
+ *               sock          elapsed msgs_ok        throughput [cpu% sd]   (the receiver)
+ * With -c/-C the TCP CPU columns are "Send local" and "Recv remote" (netperf sends).
+ * Request/response tests have no bit rate: their lines are counted as skipped.
+ *
+ * Omni -o: an optional banner, then CSV whose header holds netperf's output names ("Throughput",
+ * "Throughput Units", "Local CPU Util %", "Local Service Demand", "Remote CPU Util %",
+ * "Protocol", "Direction", "Local Send Size", "Elapsed Time (sec)", "Local Send Calls",
+ * "Remote Recv Calls"); omni prints -1 for a figure it did not measure.
+ */
+#include <ctype.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pcibw/nic.h"
+#include "ingest_int.h"
+
+/* Gbit/s per unit of netperf's throughput units (-f): 10^6bits/s by default. */
+static double unit_gbps(const char *u)
+{
+	if (!strncmp(u, "10^9bits", 8)) return 1;
+	if (!strncmp(u, "10^6bits", 8)) return 1e-3;
+	if (!strncmp(u, "10^3bits", 8)) return 1e-6;
+	if (!strncmp(u, "GBytes", 6)) return 8 * 1.073741824; /* netperf: 2^30 bytes */
+	if (!strncmp(u, "MBytes", 6)) return 8 * 1.048576e-3;  /* 2^20 bytes */
+	if (!strncmp(u, "KBytes", 6)) return 8 * 1.024e-6;
+	return NAN;
+}
+
+/* ---------------- classic ---------------- */
+
+struct npc {
+	const struct ingest_src *src;
+	pcibw_row_cb cb;
+	void *ctx;
+	struct pcibw_ingest_stats *st;
+	char test[PCIBW_MEASURE_TEXT];
+	bool tcp, udp, stream, maerts, cpu;
+	double unit;         /* Gbit/s per throughput unit, NAN until the units line */
+	int expect;          /* result lines still expected after the units line */
+	double udp_msg;      /* UDP message size from the sender line */
+};
+
+static int split(char *s, char **f, int max)
+{
+	int n = 0;
+	for (char *t = strtok(s, " \t"); t && n < max; t = strtok(NULL, " \t"))
+		f[n++] = t;
+	return n;
+}
+
+static int field(const struct npc *c, unsigned line, const char *l, const char *tok,
+		 enum pcibw_value_kind k, double *out, struct pcibw_err *err)
+{
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, (unsigned)(tok - l) + 1);
+	return pcibw_check_value(tok, k, where, out, err);
+}
+
+static void banner(struct npc *c, const char *l)
+{
+	c->tcp = strstr(l, "TCP") != NULL;
+	c->udp = strstr(l, "UDP") != NULL;
+	c->maerts = strstr(l, "MAERTS") != NULL;
+	c->stream = strstr(l, "STREAM") || strstr(l, "MAERTS") || strstr(l, "UNIDIRECTIONAL SEND");
+	snprintf(c->test, sizeof c->test, "%s_%s", c->tcp ? "TCP" : c->udp ? "UDP" : "OTHER",
+		 c->maerts ? "MAERTS" : c->stream ? "STREAM" : "RR");
+	c->unit = NAN;
+	c->expect = 0;
+	c->cpu = false;
+}
+
+/* The CPU percentages netperf prints are negative when its CPU rate calibration failed. */
+static int cpu_field(const struct npc *c, unsigned line, const char *l, const char *tok, double *out,
+		     struct pcibw_err *err)
+{
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, (unsigned)(tok - l) + 1);
+	int st = pcibw_check_value(tok, PCIBW_VAL_PCT, where, out, err);
+	if (st && tok[0] == '-')
+		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
+			 "; a negative netperf CPU figure means its CPU rate calibration failed: rerun with -c/-C");
+	return st;
+}
+
+static int result_line(struct npc *c, unsigned line, const char *orig, struct pcibw_err *err)
+{
+	char buf[1024], *f[16];
+	snprintf(buf, sizeof buf, "%s", orig);
+	int n = split(buf, f, 16);
+	/* positions of the tokens in the original line */
+	const char *pos[16];
+	for (int i = 0; i < n; i++)
+		pos[i] = orig + (f[i] - buf);
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = c->src->name;
+	m.line = line;
+	copy_text(m.test, c->test);
+	m.tcp = c->tcp;
+	int st;
+	double v, elapsed, ok;
+	if (c->tcp) {
+		int want = c->cpu ? 9 : 5;
+		if (n != want)
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in a %s result (expected %d: "
+					  "recv/send socket, message size, elapsed, throughput%s)", c->src->name,
+					  line, n, c->test, want, c->cpu ? ", CPU local/remote, service demand local/remote" : "");
+		if ((st = field(c, line, orig, pos[2], PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+		    (st = field(c, line, orig, pos[4], PCIBW_VAL_COUNT, &v, err)))
+			return st;
+		m.size_conv = PCIBW_CONV_WRITE;
+		m.gbps = v * c->unit;
+		m.direction = c->maerts ? PCIBW_PAT_RX : PCIBW_PAT_TX;
+		if (c->cpu) {
+			if ((st = cpu_field(c, line, orig, pos[5], &m.cpu_pct, err)) ||
+			    (st = cpu_field(c, line, orig, pos[6], &m.remote_cpu_pct, err)) ||
+			    (st = field(c, line, orig, pos[7], PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
+			    (st = field(c, line, orig, pos[8], PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
+				return st;
+		}
+		snprintf(m.series, sizeof m.series, "%s", c->maerts ? "recv" : "send");
+		c->expect = 0;
+	} else {
+		bool sender = c->expect == 2;
+		int want = (sender ? 6 : 4) + (c->cpu ? 2 : 0);
+		if (n != want)
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in the UDP_STREAM %s line (expected %d)",
+					  c->src->name, line, n, sender ? "sender" : "receiver", want);
+		int k = 0;
+		k++; /* socket size */
+		if (sender) {
+			if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_SIZE, &c->udp_msg, err)))
+				return st;
+		}
+		if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_SECONDS, &elapsed, err)) ||
+		    (st = field(c, line, orig, pos[k++], PCIBW_VAL_COUNT, &ok, err)))
+			return st;
+		if (sender)
+			k++; /* errors */
+		if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_COUNT, &v, err)))
+			return st;
+		if (c->cpu && ((st = cpu_field(c, line, orig, pos[k++], &m.cpu_pct, err)) ||
+			       (st = field(c, line, orig, pos[k++], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
+			return st;
+		m.size_bytes = c->udp_msg;
+		m.size_conv = PCIBW_CONV_UDP_PAYLOAD;
+		m.pps = ok / elapsed;
+		m.gbps = v * c->unit;
+		m.gbps_basis = PCIBW_BASIS_PAYLOAD;
+		m.direction = sender ? PCIBW_PAT_TX : PCIBW_PAT_RX;
+		snprintf(m.series, sizeof m.series, "%s", sender ? "send" : "recv");
+		c->expect--;
+	}
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u", c->src->name, line);
+	if ((st = check_number("throughput", m.gbps, PCIBW_VAL_GBPS, where, err)))
+		return st;
+	if ((st = c->cb(&m, c->ctx, err)))
+		return st;
+	c->st->rows++;
+	return PCIBW_OK;
+}
+
+int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+		   void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+{
+	(void)opts;
+	struct npc c = {.src = src, .cb = cb, .ctx = ctx, .st = st, .unit = NAN};
+	banner(&c, "TCP STREAM"); /* a column block without a banner: netperf's default test */
+	struct linereader lr;
+	lr_init(&lr, src);
+	const char *l;
+	size_t len = 0;
+	int r = PCIBW_OK;
+	bool seen_block = false;
+	while (r == PCIBW_OK && (l = lr_next(&lr, &len))) {
+		const char *s = l;
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#' || !strncmp(s, "!!!", 3))
+			continue;
+		if (strstr(s, " TEST") && (strstr(s, " from ") || strstr(s, " to ") || strstr(s, "MIGRATED"))) {
+			if (c.expect)
+				r = pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: new test before the result of the last "
+					       "(expected its result line)", src->name, lr.line);
+			banner(&c, s);
+			continue;
+		}
+		if (!strncmp(s, "Recv", 4) || !strncmp(s, "Socket", 6) || !strncmp(s, "Size", 4) ||
+		    !strncmp(s, "Local", 5) || !strncmp(s, "Send", 4)) {
+			if (strstr(s, "Utilization") || strstr(s, "CPU"))
+				c.cpu = true;
+			seen_block = true;
+			continue;
+		}
+		if (!strncmp(s, "bytes", 5) || !strncmp(s, "frames", 6)) {
+			/* the units line: "... secs.    10^6bits/sec" or "... secs.    MBytes  /s" */
+			const char *u = strstr(s, "10^");
+			if (!u)
+				u = strstr(s, "Bytes") ? strstr(s, "Bytes") - 1 : NULL;
+			c.unit = u ? unit_gbps(u) : NAN;
+			if (!c.stream) {
+				c.expect = 1; /* RR result: no bit rate */
+			} else if (isnan(c.unit)) {
+				r = pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: throughput unit not recognised (expected "
+					       "10^6bits/s, 10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
+					       src->name, lr.line);
+			} else {
+				c.expect = c.udp ? 2 : 1;
+			}
+			seen_block = true;
+			continue;
+		}
+		if (!isdigit((unsigned char)*s)) {
+			continue; /* netperf's other prose: confidence warnings, ksink blocks */
+		}
+		st->lines++;
+		if (!c.expect) {
+			stats_skip(st, src->name, lr.line, "numbers outside a netperf result block");
+			continue;
+		}
+		if (!c.stream) {
+			stats_skip(st, src->name, lr.line, "request/response result: no bit rate");
+			c.expect = 0;
+			continue;
+		}
+		r = result_line(&c, lr.line, l, err);
+	}
+	if (r == PCIBW_OK && len == (size_t)-1)
+		r = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	if (r == PCIBW_OK && !seen_block)
+		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf result block (expected the column "
+			       "block netperf prints, ending in a units line)", src->name);
+	if (r == PCIBW_OK && c.tcp && st->rows)
+		stats_note(st, "%s: a TCP message size is a write size, not a packet size: no packet rate",
+			   src->name);
+	lr_free(&lr);
+	return r;
+}
+
+/* ---------------- omni -o ---------------- */
+
+struct npo {
+	pcibw_row_cb cb;
+	void *ctx;
+	struct pcibw_ingest_stats *st;
+	bool have_header;
+	int ncols;
+	int tput, units, lcpu, rcpu, lsd, rsd, proto, dir, size, elapsed, calls;
+};
+
+static int ocol(const struct csvr_record *rec, const char *name)
+{
+	for (int i = 0; i < rec->n; i++)
+		if (!strcasecmp(rec->f[i], name))
+			return i;
+	return -1;
+}
+
+/* A figure omni may print as -1 ("not measured"). */
+static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
+		struct pcibw_err *err)
+{
+	*out = NAN;
+	if (i < 0 || blank(rec->f[i]))
+		return PCIBW_OK;
+	if (strtod(rec->f[i], NULL) == -1.0)
+		return PCIBW_OK;
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[i]);
+	return pcibw_check_value(rec->f[i], k, where, out, err);
+}
+
+static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
+{
+	struct npo *c = vctx;
+	if (!c->have_header) {
+		if (rec->n == 1 && strstr(rec->f[0], "TEST"))
+			return PCIBW_OK; /* the banner */
+		c->have_header = true;
+		c->ncols = rec->n;
+		c->tput = ocol(rec, "Throughput");
+		c->units = ocol(rec, "Throughput Units");
+		c->lcpu = ocol(rec, "Local CPU Util %");
+		c->rcpu = ocol(rec, "Remote CPU Util %");
+		c->lsd = ocol(rec, "Local Service Demand");
+		c->rsd = ocol(rec, "Remote Service Demand");
+		c->proto = ocol(rec, "Protocol");
+		c->dir = ocol(rec, "Direction");
+		c->size = ocol(rec, "Local Send Size");
+		if (c->size < 0)
+			c->size = ocol(rec, "Remote Recv Size");
+		c->elapsed = ocol(rec, "Elapsed Time (sec)");
+		c->calls = ocol(rec, "Local Send Calls");
+		if (c->tput < 0 || c->units < 0)
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni header without %s (expected "
+					  "-o THROUGHPUT,THROUGHPUT_UNITS,...)", rec->file, rec->line,
+					  c->tput < 0 ? "Throughput" : "Throughput Units");
+		return PCIBW_OK;
+	}
+	c->st->lines++;
+	if (rec->n != c->ncols) {
+		stats_skip(c->st, rec->file, rec->line, "field count differs from the header");
+		return PCIBW_OK;
+	}
+	double unit = unit_gbps(rec->f[c->units]);
+	if (isnan(unit)) {
+		if (!strncasecmp(rec->f[c->units], "Trans/s", 7)) {
+			stats_skip(c->st, rec->file, rec->line, "request/response result: no bit rate");
+			return PCIBW_OK;
+		}
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: throughput unit '%s' (expected 10^6bits/s, "
+				  "10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)", rec->file, rec->line,
+				  rec->col[c->units], rec->f[c->units]);
+	}
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = rec->file;
+	m.line = rec->line;
+	double v, elapsed, calls;
+	int st;
+	if ((st = onum(rec, c->tput, PCIBW_VAL_COUNT, &v, err)) ||
+	    (st = onum(rec, c->lcpu, PCIBW_VAL_PCT, &m.cpu_pct, err)) ||
+	    (st = onum(rec, c->rcpu, PCIBW_VAL_PCT, &m.remote_cpu_pct, err)) ||
+	    (st = onum(rec, c->lsd, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
+	    (st = onum(rec, c->rsd, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)) ||
+	    (st = onum(rec, c->size, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+	    (st = onum(rec, c->elapsed, PCIBW_VAL_SECONDS, &elapsed, err)) ||
+	    (st = onum(rec, c->calls, PCIBW_VAL_COUNT, &calls, err)))
+		return st;
+	if (isnan(v)) {
+		stats_skip(c->st, rec->file, rec->line, "no throughput");
+		return PCIBW_OK;
+	}
+	m.gbps = v * unit;
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[c->tput]);
+	if ((st = check_number(rec->f[c->tput], m.gbps, PCIBW_VAL_GBPS, where, err)))
+		return st;
+	const char *proto = c->proto >= 0 ? rec->f[c->proto] : "TCP";
+	m.tcp = !strcasecmp(proto, "TCP");
+	const char *dir = c->dir >= 0 ? rec->f[c->dir] : "Send";
+	bool recv = !strncasecmp(dir, "Recv", 4) || !strncasecmp(dir, "Receive", 7);
+	m.direction = recv ? PCIBW_PAT_RX : PCIBW_PAT_TX;
+	snprintf(m.test, sizeof m.test, "%s_%s", m.tcp ? "TCP" : proto, recv ? "MAERTS" : "STREAM");
+	snprintf(m.series, sizeof m.series, "%s", recv ? "recv" : "send");
+	m.size_conv = m.tcp ? PCIBW_CONV_WRITE : PCIBW_CONV_UDP_PAYLOAD;
+	m.gbps_basis = m.tcp ? PCIBW_BASIS_SIZE : PCIBW_BASIS_PAYLOAD;
+	if (!m.tcp && !isnan(calls) && elapsed > 0)
+		m.pps = calls / elapsed;
+	if ((st = c->cb(&m, c->ctx, err)))
+		return st;
+	c->st->rows++;
+	return PCIBW_OK;
+}
+
+int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
+			pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+{
+	(void)opts;
+	struct npo c = {.cb = cb, .ctx = ctx, .st = st};
+	int r = csvr_run(src, omni_record, &c, err);
+	if (r == PCIBW_OK && !c.have_header)
+		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf omni header (expected a CSV line naming "
+			       "Throughput and Throughput Units)", src->name);
+	return r;
+}

@@ -1,0 +1,127 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Numbers read from benchmark files, checked before anything believes them; the measured-row
+ * null values and names. */
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/device.h"
+#include "ingest_int.h"
+
+void pcibw_measured_init(struct pcibw_measured *m)
+{
+	memset(m, 0, sizeof *m);
+	m->size_bytes = m->work = m->cpu_mhz = m->pps = m->gbps = NAN;
+	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
+	m->direction = PCIBW_DIR_UNSET;
+	m->size_conv = PCIBW_CONV_OPTION;
+	m->gbps_basis = PCIBW_BASIS_SIZE;
+}
+
+const char *pcibw_size_conv_name(enum pcibw_size_conv c)
+{
+	static const char *names[] = {"option", "frame", "udp-payload", "l3", "dma", "write"};
+	return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
+}
+
+static const char *basis_names[] = {"size", "wire", "frame", "l3", "payload"};
+
+const char *pcibw_rate_basis_name(enum pcibw_rate_basis b)
+{
+	return (unsigned)b < sizeof basis_names / sizeof basis_names[0] ? basis_names[b] : "?";
+}
+
+int pcibw_rate_basis_parse(const char *text, enum pcibw_rate_basis *out, struct pcibw_err *err)
+{
+	for (unsigned i = 1; i < sizeof basis_names / sizeof basis_names[0]; i++)
+		if (!strcmp(text, basis_names[i])) {
+			*out = (enum pcibw_rate_basis)i;
+			return PCIBW_OK;
+		}
+	return pcibw_fail(err, PCIBW_EUSAGE, "--rate-basis '%s': expected wire, frame, l3 or payload", text);
+}
+
+static const struct {
+	double lo, hi;
+	bool lo_open; /* value must be > lo rather than >= lo */
+	const char *what;
+} limits[] = {
+	[PCIBW_VAL_SIZE] = {0, 16777216, true, "a size in bytes (1 to 16777216)"},
+	[PCIBW_VAL_PPS] = {0, 1e10, false, "a packet rate (0 to 10^10 per second)"},
+	[PCIBW_VAL_GBPS] = {0, 1e5, false, "a bit rate (0 to 100000 Gbit/s)"},
+	[PCIBW_VAL_PCT] = {0, 100, false, "a percentage (0 to 100; cpu_pct is a share of all CPUs)"},
+	[PCIBW_VAL_MHZ] = {1, 1e5, false, "a clock in MHz (1 to 100000)"},
+	[PCIBW_VAL_WORK] = {0, 1e12, false, "an amount of work (0 or more)"},
+	[PCIBW_VAL_SD] = {0, 1e9, false, "a service demand in us/KB (0 to 10^9)"},
+	[PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
+	[PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
+};
+
+int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
+		      struct pcibw_err *err)
+{
+	const char *s = text;
+	while (isspace((unsigned char)*s))
+		s++;
+	char *end = NULL;
+	errno = 0;
+	double v = strtod(s, &end);
+	bool bad = end == s;
+	if (!bad)
+		while (isspace((unsigned char)*end))
+			end++;
+	if (bad || *end)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a number (expected %s)", where, text,
+				  limits[k].what);
+	if (errno == ERANGE)
+		v = INFINITY;
+	int st = check_number(text, v, k, where, err);
+	if (st == PCIBW_OK)
+		*out = v;
+	return st;
+}
+
+int check_number(const char *text, double v, enum pcibw_value_kind k, const char *where,
+		 struct pcibw_err *err)
+{
+	if (isnan(v) || isinf(v))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a finite number (expected %s)", where,
+				  text, limits[k].what);
+	if (v < 0)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s is negative (expected %s)", where, text,
+				  limits[k].what);
+	if (v > limits[k].hi || v < limits[k].lo || (limits[k].lo_open && v <= limits[k].lo))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s is out of range (expected %s)", where, text,
+				  limits[k].what);
+	return PCIBW_OK;
+}
+
+/* The hot path of every CSV field: parse and check without formatting a location unless the
+ * value is refused. */
+int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
+		   unsigned col, double scale, double *out, struct pcibw_err *err)
+{
+	char *end;
+	errno = 0;
+	double v = strtod(text, &end);
+	bool ok = end != text && errno == 0;
+	while (ok && isspace((unsigned char)*end))
+		end++;
+	ok = ok && !*end && isfinite(v) && v >= 0;
+	if (ok) {
+		double s = v * scale;
+		ok = s <= limits[k].hi && s >= limits[k].lo && !(limits[k].lo_open && s <= limits[k].lo);
+		if (ok) {
+			*out = s;
+			return PCIBW_OK;
+		}
+	}
+	char where[600];
+	snprintf(where, sizeof where, "%s:%u:%u", file, line, col);
+	double dummy;
+	int st = pcibw_check_value(text, k, where, &dummy, err);
+	if (st == PCIBW_OK) /* the scaled value is out of range, the text itself was not */
+		st = check_number(text, v * scale, k, where, err);
+	return st;
+}

@@ -1,0 +1,378 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The `--bus SPEC` grammar (shared/cli-contract.md, "Bus spec") and the raw rate of a bus.
+ * Every rejection names the part of the spec that is wrong and what would have been right.
+ */
+#include <ctype.h>
+#include <errno.h>
+#include <limits.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <strings.h>
+#include "pcibw/bus.h"
+
+/* PCIe Base 6.0 sec. 4.2.1 (link widths, x12 included; x32 dropped from 6.0 but kept in the
+ * contract for the older generations that define it). */
+static const int pcie_widths[] = {1, 2, 4, 8, 12, 16, 32};
+/* PCIe Base 6.0 sec. 7.5.3.4 Device Control: Max_Payload_Size / Max_Read_Request_Size 128..4096. */
+static const int pow2_sizes[] = {128, 256, 512, 1024, 2048, 4096};
+/* PCI-X Addendum 2.0 sec. 7.2.3 Command register: MMRBC 512 << field; max outstanding splits. */
+static const int mmrbc_sizes[] = {512, 1024, 2048, 4096};
+static const int split_counts[] = {1, 2, 3, 4, 8, 12, 16, 32};
+/* Signalling rates per generation (PCIe Base 6.0 sec. 4.2). */
+static const double gen_gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+
+static bool in_list(int v, const int *list, int n)
+{
+	for (int i = 0; i < n; i++)
+		if (list[i] == v)
+			return true;
+	return false;
+}
+
+static void list_text(char *buf, size_t len, const int *list, int n)
+{
+	size_t o = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n && o < len; i++)
+		o += (size_t)snprintf(buf + o, len - o, "%s%d", i ? "," : "", list[i]);
+}
+
+/* A whole decimal integer, no sign, no junk, no overflow. */
+static bool parse_int(const char *s, size_t n, long *out)
+{
+	char tmp[32];
+	if (n == 0 || n >= sizeof tmp)
+		return false;
+	for (size_t i = 0; i < n; i++)
+		if (!isdigit((unsigned char)s[i]))
+			return false;
+	memcpy(tmp, s, n);
+	tmp[n] = '\0';
+	errno = 0;
+	long v = strtol(tmp, NULL, 10);
+	if (errno == ERANGE || v > INT_MAX)
+		return false;
+	*out = v;
+	return true;
+}
+
+static int gen_of_gts(double gts)
+{
+	for (int g = 1; g < N(gen_gts); g++)
+		if (fabs(gen_gts[g] - gts) < 1e-9)
+			return g;
+	return 0;
+}
+
+static void set_defaults(struct pcibw_bus *b)
+{
+	/* Defaults where the spec gives none: shared/cli-contract.md "Bus spec". The PCIe ones are
+	 * the reset values of Device Control (MPS 128, MRRS 512) and Link Control (RCB 0 = 64 B);
+	 * MMRBC 512 and one split are the PCI-X Command register's reset values. */
+	b->mps_bytes = 128;
+	b->mrrs_bytes = 512;
+	b->rcb_bytes = 64;
+	b->mmrbc_bytes = 512;
+	b->splits = 1;
+	b->latency_timer = 64;
+	b->mps_default = b->mrrs_default = b->rcb_default = true;
+	b->mmrbc_default = b->splits_default = b->latency_timer_default = true;
+	b->transfers_per_clock = 1;
+}
+
+/* The base part: "gen3x8", "8gtx16", "pcix133/64", "pci33". */
+static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_err *err)
+{
+	char part[128];
+	snprintf(part, sizeof part, "%.*s", (int)(n < 100 ? n : 100), s);
+	char wbuf[64];
+	list_text(wbuf, sizeof wbuf, pcie_widths, N(pcie_widths));
+
+	if (n >= 4 && !strncasecmp(s, "pcix", 4)) {
+		const char *p = s + 4, *end = s + n, *slash = memchr(p, '/', (size_t)(end - p));
+		long speed, width = 64;
+		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected pcix66, pcix100, pcix133, "
+					  "pcix266 or pcix533", part);
+		/* PCI-X 2.0 Addendum: mode 1 at 66/100/133 MHz; 266 and 533 are DDR and QDR at 133 MHz. */
+		switch (speed) {
+		case 66: case 100: case 133:
+			b->clock_mhz = (int)speed;
+			b->transfers_per_clock = 1;
+			break;
+		case 266:
+			b->clock_mhz = 133;
+			b->transfers_per_clock = 2;
+			break;
+		case 533:
+			b->clock_mhz = 133;
+			b->transfers_per_clock = 4;
+			break;
+		default:
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': PCI-X speed %ld is not one of 66, 100, "
+					  "133, 266, 533", part, speed);
+		}
+		if (slash && (!parse_int(slash + 1, (size_t)(end - slash - 1), &width) ||
+			      (width != 32 && width != 64)))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCI-X width "
+					  "(32, 64)", part, (int)(end - slash - 1), slash + 1);
+		b->kind = PCIBW_BUS_PCIX;
+		b->width_bits = (int)width;
+		return PCIBW_OK;
+	}
+	if (n >= 3 && !strncasecmp(s, "pci", 3)) {
+		const char *p = s + 3, *end = s + n, *slash = memchr(p, '/', (size_t)(end - p));
+		long speed, width = 32;
+		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed) || (speed != 33 && speed != 66))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': conventional PCI runs at 33 or 66 MHz "
+					  "(pci33, pci66)", part);
+		if (slash && (!parse_int(slash + 1, (size_t)(end - slash - 1), &width) ||
+			      (width != 32 && width != 64)))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCI width (32, 64)",
+					  part, (int)(end - slash - 1), slash + 1);
+		b->kind = PCIBW_BUS_PCI;
+		b->clock_mhz = (int)speed;
+		b->width_bits = (int)width;
+		b->transfers_per_clock = 1;
+		return PCIBW_OK;
+	}
+
+	/* PCIe: genNxW or RATEgtxW */
+	const char *x = NULL;
+	double gts = 0;
+	if (n >= 3 && !strncasecmp(s, "gen", 3)) {
+		const char *p = s + 3;
+		x = memchr(p, 'x', n - 3);
+		if (!x)
+			x = memchr(p, 'X', n - 3);
+		long g;
+		if (!x || !parse_int(p, (size_t)(x - p), &g))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW such as gen3x8", part);
+		if (g < 1 || g >= N(gen_gts))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': unknown PCIe generation %ld "
+					  "(gen1..gen6)", part, g);
+		gts = gen_gts[g];
+	} else {
+		/* "8gtx16", "2.5gtx4" */
+		char num[32];
+		size_t i = 0;
+		while (i < n && i < sizeof num - 1 && (isdigit((unsigned char)s[i]) || s[i] == '.'))
+			num[i] = s[i], i++;
+		num[i] = '\0';
+		if (i == 0 || n - i < 3 || strncasecmp(s + i, "gtx", 3))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW (gen3x8), RATEgtxW "
+					  "(8gtx16), pciXX[/W] or pcixXX[/W]", part);
+		char *e;
+		gts = strtod(num, &e);
+		if (*e || !gen_of_gts(gts))
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': %s GT/s is not a PCIe rate (2.5, 5, 8, "
+					  "16, 32, 64)", part, num);
+		x = s + i + 2;
+	}
+	long w;
+	const char *wp = x + 1;
+	if (!parse_int(wp, (size_t)(s + n - wp), &w) || !in_list((int)w, pcie_widths, N(pcie_widths)))
+		return pcibw_fail(err, PCIBW_EUSAGE, "width %.*s is not a PCIe width (%s)",
+				  (int)(s + n - wp), wp, wbuf);
+	b->kind = PCIBW_BUS_PCIE;
+	b->gts = gts;
+	b->gen = gen_of_gts(gts);
+	b->lanes = (int)w;
+	/* 64 GT/s exists only in Flit mode (PCIe Base 6.0 sec. 4.2.3). */
+	b->flit = b->gen >= 6;
+	return PCIBW_OK;
+}
+
+enum applies { A_PCIE = 1, A_PCI = 2, A_PCIX = 4 };
+
+static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_err *err)
+{
+	char part[128];
+	snprintf(part, sizeof part, "%.*s", (int)(n < 100 ? n : 100), s);
+	const char *eq = memchr(s, '=', n);
+	size_t klen = eq ? (size_t)(eq - s) : n;
+	const char *val = eq ? eq + 1 : NULL;
+	size_t vlen = eq ? (size_t)(s + n - val) : 0;
+	int mask = b->kind == PCIBW_BUS_PCIE ? A_PCIE : b->kind == PCIBW_BUS_PCI ? A_PCI : A_PCIX;
+	char list[96];
+	long v = 0;
+
+#define KEY(k) (klen == strlen(k) && !strncasecmp(s, k, klen))
+#define NEED(m, what) do { \
+		if (!(mask & (m))) \
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s' applies to %s buses only", part, what); \
+	} while (0)
+
+	if (KEY("ecrc") || KEY("flit") || KEY("addr32") || KEY("rcb_chunks")) {
+		if (eq)
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': %.*s takes no value", part, (int)klen, s);
+		if (KEY("addr32")) {
+			b->addr32 = true; /* PCI/PCI-X: no dual address cycle; PCIe: 3-DW headers */
+			return PCIBW_OK;
+		}
+		NEED(A_PCIE, "PCIe");
+		if (KEY("ecrc"))
+			b->ecrc = true;
+		else if (KEY("rcb_chunks"))
+			b->rcb_chunks = true;
+		else
+			b->flit = true;
+		return PCIBW_OK;
+	}
+	if (!eq)
+		return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+				  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)", part);
+	bool num_ok = parse_int(val, vlen, &v);
+	if (KEY("mps") || KEY("mrrs")) {
+		NEED(A_PCIE, "PCIe");
+		list_text(list, sizeof list, pow2_sizes, N(pow2_sizes));
+		if (!num_ok || !in_list((int)v, pow2_sizes, N(pow2_sizes)))
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': %s must be one of %s bytes", part,
+					  KEY("mps") ? "MPS" : "MRRS", list);
+		if (KEY("mps"))
+			b->mps_bytes = (int)v, b->mps_default = false;
+		else
+			b->mrrs_bytes = (int)v, b->mrrs_default = false;
+		return PCIBW_OK;
+	}
+	if (KEY("rcb")) {
+		NEED(A_PCIE, "PCIe");
+		/* Link Control bit 3 selects 64 or 128 B only (PCIe Base 6.0 sec. 7.5.3.7). */
+		if (!num_ok || (v != 64 && v != 128))
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': RCB must be 64 or 128 bytes "
+					  "(Link Control bit 3)", part);
+		b->rcb_bytes = (int)v, b->rcb_default = false;
+		return PCIBW_OK;
+	}
+	if (KEY("mmrbc")) {
+		NEED(A_PCIX, "PCI-X");
+		list_text(list, sizeof list, mmrbc_sizes, N(mmrbc_sizes));
+		if (!num_ok || !in_list((int)v, mmrbc_sizes, N(mmrbc_sizes)))
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': MMRBC must be one of %s bytes", part, list);
+		b->mmrbc_bytes = (int)v, b->mmrbc_default = false;
+		return PCIBW_OK;
+	}
+	if (KEY("splits")) {
+		NEED(A_PCIX, "PCI-X");
+		list_text(list, sizeof list, split_counts, N(split_counts));
+		if (!num_ok || !in_list((int)v, split_counts, N(split_counts)))
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': outstanding splits must be one of %s",
+					  part, list);
+		b->splits = (int)v, b->splits_default = false;
+		return PCIBW_OK;
+	}
+	if (KEY("latency_timer")) {
+		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
+		/* Latency Timer register, config offset 0x0D: 8 bits of PCI clocks. */
+		if (!num_ok || v > 255)
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': latency_timer must be 0..255 clocks", part);
+		b->latency_timer = (int)v, b->latency_timer_default = false;
+		return PCIBW_OK;
+	}
+	return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+			  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)", part);
+#undef KEY
+#undef NEED
+}
+
+int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *err)
+{
+	struct pcibw_bus b = {0};
+	if (!spec || !*spec)
+		return pcibw_fail(err, PCIBW_EUSAGE, "empty bus spec: expected e.g. gen3x8, pcix133/64 or pci33");
+	set_defaults(&b);
+	const char *comma = strchr(spec, ',');
+	size_t n = comma ? (size_t)(comma - spec) : strlen(spec);
+	int rc = parse_base(spec, n, &b, err);
+	if (rc)
+		return rc;
+	while (comma) {
+		const char *p = comma + 1;
+		comma = strchr(p, ',');
+		n = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == 0)
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': empty modifier after a comma", spec);
+		rc = modifier(p, n, &b, err);
+		if (rc)
+			return rc;
+	}
+	if (b.kind == PCIBW_BUS_PCIE && b.gen >= 6 && !b.flit)
+		b.flit = true;
+	*out = b;
+	return PCIBW_OK;
+}
+
+char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
+{
+	if (!buf || !len)
+		return buf;
+	buf[0] = '\0';
+	switch (b->kind) {
+	case PCIBW_BUS_PCIE:
+		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s", b->gen, b->lanes, b->mps_bytes,
+			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "", b->ecrc ? ",ecrc" : "",
+			 b->addr32 ? ",addr32" : "",
+			 b->flit && b->gen < 6 ? ",flit" : "");
+		break;
+	case PCIBW_BUS_PCIX: {
+		int speed = b->clock_mhz * b->transfers_per_clock;
+		snprintf(buf, len, "pcix%d/%d,mmrbc=%d,splits=%d,latency_timer=%d%s",
+			 speed == 532 ? 533 : speed, b->width_bits, b->mmrbc_bytes, b->splits,
+			 b->latency_timer, b->addr32 ? ",addr32" : "");
+		break;
+	}
+	case PCIBW_BUS_PCI:
+		snprintf(buf, len, "pci%d/%d,latency_timer=%d%s", b->clock_mhz, b->width_bits,
+			 b->latency_timer, b->addr32 ? ",addr32" : "");
+		break;
+	case PCIBW_BUS_VIRTUAL:
+		snprintf(buf, len, "virtual");
+		break;
+	default:
+		snprintf(buf, len, "unknown");
+	}
+	return buf;
+}
+
+double pcibw_pcie_encoding(double gts, bool flit)
+{
+	/* PCIe Base 6.0 sec. 4.2: 8b/10b at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1b/1b PAM4 at
+	 * 64 GT/s. A 256-byte flit carries 236 B of TLPs + 6 B of DLP and 14 B of CRC/FEC
+	 * (sec. 4.2.3.1), so Flit mode keeps 242/256 of what the line encoding leaves. */
+	double line = gts < 7.0 ? 0.8 : gts < 60.0 ? 128.0 / 130.0 : 1.0;
+	return flit ? line * 242.0 / 256.0 : line;
+}
+
+double pcibw_bus_raw_gbps(const struct pcibw_bus *b)
+{
+	switch (b->kind) {
+	case PCIBW_BUS_PCIE:
+		return b->gts * b->lanes * pcibw_pcie_encoding(b->gts, b->flit);
+	case PCIBW_BUS_PCI:
+	case PCIBW_BUS_PCIX: {
+		/* The nominal clocks are 33.33, 66.67, 100 and 133.33 MHz (PCI 2.3 sec. 4.2.3.1,
+		 * PCI-X Addendum): 33 -> 100/3. */
+		double mhz = b->clock_mhz == 33 ? 100.0 / 3 : b->clock_mhz == 66 ? 200.0 / 3 :
+			     b->clock_mhz == 133 ? 400.0 / 3 : b->clock_mhz;
+		return mhz * 1e6 * b->width_bits * b->transfers_per_clock / 1e9;
+	}
+	default:
+		return 0;
+	}
+}
+
+const char *pcibw_bus_kind_name(enum pcibw_bus_kind kind)
+{
+	switch (kind) {
+	case PCIBW_BUS_PCI: return "pci";
+	case PCIBW_BUS_PCIX: return "pci-x";
+	case PCIBW_BUS_PCIE: return "pcie";
+	case PCIBW_BUS_VIRTUAL: return "virtual";
+	default: return "unknown";
+	}
+}

@@ -1,0 +1,210 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The model's front: size conventions, the wire, which ceiling binds, size mixes, and the
+ * dispatch to the bus's own cost model (pcie.c; pcix.c for PCI and PCI-X).
+ */
+#include <math.h>
+#include <string.h>
+#include "model_int.h"
+
+/* D's pcix.c provides the real one; until it is linked this says so instead of failing to link. */
+__attribute__((weak)) int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
+					  double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err)
+{
+	(void)in, (void)rc, (void)data_bytes, (void)out;
+	return pcibw_fail(err, PCIBW_ENOTHERE, "PCI/PCI-X model not built");
+}
+
+/* IEEE 802.3 clause 3.1.1 / 4.4.2: 14 B MAC header, 4 B FCS, 64 B minimum frame, 8 B preamble
+ * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP. */
+enum { ETH_HDR = 14, ETH_FCS = 4, ETH_MIN = 64, ETH_PREAMBLE = 8, ETH_IFG = 12, IPV4_UDP = 28 };
+
+double pcibw_frame_bytes(double size, enum pcibw_size_is s)
+{
+	double f;
+	switch (s) {
+	case PCIBW_SIZE_DMA:
+		f = size + ETH_FCS;
+		break;
+	case PCIBW_SIZE_L3:
+		f = size + ETH_HDR + ETH_FCS;
+		break;
+	case PCIBW_SIZE_UDP_PAYLOAD:
+		f = size + IPV4_UDP + ETH_HDR + ETH_FCS;
+		break;
+	default:
+		f = size;
+	}
+	return f < ETH_MIN ? ETH_MIN : f;
+}
+
+double pcibw_wire_bytes(double frame_bytes)
+{
+	return frame_bytes + ETH_PREAMBLE + ETH_IFG;
+}
+
+/* Bytes the NIC DMAs for one transmitted packet: the frame less the FCS the MAC appends, or the
+ * size itself when the user counts DMA bytes (pcie-bench's convention). */
+static double dma_bytes_of(double size, enum pcibw_size_is s)
+{
+	return s == PCIBW_SIZE_DMA ? size : pcibw_frame_bytes(size, s) - ETH_FCS;
+}
+
+static bool shared_bus(const struct pcibw_bus *b)
+{
+	return b->kind == PCIBW_BUS_PCI || b->kind == PCIBW_BUS_PCIX;
+}
+
+static int directions(enum pcibw_pattern p)
+{
+	return p == PCIBW_PAT_BOTH || p == PCIBW_PAT_DMA_RW ? 2 : 1;
+}
+
+static int cost_one(const struct pcibw_model_in *in, double size, struct pcibw_bus_cost *c,
+		    struct pcibw_err *err)
+{
+	struct pcibw_recipe rc;
+	double dma = dma_bytes_of(size, in->size_is);
+	int st = pcibw_nic_recipe(in->nic, in->pattern, dma, &rc, err);
+	if (st)
+		return st;
+	memset(c, 0, sizeof *c);
+	switch (in->bus->kind) {
+	case PCIBW_BUS_PCIE:
+		st = pcibw_pcie_cost(in, &rc, dma, c, err);
+		break;
+	case PCIBW_BUS_PCI:
+	case PCIBW_BUS_PCIX:
+		st = pcibw_pcix_cost(in, &rc, dma, c, err);
+		break;
+	case PCIBW_BUS_VIRTUAL:
+		/* a paravirtual device moves packets through host memory: no bus to run out of */
+		c->pps = INFINITY;
+		c->bound_by = "virtual";
+		return PCIBW_OK;
+	default:
+		return pcibw_fail(err, PCIBW_EUSAGE, "the bus kind is unknown: give --bus SPEC");
+	}
+	if (st)
+		return st;
+	if (c->n_loads <= 0 && c->pps > 0) {
+		c->n_loads = 1;
+		c->load_s[0] = 1.0 / c->pps;
+		c->load_name[0] = c->bound_by ? c->bound_by : "shared";
+	}
+	return PCIBW_OK;
+}
+
+static int check_in(const struct pcibw_model_in *in, struct pcibw_err *err)
+{
+	if (!in || !in->bus || !in->nic)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "model input without a bus or a NIC profile");
+	if (!(in->line_rate_gbps >= 0) || !isfinite(in->line_rate_gbps))
+		return pcibw_fail(err, PCIBW_EUSAGE, "line rate must be a positive number of Gbit/s");
+	return PCIBW_OK;
+}
+
+static int check_size(double size, struct pcibw_err *err)
+{
+	if (!(size > 0) || !isfinite(size) || size > 65536)
+		return pcibw_fail(err, PCIBW_EUSAGE, "packet size %g: expected 1..65536 bytes", size);
+	return PCIBW_OK;
+}
+
+/* Fill the parts of a row common to single sizes and mixes. */
+static void finish(const struct pcibw_model_in *in, double size, double frame, double dma, double pps,
+		   struct pcibw_model_row *r)
+{
+	double raw = pcibw_bus_raw_gbps(in->bus);
+	r->size_bytes = size;
+	r->bus_mpps = isfinite(pps) ? pps / 1e6 : NAN;
+	r->bus_gbps = isfinite(pps) ? 8.0 * size * pps / 1e9 : NAN;
+	if (in->line_rate_gbps > 0) {
+		double wpps = in->line_rate_gbps * 1e9 / (8.0 * pcibw_wire_bytes(frame));
+		r->wire_mpps = wpps / 1e6;
+		r->wire_gbps = 8.0 * size * wpps / 1e9;
+		r->limit = isfinite(pps) && pps < wpps ? PCIBW_LIMIT_BUS : PCIBW_LIMIT_WIRE;
+	} else {
+		r->wire_mpps = r->wire_gbps = NAN;
+		r->limit = PCIBW_LIMIT_BUS;
+	}
+	/* PCIe has a budget per direction and each direction carries one copy of the data; a
+	 * shared PCI/PCI-X segment carries every direction on one budget */
+	int dirs = shared_bus(in->bus) ? directions(in->pattern) : 1;
+	r->bus_share = raw > 0 && isfinite(pps) ? 8.0 * dma * dirs * pps / (raw * 1e9) : NAN;
+}
+
+int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
+		     struct pcibw_err *err)
+{
+	struct pcibw_bus_cost c;
+	int st = check_in(in, err);
+	if (!st)
+		st = check_size(size, err);
+	if (!st)
+		st = cost_one(in, size, &c, err);
+	if (st)
+		return st;
+	memset(out, 0, sizeof *out);
+	finish(in, size, pcibw_frame_bytes(size, in->size_is), dma_bytes_of(size, in->size_is), c.pps, out);
+	out->to_device_bytes = c.to_device_bytes;
+	out->to_host_bytes = c.to_host_bytes;
+	out->bus_ns_per_packet = c.bus_ns_per_packet;
+	out->cpu_stall_ns_per_packet = c.cpu_stall_ns;
+	out->bound_by = c.bound_by;
+	return PCIBW_OK;
+}
+
+int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
+			 struct pcibw_model_row *out, struct pcibw_err *err)
+{
+	int st = check_in(in, err);
+	if (st)
+		return st;
+	if (!mix || mix->n <= 0)
+		return pcibw_fail(err, PCIBW_EUSAGE, "empty size mix");
+	double wsum = 0, size = 0, frame = 0, dma = 0, todev = 0, tohost = 0, ns = 0, stall = 0;
+	double load[6] = {0};
+	const char *name[6] = {0};
+	int nl = -1;
+	bool virt = false;
+	for (int i = 0; i < mix->n; i++)
+		wsum += mix->v[i].weight;
+	if (!(wsum > 0) || !isfinite(wsum))
+		return pcibw_fail(err, PCIBW_EUSAGE, "size mix weights must be positive");
+	for (int i = 0; i < mix->n; i++) {
+		struct pcibw_bus_cost c;
+		double s = mix->v[i].bytes, w = mix->v[i].weight / wsum;
+		if ((st = check_size(s, err)) || (st = cost_one(in, s, &c, err)))
+			return st;
+		size += w * s;
+		frame += w * pcibw_frame_bytes(s, in->size_is);
+		dma += w * dma_bytes_of(s, in->size_is);
+		todev += w * c.to_device_bytes;
+		tohost += w * c.to_host_bytes;
+		ns += w * c.bus_ns_per_packet;
+		stall += w * c.cpu_stall_ns;
+		virt = virt || !isfinite(c.pps);
+		if (nl < 0)
+			nl = c.n_loads;
+		/* packets drawn by weight: each resource carries the weighted mean of its per-packet load */
+		for (int k = 0; k < c.n_loads && k < 6; k++) {
+			load[k] += w * c.load_s[k];
+			name[k] = c.load_name[k];
+		}
+	}
+	double worst = 0;
+	const char *by = NULL;
+	for (int k = 0; k < nl && k < 6; k++)
+		if (load[k] > worst)
+			worst = load[k], by = name[k];
+	double pps = virt || worst <= 0 ? INFINITY : 1.0 / worst;
+	memset(out, 0, sizeof *out);
+	finish(in, size, frame, dma, pps, out);
+	out->to_device_bytes = todev;
+	out->to_host_bytes = tohost;
+	out->bus_ns_per_packet = ns;
+	out->cpu_stall_ns_per_packet = stall;
+	out->bound_by = virt ? "virtual" : by;
+	return PCIBW_OK;
+}

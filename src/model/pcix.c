@@ -1,0 +1,98 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Conventional PCI and PCI-X: every transaction of every device on the segment, in both
+ * directions, draws on one half-duplex budget of clocks (model-anchors sec. 3.1: shared
+ * parallel bus). A packet's recipe is costed transaction by transaction (pci_timing.c); the
+ * segment carries segment_devices such packets; PCI-X adds a second, per-device load: its split
+ * reads in flight are bounded by the outstanding-split limit and the memory latency.
+ */
+#include <math.h>
+#include "model_int.h"
+#include "pci_timing.h"
+
+static int check_bus(const struct pcibw_bus *b, struct pcibw_err *err)
+{
+	bool x = b->kind == PCIBW_BUS_PCIX;
+	if (b->kind != PCIBW_BUS_PCI && !x)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "PCI/PCI-X model called for a %s bus",
+				  pcibw_bus_kind_name(b->kind));
+	if (b->clock_mhz <= 0 || b->clock_mhz > 133)
+		return pcibw_fail(err, PCIBW_EUSAGE, "%s clock %d MHz: expected 33, 66, 100 or 133",
+				  x ? "PCI-X" : "PCI", b->clock_mhz);
+	if (b->width_bits != 32 && b->width_bits != 64)
+		return pcibw_fail(err, PCIBW_EUSAGE, "%s width %d bits: expected 32 or 64",
+				  x ? "PCI-X" : "PCI", b->width_bits);
+	if (b->transfers_per_clock != 1 && !(x && (b->transfers_per_clock == 2 || b->transfers_per_clock == 4)))
+		return pcibw_fail(err, PCIBW_EUSAGE, "%d transfers per clock: expected 1 (PCI-X 266: 2, 533: 4)",
+				  b->transfers_per_clock);
+	if (b->latency_timer < 0 || b->latency_timer > 255)
+		return pcibw_fail(err, PCIBW_EUSAGE, "latency timer %d: expected 0..255 clocks", b->latency_timer);
+	if (x && (b->mmrbc_bytes < 512 || b->mmrbc_bytes > 4096))
+		return pcibw_fail(err, PCIBW_EUSAGE, "MMRBC %d: expected 512, 1024, 2048 or 4096 bytes",
+				  b->mmrbc_bytes);
+	if (x && (b->splits < 1 || b->splits > 32))
+		return pcibw_fail(err, PCIBW_EUSAGE, "%d outstanding splits: expected 1..32", b->splits);
+	return PCIBW_OK;
+}
+
+int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
+		    struct pcibw_bus_cost *out, struct pcibw_err *err)
+{
+	(void)data_bytes; /* the recipe already carries every transfer */
+	int st = check_bus(in->bus, err);
+	if (st)
+		return st;
+	struct pci_timing t;
+	int devices = in->segment_devices > 1 ? in->segment_devices : 1;
+	pci_timing_defaults(in->bus, devices, &t);
+
+	double to_dev = 0, to_host = 0, read_ns = 0, stall_ns = 0;
+	for (int i = 0; i < rc->n; i++) {
+		const struct pcibw_op *op = &rc->ops[i];
+		struct pci_xfer x;
+		switch (op->kind) {
+		case PCIBW_OP_DMA_WRITE:
+		case PCIBW_OP_MSI: /* an MSI is a memory write of its data word */
+			x = pci_dma_write(&t, op->bytes);
+			to_host += op->per_packet * x.clocks;
+			break;
+		case PCIBW_OP_DMA_READ:
+			x = pci_dma_read(&t, op->bytes);
+			to_dev += op->per_packet * x.clocks;
+			read_ns += op->per_packet * pcix_read_time_ns(&t, op->bytes);
+			break;
+		case PCIBW_OP_MMIO_WRITE:
+			x = pci_mmio_write(&t, op->bytes);
+			to_dev += op->per_packet * x.clocks;
+			break;
+		case PCIBW_OP_MMIO_READ:
+			x = pci_mmio_read(&t, op->bytes);
+			to_host += op->per_packet * x.clocks;
+			stall_ns += op->per_packet * pci_mmio_stall_ns(&t, op->bytes);
+			break;
+		default:
+			return pcibw_fail(err, PCIBW_EINTERNAL, "recipe operation of unknown kind %d", (int)op->kind);
+		}
+	}
+	double clocks = to_dev + to_host;
+	if (!(clocks > 0))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "a packet that costs the bus nothing");
+	double ns_per_clock = 1e9 / t.clock_hz;
+	out->to_device_bytes = to_dev * t.bytes_per_clock;
+	out->to_host_bytes = to_host * t.bytes_per_clock;
+	out->bus_ns_per_packet = clocks * ns_per_clock;
+	out->cpu_stall_ns = stall_ns;
+	/* every device on the segment moves the same traffic through the one budget */
+	out->n_loads = 1;
+	out->load_s[0] = devices * clocks / t.clock_hz;
+	out->load_name[0] = "shared";
+	if (read_ns > 0) {
+		out->n_loads = 2;
+		out->load_s[1] = read_ns * 1e-9;
+		out->load_name[1] = "read-latency";
+	}
+	int worst = out->n_loads == 2 && out->load_s[1] > out->load_s[0] ? 1 : 0;
+	out->pps = 1.0 / out->load_s[worst];
+	out->bound_by = out->load_name[worst];
+	return PCIBW_OK;
+}

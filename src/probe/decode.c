@@ -1,0 +1,142 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Config-space header and capability lists (PCI Local Bus 3.0 sec. 6.1, 6.7; PCI-to-PCI
+ * Bridge 1.2 sec. 3.2; PCIe Base 6.0 sec. 7.6 for the extended list). The lists come from the
+ * device (or a file): a pointer into the header, back to an earlier entry or past the end is
+ * reported as bad input rather than followed, so a hostile dump cannot hang the probe. */
+#include <stdio.h>
+#include <string.h>
+#include "cfg_access.h"
+#include "probe_int.h"
+
+#define CAP_ID_PCIX 0x07
+#define CAP_ID_EXP 0x10
+
+static int bad(const struct probe_node *n, const struct probe_locator *loc, int offset,
+	       struct pcibw_err *err, const char *what)
+{
+	char where[1200];
+	const struct pcibw_device *d = &n->d;
+	if (loc && loc->where)
+		loc->where(loc->ctx, d->domain, d->bus, d->dev, d->fn, offset, where, sizeof where);
+	else
+		snprintf(where, sizeof where, "%s offset 0x%03x", d->slot, (unsigned)offset);
+	return pcibw_fail(err, PCIBW_EINPUT, "%s: %s: %s", where, d->slot, what);
+}
+
+/* Walk the list that starts at the pointer at config offset 0x34 (0x14 for CardBus). */
+static int walk_caps(struct probe_node *n, int ptr_at, const char *origin,
+		     const struct probe_locator *loc, struct pcibw_report *rep, struct pcibw_err *err)
+{
+	const struct probe_cfg *c = &n->cfg;
+	unsigned char seen[256] = {0};
+	int from = ptr_at;
+	unsigned at = cfg8(c, ptr_at) & 0xfc; /* bits 1:0 reserved (PCI LB 3.0 sec. 6.7) */
+	char msg[200];
+	while (at) {
+		if (at < 0x40) {
+			snprintf(msg, sizeof msg, "capability pointer 0x%02x points into the header: "
+				 "expected 0x40-0xfc or 0", at);
+			return bad(n, loc, from, err, msg);
+		}
+		if (seen[at]) {
+			snprintf(msg, sizeof msg, "capability list loops back to 0x%02x: expected a "
+				 "list ending with pointer 0", at);
+			return bad(n, loc, from, err, msg);
+		}
+		seen[at] = 1;
+		unsigned id = cfg8(c, (int)at);
+		if (id == 0xff) {
+			snprintf(msg, sizeof msg, "capability at 0x%02x reads 0xff: expected a "
+				 "capability id", at);
+			return bad(n, loc, (int)at, err, msg);
+		}
+		if (id == CAP_ID_EXP)
+			probe_cap_pcie(n, (int)at, origin, rep);
+		else if (id == CAP_ID_PCIX)
+			probe_cap_pcix(n, (int)at, origin);
+		from = (int)at + 1;
+		at = cfg8(c, (int)at + 1) & 0xfc;
+	}
+	return 0;
+}
+
+/* Extended capabilities start at 0x100; each header holds a 12-bit next pointer (bits 31:20). */
+static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, struct pcibw_err *err)
+{
+	const struct probe_cfg *c = &n->cfg;
+	if (c->len < 4096)
+		return 0;
+	unsigned char seen[4096 / 4] = {0};
+	unsigned at = 0x100;
+	int from = 0x100;
+	char msg[200];
+	while (at) {
+		uint32_t h = cfg32(c, (int)at);
+		if (h == 0 || h == 0xffffffffu)
+			return 0; /* no extended capabilities */
+		if (at < 0x100 || at > 0xffc) {
+			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
+				 "extended config space: expected 0x100-0xffc or 0", at);
+			return bad(n, loc, from, err, msg);
+		}
+		if (seen[at / 4]) {
+			snprintf(msg, sizeof msg, "extended capability list loops back to 0x%03x: "
+				 "expected a list ending with pointer 0", at);
+			return bad(n, loc, from, err, msg);
+		}
+		seen[at / 4] = 1;
+		from = (int)at + 2;
+		at = h >> 20 & 0xffc;
+		if (at && at < 0x100) {
+			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
+				 "extended config space: expected 0x100-0xffc or 0", at);
+			return bad(n, loc, from, err, msg);
+		}
+	}
+	return 0;
+}
+
+int probe_decode(struct probe_node *n, const char *origin, const struct probe_locator *loc,
+		 struct pcibw_report *rep, struct pcibw_err *err)
+{
+	struct pcibw_device *d = &n->d;
+	const struct probe_cfg *c = &n->cfg;
+	if (c->len < 64)
+		return 0;
+	unsigned vendor = cfg16(c, 0), device = cfg16(c, 2);
+	if (vendor == 0xffff)
+		return bad(n, loc, 0, err, "vendor id reads 0xffff (no device answers, or its config "
+			   "space is not readable): expected a vendor id");
+	d->vendor_id = (int)vendor;
+	d->device_id = (int)device;
+	d->revision = (int)cfg8(c, 0x08);
+	d->class_id = (int)cfg16(c, 0x0a);
+	d->is_virtual = probe_is_paravirt(d->vendor_id, d->device_id);
+	pcibw_device_set_prov(d, "vendor_id", origin);
+	pcibw_device_set_prov(d, "class", origin);
+	if (d->is_virtual)
+		pcibw_device_set_prov(d, "virtual", "inferred");
+
+	unsigned status = cfg16(c, 0x06);
+	n->status_66mhz = (int)(status >> 5 & 1);
+	n->has_caps = (int)(status >> 4 & 1);
+	n->header_type = (int)(cfg8(c, 0x0e) & 0x7f);
+	if (n->header_type == 1 || n->header_type == 2) {
+		d->is_bridge = true;
+		n->sec_bus = (int)cfg8(c, 0x19);
+		n->sub_bus = (int)cfg8(c, 0x1a);
+		if (n->header_type == 1)
+			n->sec_status_66mhz = (int)(cfg16(c, 0x1e) >> 5 & 1);
+	}
+	if (!n->has_caps) {
+		n->caps_read = true; /* an empty list, known to be empty */
+		return 0;
+	}
+	if (c->len < 256)
+		return 0; /* the list lives past byte 64: caps_read stays false */
+	n->caps_read = true;
+	int r = walk_caps(n, n->header_type == 2 ? 0x14 : 0x34, origin, loc, rep, err);
+	if (r)
+		return r;
+	return walk_ext_caps(n, loc, err);
+}

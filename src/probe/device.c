@@ -1,0 +1,111 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Device and report bookkeeping: null values, provenance, warnings, sorting. */
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/device.h"
+#include "pcibw/probe.h"
+
+void pcibw_device_init(struct pcibw_device *d)
+{
+	memset(d, 0, sizeof *d);
+	d->domain = d->bus = d->dev = d->fn = PCIBW_NULL;
+	d->vendor_id = d->device_id = d->class_id = d->revision = PCIBW_NULL;
+	d->pcie_port_type = PCIBW_NULL;
+	d->bus_kind = PCIBW_BUS_UNKNOWN;
+	d->pcix_mode = PCIBW_PCIX_MODE_NULL;
+	d->bus_mhz = d->bus_width_bits = d->mmrbc_bytes = d->pcix_splits = PCIBW_NULL;
+	d->pcix_designed_mmrbc_bytes = d->pcix_designed_splits = PCIBW_NULL;
+	d->pcix_64bit = d->pcix_133 = d->pcix_266 = d->pcix_533 = PCIBW_NULL;
+	d->link_speed_gts = d->max_link_speed_gts = NAN;
+	d->link_width = d->max_link_width = d->downgraded = PCIBW_NULL;
+	d->mps_bytes = d->mrrs_bytes = d->rcb_bytes = PCIBW_NULL;
+	d->relaxed_ordering = d->ext_tags = d->tags_10bit = d->flit_mode = PCIBW_NULL;
+	d->numa_node = PCIBW_NULL;
+	d->bottleneck_gbps = NAN;
+	d->bottleneck_shared = PCIBW_NULL;
+}
+
+void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin)
+{
+	for (int i = 0; i < d->n_prov; i++)
+		if (!strcmp(d->prov[i].field, field)) {
+			d->prov[i].origin = origin;
+			return;
+		}
+	if (d->n_prov < PCIBW_MAX_PROV)
+		d->prov[d->n_prov++] = (struct pcibw_provenance){field, origin};
+}
+
+int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...)
+{
+	char buf[1024];
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(buf, sizeof buf, fmt, ap);
+	va_end(ap);
+	for (int i = 0; i < r->n_warnings; i++)
+		if (!strcmp(r->warnings[i], buf))
+			return 0;
+	char **w = realloc(r->warnings, (size_t)(r->n_warnings + 1) * sizeof *w);
+	if (!w)
+		return PCIBW_EINTERNAL;
+	r->warnings = w;
+	if (!(w[r->n_warnings] = strdup(buf)))
+		return PCIBW_EINTERNAL;
+	r->n_warnings++;
+	return 0;
+}
+
+struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d)
+{
+	struct pcibw_device *v = realloc(r->devices, (size_t)(r->n_devices + 1) * sizeof *v);
+	if (!v)
+		return NULL;
+	r->devices = v;
+	v[r->n_devices] = *d;
+	return &v[r->n_devices++];
+}
+
+static int cmp_dev(const void *a, const void *b)
+{
+	const struct pcibw_device *x = a, *y = b;
+	if (x->domain != y->domain)
+		return x->domain < y->domain ? -1 : 1;
+	if (x->bus != y->bus)
+		return x->bus < y->bus ? -1 : 1;
+	if (x->dev != y->dev)
+		return x->dev < y->dev ? -1 : 1;
+	return (x->fn > y->fn) - (x->fn < y->fn);
+}
+
+void pcibw_report_sort(struct pcibw_report *r)
+{
+	if (r->n_devices > 1)
+		qsort(r->devices, (size_t)r->n_devices, sizeof *r->devices, cmp_dev);
+}
+
+void pcibw_report_free(struct pcibw_report *r)
+{
+	for (int i = 0; i < r->n_warnings; i++)
+		free(r->warnings[i]);
+	free(r->warnings);
+	free(r->devices);
+	r->warnings = NULL;
+	r->devices = NULL;
+	r->n_warnings = r->n_devices = 0;
+}
+
+char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn)
+{
+	snprintf(buf, 32, "%04x:%02x:%02x.%x", (unsigned)domain, (unsigned)bus & 0xff,
+		 (unsigned)dev & 0x1f, (unsigned)fn & 7);
+	return buf;
+}
+
+bool pcibw_is_network_class(int class_id)
+{
+	return class_id >= 0 && ((class_id >> 8) == 0x02 || class_id == 0x0c06);
+}

@@ -1,0 +1,151 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Reading devices through libpci (any access method). libpci reports fatal errors through
+ * pci_access->error, which is declared noreturn and by default calls exit(): we install a hook
+ * that records the message and longjmps back here, so a library failure becomes an error
+ * return and the process decides its own exit code. pcibw opens config space read-only
+ * (pci_access->writeable = 0) and never calls pci_write_*. */
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <pci/pci.h>
+#include "probe_int.h"
+
+static _Thread_local jmp_buf *libpci_jmp;
+static _Thread_local char libpci_msg[512];
+
+static void __attribute__((noreturn)) on_error(char *msg, ...)
+{
+	va_list ap;
+	va_start(ap, msg);
+	vsnprintf(libpci_msg, sizeof libpci_msg, msg, ap);
+	va_end(ap);
+	longjmp(*libpci_jmp, 1);
+}
+
+static void on_quiet(char *msg, ...)
+{
+	(void)msg; /* libpci warnings (e.g. sysfs read failures) surface as unreadable fields */
+}
+
+struct probe_node *probe_set_add(struct probe_set *s)
+{
+	if (s->n == s->cap) {
+		int cap = s->cap ? s->cap * 2 : 32;
+		struct probe_node *v = realloc(s->v, (size_t)cap * sizeof *v);
+		if (!v)
+			return NULL;
+		s->v = v;
+		s->cap = cap;
+	}
+	struct probe_node *n = &s->v[s->n++];
+	memset(n, 0, sizeof *n);
+	pcibw_device_init(&n->d);
+	n->header_type = -1;
+	n->sec_bus = n->sub_bus = PCIBW_NULL;
+	n->status_66mhz = n->sec_status_66mhz = n->has_caps = PCIBW_NULL;
+	n->pcix_sec_status = PCIBW_NULL;
+	n->parent = -1;
+	return n;
+}
+
+void probe_set_free(struct probe_set *s)
+{
+	free(s->v);
+	s->v = NULL;
+	s->n = s->cap = 0;
+}
+
+/* The longest prefix of config space the source holds: lspci -x dumps and non-root sysfs
+ * give 64 bytes, conventional devices 256, PCIe devices 4096. */
+static int read_config(struct pci_dev *p, struct probe_cfg *c)
+{
+	static const int sizes[] = {4096, 256, 128, 64};
+	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
+		if (pci_read_block(p, 0, c->b, sizes[i])) {
+			c->len = sizes[i];
+			return 0;
+		}
+	c->len = 0;
+	return -1;
+}
+
+static void lookup_name(struct pci_access *a, struct pcibw_device *d)
+{
+	char buf[256];
+	char *s = pci_lookup_name(a, buf, sizeof buf,
+				  PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS |
+				  PCI_LOOKUP_NO_HWDB, d->vendor_id, d->device_id);
+	if (s) {
+		snprintf(d->name, sizeof d->name, "%s", s);
+		return;
+	}
+	/* vendor known, device not: keep the vendor name alone rather than nothing */
+	s = pci_lookup_name(a, buf, sizeof buf, PCI_LOOKUP_VENDOR | PCI_LOOKUP_NO_NUMBERS |
+			    PCI_LOOKUP_NO_HWDB, d->vendor_id);
+	if (s)
+		snprintf(d->name, sizeof d->name, "%s Device %04x", s, (unsigned)d->device_id);
+}
+
+int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids,
+		      const char *origin, const struct probe_locator *loc, struct probe_set *set,
+		      struct pcibw_report *rep, struct pcibw_err *err)
+{
+	jmp_buf jb;
+	jmp_buf *volatile saved = libpci_jmp;
+	struct pci_access *volatile a = pci_alloc();
+	volatile int r = PCIBW_OK;
+	volatile int cleaning = 0;
+	if (!a)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
+	a->error = on_error;
+	a->warning = on_quiet;
+	a->debug = on_quiet;
+	a->writeable = 0;
+	libpci_jmp = &jb;
+	if (setjmp(jb)) {
+		if (cleaning)
+			goto done; /* pci_cleanup itself failed: leave what it holds */
+		r = pcibw_fail(err, method == PCI_ACCESS_DUMP ? PCIBW_EINPUT : PCIBW_ENOTHERE,
+			       "libpci: %s", libpci_msg);
+		goto out;
+	}
+	a->method = method;
+	for (int i = 0; params && params[i] && params[i + 1]; i += 2)
+		if (pci_set_param(a, (char *)params[i], (char *)params[i + 1])) {
+			r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci has no parameter %s", params[i]);
+			goto out;
+		}
+	if (pci_ids)
+		pci_set_name_list_path(a, (char *)pci_ids, 0);
+	pci_init(a);
+	pci_scan_bus(a);
+	for (struct pci_dev *p = a->devices; p; p = p->next) {
+		struct probe_node *n = probe_set_add(set);
+		if (!n) {
+			r = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			goto out;
+		}
+		struct pcibw_device *d = &n->d;
+		d->domain = p->domain;
+		d->bus = p->bus;
+		d->dev = p->dev;
+		d->fn = p->func;
+		pcibw_format_slot(d->slot, d->domain, d->bus, d->dev, d->fn);
+		if (read_config(p, &n->cfg)) {
+			pcibw_report_warn(rep, "%s: config space not readable", d->slot);
+			continue;
+		}
+		if ((r = probe_decode(n, origin, loc, rep, err)))
+			goto out;
+		if (d->vendor_id >= 0)
+			lookup_name(a, d);
+	}
+out:
+	cleaning = 1;
+	pci_cleanup(a);
+done:
+	libpci_jmp = saved;
+	return r;
+}

@@ -1,0 +1,120 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * probe_int.h - the probe pipeline shared by every source (dump, live, --sysfs, hwloc XML).
+ *
+ *   1. read:    probe_libpci_read() scans through libpci with any access method (dump, sysfs,
+ *               the OS default), reads each device's config space (never writes) and decodes it
+ *               into a probe_node (identity, PCI-X, PCIe, bridge bus numbers, 66 MHz bits).
+ *               A source without config space (hwloc XML) fills probe_nodes itself.
+ *   2. augment: a source may then add facts config space cannot give (sysfs link attributes,
+ *               numa_node, interface names) straight into node->d, recording provenance.
+ *   3. finish:  probe_finish() builds the tree (parent bridges), sets each device's segment
+ *               (bus_kind, clock, width, PCI-X mode), the path to the root, the bottleneck hop
+ *               and the segment peers, then filters (class, -s, -i), sorts and copies the
+ *               devices into the report.
+ *
+ * Non-dump sources (live, --sysfs) call probe_libpci_read() with their own method and
+ * parameters, then probe_finish(); see probe.c's pcibw_probe() for the dump example.
+ */
+#ifndef PCIBW_PROBE_INT_H
+#define PCIBW_PROBE_INT_H
+
+#include <stdbool.h>
+#include <stddef.h>
+#include <stdint.h>
+#include "pcibw/device.h"
+#include "pcibw/probe.h"
+
+/* Raw config space of one device as read (pcibw never writes it). */
+struct probe_cfg {
+	uint8_t b[4096];
+	int len; /* bytes readable: 0 (no config space: hwloc XML), 64 (lspci -x, or sysfs as
+		  * non-root), 128 (CardBus -x), 256 (conventional/PCI-X), 4096 (PCIe extended) */
+};
+
+/*
+ * Where config byte `offset` of a device came from, for error messages: writes e.g.
+ * "dump.lspci:123:17" (dump: file:line:column of the hex digits) or
+ * "DIR/bus/pci/devices/0000:00:1c.0/config offset 0x51". NULL where = "SLOT offset 0x51".
+ */
+struct probe_locator {
+	void (*where)(const void *ctx, int domain, int bus, int dev, int fn, int offset,
+		      char *buf, size_t len);
+	const void *ctx;
+};
+
+/* One device while the probe builds the report. */
+struct probe_node {
+	struct pcibw_device d;  /* facts decoded so far (pcibw_device_init'ed) */
+	struct probe_cfg cfg;
+	int header_type;        /* config 0x0e bits 6:0: 0 normal, 1 PCI bridge, 2 CardBus; -1 unknown */
+	int sec_bus, sub_bus;   /* bridges: secondary/subordinate bus numbers; PCIBW_NULL otherwise */
+	int status_66mhz;       /* Status bit 5 "66 MHz capable" (PCI LB 3.0 sec. 6.2.3); PCIBW_NULL unknown */
+	int sec_status_66mhz;   /* bridges: Secondary Status bit 5 (PCI-PCI Bridge 1.2 sec. 3.2.5.7) */
+	int has_caps;           /* Status bit 4 "Capabilities List"; PCIBW_NULL unknown */
+	bool caps_read;         /* the capability list was walked (config long enough) */
+	int pcix_bridge;        /* 1: has a PCI-X bridge capability (type-1 header + cap id 7) */
+	int pcix_sec_status;    /* PCI-X bridge Secondary Status (16 bit), PCIBW_NULL if none */
+	int parent;             /* index of the upstream bridge in the set, -1 none (filled by finish) */
+};
+
+struct probe_set {
+	struct probe_node *v;   /* heap */
+	int n, cap;
+};
+
+/* probe_set_add - append a zeroed node with pcibw_device_init'ed facts; NULL on OOM.
+ * The returned pointer is valid until the next probe_set_add. */
+struct probe_node *probe_set_add(struct probe_set *s);
+void probe_set_free(struct probe_set *s);
+
+/*
+ * probe_libpci_read - scan devices through libpci and decode their config space into `set`.
+ *   method:  a libpci access method (PCI_ACCESS_DUMP, PCI_ACCESS_SYS_BUS_PCI, PCI_ACCESS_AUTO...)
+ *   params:  NULL-terminated list of name, value pairs for pci_set_param(), e.g.
+ *            {"sysfs.path", "DIR/bus/pci", NULL} or {"dump.name", FILE, NULL}; may be NULL
+ *   pci_ids: pci.ids path override or NULL (names come from pci.ids via pci_lookup_name, no hwdb)
+ *   origin:  provenance string for every decoded field: "config"
+ *   loc:     where config bytes came from, for error messages (may be NULL)
+ *   rep:     receives warnings (what a 64-byte config cannot show, etc.)
+ * libpci's error hook (declared noreturn) is left with longjmp, never exit(): a libpci failure
+ * becomes PCIBW_EINPUT (dump) or PCIBW_ENOTHERE (other methods) with libpci's message.
+ * Bad config space (capability list that loops or points outside config space, device reading
+ * 0xffff) is PCIBW_EINPUT naming loc's position.
+ */
+int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids,
+		      const char *origin, const struct probe_locator *loc, struct probe_set *set,
+		      struct pcibw_report *rep, struct pcibw_err *err);
+
+/*
+ * probe_decode - decode n->cfg (n->cfg.len bytes) into n's fields and n->d: identity, header,
+ * bridge bus numbers, 66 MHz bits, capability walk (loop and range checked), PCI-X, PCIe.
+ * Used by probe_libpci_read; exposed for tests and for sources holding raw config bytes.
+ */
+int probe_decode(struct probe_node *n, const char *origin, const struct probe_locator *loc,
+		 struct pcibw_report *rep, struct pcibw_err *err);
+
+/*
+ * probe_finish - tree, segments, paths, bottlenecks, peers (see top of file), then filter by
+ * opts (all/slot_filter/iface), sort and append matching devices to out. Virtual (paravirtual)
+ * devices get no bus ceiling: bottleneck null. Returns PCIBW_OK, PCIBW_EUSAGE (bad -s),
+ * PCIBW_ENOMATCH (nothing matched: message says what was looked for).
+ */
+int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
+		 struct pcibw_report *out, struct pcibw_err *err);
+
+/* probe_is_paravirt - vendor:device of a paravirtual device with no bus of its own: virtio
+ * (1af4:1000-107f), vmxnet3 (15ad:07b0), Hyper-V (1414:*), Xen platform (5853:*). */
+bool probe_is_paravirt(int vendor_id, int device_id);
+
+/* Decoders of one capability family each (cap_pcix.c, cap_pcie.c): fill n from the capability
+ * at config offset `at`. They only read n->cfg. */
+void probe_cap_pcix(struct probe_node *n, int at, const char *origin);
+void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pcibw_report *rep);
+
+/* probe_hop_gbps - raw bandwidth of one hop in Gbit/s (see pcibw_bus_raw_gbps): PCIe per
+ * direction, PCI/PCI-X whole shared segment; NAN when a needed fact is unknown. */
+double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz,
+		      int width_bits, enum pcibw_pcix_mode mode);
+
+#endif

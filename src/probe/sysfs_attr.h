@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * sysfs_attr.h - the world-readable PCI attributes Linux keeps beside each device's config file
+ * (Documentation/ABI/testing/sysfs-bus-pci, drivers/pci/pci-sysfs.c): link speed and width,
+ * NUMA node, local CPUs, and the OS names of the device (net/, virtioN/net/, infiniband/).
+ * They are what a non-root user still sees when config space past byte 64 is hidden.
+ */
+#ifndef PCIBW_PROBE_SYSFS_ATTR_H
+#define PCIBW_PROBE_SYSFS_ATTR_H
+
+#include <stdbool.h>
+#include "pcibw/device.h"
+#include "pcibw/error.h"
+
+struct pcibw_sysfs_attrs {
+	bool has_cur_speed, has_cur_width, has_max_speed, has_max_width, has_numa;
+	double cur_gts, max_gts;   /* NAN when the file says "Unknown" (no link) */
+	int cur_width, max_width;  /* PCIBW_NULL for x0 (link down) */
+	int numa_node;             /* PCIBW_NULL for -1 (firmware gave none) */
+	char local_cpulist[256];   /* "0-7,16-23", "" when absent */
+	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
+	int n_ifaces;
+};
+
+/*
+ * pcibw_sysfs_parse_speed - one line of current_link_speed / max_link_speed as the kernel wrote
+ * it. Kernels up to ~5.6 print "2.5 GT/s", "5 GT/s", "8 GT/s"; later ones pci_speed_string():
+ * "2.5 GT/s PCIe", "5.0 GT/s PCIe", "8.0 GT/s PCIe", ... "64.0 GT/s PCIe"; both print "Unknown"
+ * (older: "Unknown speed") when the link is down. The number is snapped to the PCIe rate it
+ * names (2.5, 5, 8, 16, 32, 64 GT/s; PCIe Base 6.0 sec. 4.2), never scaled by an encoding.
+ * Sets *gts (NAN for "Unknown"). Returns 0, or -1 (with *col the 1-based column of the first
+ * character not understood) when the text is none of those forms.
+ */
+int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col);
+
+/*
+ * pcibw_sysfs_parse_width - current_link_width / max_link_width: a decimal lane count. 0 (link
+ * down) gives PCIBW_NULL. Widths other than 1, 2, 4, 8, 12, 16, 32 (PCIe Base 6.0 sec. 7.5.3.6)
+ * are refused. Returns 0, or -1 with *col set as for pcibw_sysfs_parse_speed.
+ */
+int pcibw_sysfs_parse_width(const char *text, int *width, int *col);
+
+/*
+ * pcibw_sysfs_read_attrs - read the attributes of slot ("DDDD:BB:DD.F") under sysroot (a
+ * directory holding bus/pci/devices, "/sys" on this machine). Missing files leave has_* false.
+ * Returns PCIBW_OK, or PCIBW_EINPUT naming FILE:1:COLUMN and what was expected when a file
+ * holds something the kernel never writes.
+ */
+int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_sysfs_attrs *a,
+			   struct pcibw_err *err);
+
+/*
+ * pcibw_sysfs_apply_ids - copy numa_node and interface names into d (provenance "sysfs")
+ * where d does not know them yet. They are not in config space, so root or not this is the
+ * only place (with hwloc) they come from.
+ */
+void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+
+/*
+ * pcibw_sysfs_apply_link - fill d's link speed/width (current and max) from a (provenance
+ * "sysfs") and, for an endpoint (not a bridge), downgraded = current below max in speed or
+ * width, as lspci does from LnkSta/LnkCap. Bridges keep downgraded null: without config space
+ * the port type (root, downstream or upstream port) that decides lspci's exemption is unknown.
+ * Used only when config space does not hold the PCIe capability (non-root, 64-byte copies).
+ */
+void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+
+#endif

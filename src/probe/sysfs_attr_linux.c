@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* World-readable PCI attributes of Linux sysfs: link, NUMA node, OS names. See sysfs_attr.h. */
+#include <dirent.h>
+#include <errno.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "sysfs_attr.h"
+
+/* The PCIe signalling rates, PCIe Base 6.0 sec. 4.2 (Gen1 .. Gen6). */
+static const double pcie_rates[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
+
+int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col)
+{
+	const char *p = text;
+	*gts = NAN;
+	if (!strncmp(p, "Unknown", 7)) {
+		p += 7;
+		if (!strncmp(p, " speed", 6)) /* kernels before 4.13 */
+			p += 6;
+		goto tail;
+	}
+	/* Parsed by hand, not strtod(): a locale with a decimal comma must not turn "2.5" into 2. */
+	double v = 0;
+	if (*p < '0' || *p > '9')
+		goto bad;
+	while (*p >= '0' && *p <= '9')
+		v = v * 10 + (*p++ - '0');
+	if (*p == '.') {
+		double scale = 0.1;
+		p++;
+		if (*p < '0' || *p > '9')
+			goto bad;
+		while (*p >= '0' && *p <= '9') {
+			v += (*p++ - '0') * scale;
+			scale /= 10;
+		}
+	}
+	for (const char *unit = " GT/s"; *unit; unit++, p++)
+		if (*p != *unit)
+			goto bad; /* *col then points at the first character that differs */
+	if (!strncmp(p, " PCIe", 5)) /* pci_speed_string() since Linux 5.7 */
+		p += 5;
+	for (unsigned i = 0; i < sizeof pcie_rates / sizeof pcie_rates[0]; i++)
+		if (fabs(v - pcie_rates[i]) < 1e-9)
+			*gts = pcie_rates[i];
+	if (isnan(*gts)) {
+		*col = 1;
+		return -1;
+	}
+tail:
+	while (*p == '\n' || *p == ' ' || *p == '\r')
+		p++;
+	if (*p)
+		goto bad;
+	return 0;
+bad:
+	*col = (int)(p - text) + 1;
+	return -1;
+}
+
+int pcibw_sysfs_parse_width(const char *text, int *width, int *col)
+{
+	const char *p = text;
+	long v = 0;
+	*width = PCIBW_NULL;
+	if (*p < '0' || *p > '9')
+		goto bad;
+	while (*p >= '0' && *p <= '9' && v < 1000)
+		v = v * 10 + (*p++ - '0');
+	while (*p == '\n' || *p == ' ')
+		p++;
+	if (*p)
+		goto bad;
+	if (v == 0)
+		return 0; /* x0: no link trained */
+	if (v != 1 && v != 2 && v != 4 && v != 8 && v != 12 && v != 16 && v != 32) {
+		*col = 1;
+		return -1;
+	}
+	*width = (int)v;
+	return 0;
+bad:
+	*col = (int)(p - text) + 1;
+	return -1;
+}
+
+/* First line of DIR/NAME into buf. Returns 1 read, 0 absent or unreadable (attribute not offered). */
+static int read_line(const char *dir, const char *name, char *path, size_t plen, char *buf, size_t len)
+{
+	snprintf(path, plen, "%s/%s", dir, name);
+	FILE *f = fopen(path, "r");
+	if (!f)
+		return 0;
+	if (!fgets(buf, (int)len, f))
+		buf[0] = '\0';
+	fclose(f);
+	return 1;
+}
+
+static int cmp_name(const void *a, const void *b)
+{
+	return strcmp((const char *)a, (const char *)b);
+}
+
+/* Add the entries of dir (sorted, no dot files) to a's interface list. Returns how many. */
+static int add_names(struct pcibw_sysfs_attrs *a, const char *dir)
+{
+	DIR *d = opendir(dir);
+	if (!d)
+		return 0;
+	int first = a->n_ifaces;
+	struct dirent *e;
+	while ((e = readdir(d)) && a->n_ifaces < PCIBW_MAX_IFACES) {
+		if (e->d_name[0] == '.' || strlen(e->d_name) >= sizeof a->ifaces[0])
+			continue;
+		strcpy(a->ifaces[a->n_ifaces++], e->d_name);
+	}
+	closedir(d);
+	qsort(a->ifaces[first], (size_t)(a->n_ifaces - first), sizeof a->ifaces[0], cmp_name);
+	return a->n_ifaces - first;
+}
+
+/* virtio-net hangs its netdev one level deeper: <pci dev>/virtioN/net/<if> (virtio_pci_common.c
+ * registers the virtio device as a child of the PCI function). */
+static void add_virtio_names(struct pcibw_sysfs_attrs *a, const char *devdir)
+{
+	DIR *d = opendir(devdir);
+	if (!d)
+		return;
+	char names[8][64];
+	int n = 0;
+	struct dirent *e;
+	while ((e = readdir(d)) && n < 8)
+		if (!strncmp(e->d_name, "virtio", 6) && strlen(e->d_name) < sizeof names[0])
+			strcpy(names[n++], e->d_name);
+	closedir(d);
+	qsort(names, (size_t)n, sizeof names[0], cmp_name);
+	for (int i = 0; i < n; i++) {
+		char sub[4200];
+		if (snprintf(sub, sizeof sub, "%s/%s/net", devdir, names[i]) < (int)sizeof sub)
+			add_names(a, sub);
+	}
+}
+
+int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_sysfs_attrs *a,
+			   struct pcibw_err *err)
+{
+	char dir[4096], path[4200], buf[128];
+	int col;
+	memset(a, 0, sizeof *a);
+	a->cur_gts = a->max_gts = NAN;
+	a->cur_width = a->max_width = a->numa_node = PCIBW_NULL;
+	snprintf(dir, sizeof dir, "%s/bus/pci/devices/%s", sysroot, slot);
+
+	if (read_line(dir, "current_link_speed", path, sizeof path, buf, sizeof buf)) {
+		if (pcibw_sysfs_parse_speed(buf, &a->cur_gts, &col))
+			goto bad_speed;
+		a->has_cur_speed = true;
+	}
+	if (read_line(dir, "max_link_speed", path, sizeof path, buf, sizeof buf)) {
+		if (pcibw_sysfs_parse_speed(buf, &a->max_gts, &col))
+			goto bad_speed;
+		a->has_max_speed = true;
+	}
+	if (read_line(dir, "current_link_width", path, sizeof path, buf, sizeof buf)) {
+		if (pcibw_sysfs_parse_width(buf, &a->cur_width, &col))
+			goto bad_width;
+		a->has_cur_width = true;
+	}
+	if (read_line(dir, "max_link_width", path, sizeof path, buf, sizeof buf)) {
+		if (pcibw_sysfs_parse_width(buf, &a->max_width, &col))
+			goto bad_width;
+		a->has_max_width = true;
+	}
+	if (read_line(dir, "numa_node", path, sizeof path, buf, sizeof buf)) {
+		char *end;
+		errno = 0;
+		long v = strtol(buf, &end, 10);
+		while (*end == '\n' || *end == ' ')
+			end++;
+		if (end == buf || *end || errno || v < -1 || v > 65535)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:1:%d: expected a NUMA node number or -1, got '%.40s'", path,
+					  (int)(end - buf) + 1, strtok(buf, "\n"));
+		a->numa_node = v < 0 ? PCIBW_NULL : (int)v; /* -1: firmware gave no node, not node 0 */
+		a->has_numa = true;
+	}
+	if (read_line(dir, "local_cpulist", path, sizeof path, buf, sizeof buf)) {
+		buf[strcspn(buf, "\n")] = '\0';
+		snprintf(a->local_cpulist, sizeof a->local_cpulist, "%s", buf);
+	}
+	snprintf(path, sizeof path, "%s/net", dir);
+	if (!add_names(a, path))
+		add_virtio_names(a, dir);
+	snprintf(path, sizeof path, "%s/infiniband", dir);
+	add_names(a, path);
+	return PCIBW_OK;
+
+bad_speed:
+	buf[strcspn(buf, "\n")] = '\0';
+	return pcibw_fail(err, PCIBW_EINPUT,
+			  "%s:1:%d: expected a PCIe link speed ('8.0 GT/s PCIe', '8 GT/s', '2.5 GT/s' or "
+			  "'Unknown'), got '%.40s'", path, col, buf);
+bad_width:
+	buf[strcspn(buf, "\n")] = '\0';
+	return pcibw_fail(err, PCIBW_EINPUT,
+			  "%s:1:%d: expected a PCIe link width (0, 1, 2, 4, 8, 12, 16 or 32), got '%.40s'",
+			  path, col, buf);
+}
+
+void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a)
+{
+	if (a->has_numa && d->numa_node == PCIBW_NULL) {
+		d->numa_node = a->numa_node;
+		pcibw_device_set_prov(d, "numa_node", "sysfs");
+	}
+	if (a->n_ifaces && !d->n_interfaces) {
+		for (int i = 0; i < a->n_ifaces; i++)
+			memcpy(d->interfaces[i], a->ifaces[i], sizeof d->interfaces[i]);
+		d->n_interfaces = a->n_ifaces;
+		pcibw_device_set_prov(d, "interfaces", "sysfs");
+	}
+}
+
+void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a)
+{
+	bool any = false;
+	if (a->has_cur_speed) {
+		d->link_speed_gts = a->cur_gts;
+		pcibw_device_set_prov(d, "link_speed_gts", "sysfs");
+		any = true;
+	}
+	if (a->has_cur_width) {
+		d->link_width = a->cur_width;
+		pcibw_device_set_prov(d, "link_width", "sysfs");
+		any = true;
+	}
+	if (a->has_max_speed) {
+		d->max_link_speed_gts = a->max_gts;
+		pcibw_device_set_prov(d, "max_link_speed_gts", "sysfs");
+		any = true;
+	}
+	if (a->has_max_width) {
+		d->max_link_width = a->max_width;
+		pcibw_device_set_prov(d, "max_link_width", "sysfs");
+		any = true;
+	}
+	/* The kernel writes these files only for devices with a PCIe capability. */
+	if (any && d->bus_kind == PCIBW_BUS_UNKNOWN) {
+		d->bus_kind = PCIBW_BUS_PCIE;
+		pcibw_device_set_prov(d, "bus_kind", "sysfs");
+	}
+	if (!d->is_bridge && a->has_cur_speed && a->has_max_speed && a->has_cur_width &&
+	    a->has_max_width && !isnan(a->cur_gts) && !isnan(a->max_gts) &&
+	    a->cur_width != PCIBW_NULL && a->max_width != PCIBW_NULL) {
+		d->downgraded = a->cur_gts < a->max_gts || a->cur_width < a->max_width;
+		pcibw_device_set_prov(d, "downgraded", "sysfs");
+	}
+}

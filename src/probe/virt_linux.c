@@ -1,0 +1,44 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Virtual-machine detection from Linux's /proc/cpuinfo; see virt.h. */
+#include <stdio.h>
+#include <string.h>
+#include "virt.h"
+
+int probe_virt_hypervisor(const char *cpuinfo_path)
+{
+	FILE *f = fopen(cpuinfo_path, "r");
+	if (!f)
+		return -1;
+	char line[8192];
+	int found = -1;
+	while (found < 0 && fgets(line, sizeof line, f)) {
+		if (strncmp(line, "flags", 5))
+			continue;
+		char *colon = strchr(line, ':');
+		if (!colon)
+			continue;
+		found = 0;
+		for (char *tok = strtok(colon + 1, " \t\n"); tok; tok = strtok(NULL, " \t\n"))
+			if (!strcmp(tok, "hypervisor"))
+				found = 1;
+	}
+	fclose(f);
+	return found;
+}
+
+const char *probe_virt_emulated(int subsys_vendor_id)
+{
+	switch (subsys_vendor_id) {
+	case 0x1af4:
+	case 0x1b36:
+		return "QEMU/KVM";
+	case 0x15ad:
+		return "VMware";
+	case 0x1414:
+		return "Hyper-V";
+	case 0x5853:
+		return "Xen";
+	default:
+		return NULL;
+	}
+}

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `pcibw analyze --format json`, built with jansson. Contract keys (shared/cli-contract.md
+ * "analyze JSON") plus the ones doc/json.md lists; every key is present, null when unknown. */
+#include <math.h>
+#include <jansson.h>
+#include "pcibw/measure.h"
+#include "pcibw/nic.h"
+#include "analyze_render.h"
+
+static json_t *num(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static json_t *str_or_null(const char *s)
+{
+	return s && *s ? json_string(s) : json_null();
+}
+
+static json_t *strings(char *const *v, int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
+static json_t *row_json(const struct pcibw_row *r, const char *size_is)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "source", json_string(r->source));
+	json_object_set_new(o, "series", str_or_null(r->series));
+	json_object_set_new(o, "line", r->first_line ? json_integer(r->first_line) : json_null());
+	json_object_set_new(o, "test", str_or_null(r->test));
+	json_object_set_new(o, "size_bytes", num(r->size_bytes));
+	json_object_set_new(o, "size_is", json_string(r->size_conv == PCIBW_CONV_OPTION ? size_is
+						      : r->size_conv == PCIBW_CONV_WRITE ? "tcp-write"
+						      : pcibw_size_conv_name(r->size_conv)));
+	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
+	json_object_set_new(o, "work", num(r->work));
+	json_object_set_new(o, "cpu_mhz", num(r->cpu_mhz));
+	json_object_set_new(o, "count", json_integer(r->count));
+	json_object_set_new(o, "measured_gbps", num(r->gbps));
+	json_object_set_new(o, "measured_mpps", num(r->pps / 1e6));
+	json_object_set_new(o, "bus_gbps", num(r->bus_gbps));
+	json_object_set_new(o, "bus_mpps", num(r->bus_mpps));
+	json_object_set_new(o, "bus_utilisation", num(r->bus_util));
+	json_object_set_new(o, "bus_bound_by", str_or_null(r->bound_by));
+	/* pcie-bench sweeps: the per-size error of the model (measured / model - 1) */
+	json_object_set_new(o, "model_error", r->pattern >= PCIBW_PAT_DMA_READ ? num(r->bus_util - 1) : json_null());
+	json_object_set_new(o, "wire_gbps", num(r->wire_gbps));
+	json_object_set_new(o, "wire_utilisation", num(r->wire_util));
+	json_object_set_new(o, "cpu_utilisation", num(r->cpu_util));
+	json_object_set_new(o, "core_max_utilisation", num(r->core_util));
+	json_object_set_new(o, "remote_cpu_utilisation", num(r->remote_util));
+	json_object_set_new(o, "cycles_per_packet", num(r->cycles_per_packet));
+	json_object_set_new(o, "service_demand_us_per_kb", num(r->sd_us_per_kb));
+	json_object_set_new(o, "elasticity", num(r->elasticity));
+	json_object_set_new(o, "elasticity_of", isnan(r->elasticity) ? json_null() : json_string(r->elasticity_of));
+	json_object_set_new(o, "per_packet_limit", json_boolean(r->per_packet));
+	json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(r->verdict)));
+	json_object_set_new(o, "evidence", strings(r->evidence, r->n_evidence));
+	return o;
+}
+
+int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "verdict", json_string(pcibw_verdict_name(v->summary->verdict)));
+	json_object_set_new(root, "evidence", strings(v->summary->evidence, v->summary->n_evidence));
+	json_object_set_new(root, "bus", str_or_null(v->bus_spec));
+	json_object_set_new(root, "bus_from", str_or_null(v->bus_from));
+	json_object_set_new(root, "virtual", json_boolean(v->machine->bus_virtual));
+	json_object_set_new(root, "nic", str_or_null(v->nic));
+	json_object_set_new(root, "pattern", str_or_null(v->pattern));
+	json_object_set_new(root, "size_is", str_or_null(v->size_is));
+	json_object_set_new(root, "line_rate_gbps",
+			    v->machine->line_rate_gbps > 0 ? json_real(v->machine->line_rate_gbps) : json_null());
+	json_object_set_new(root, "cpus", v->machine->cpus > 0 ? json_integer(v->machine->cpus) : json_null());
+	json_object_set_new(root, "cpu_mhz", num(v->machine->cpu_mhz));
+	json_object_set_new(root, "skipped_lines", json_integer(v->skipped));
+	json_t *ins = json_array();
+	for (int i = 0; i < v->n_inputs; i++) {
+		const struct pcibw_analyze_input *in = &v->inputs[i];
+		json_t *o = json_object();
+		json_object_set_new(o, "file", json_string(in->path));
+		json_object_set_new(o, "format", json_string(pcibw_format_name(in->stats.format)));
+		json_object_set_new(o, "rows", json_integer(in->stats.rows));
+		json_object_set_new(o, "lines", json_integer(in->stats.lines));
+		json_object_set_new(o, "skipped_lines", json_integer(in->stats.skipped));
+		json_object_set_new(o, "first_skipped", str_or_null(in->stats.first_skip));
+		json_t *notes = json_array();
+		for (int k = 0; k < in->stats.n_notes; k++)
+			json_array_append_new(notes, json_string(in->stats.notes[k]));
+		json_object_set_new(o, "notes", notes);
+		json_array_append_new(ins, o);
+	}
+	json_object_set_new(root, "inputs", ins);
+	json_t *counts = json_object();
+	for (int k = 0; k < PCIBW_V_N; k++)
+		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k), json_integer(v->summary->counts[k]));
+	json_object_set_new(root, "counts", counts);
+	json_t *rows = json_array();
+	for (int i = 0; i < v->rows->n; i++)
+		json_array_append_new(rows, row_json(&v->rows->v[i], v->size_is));
+	json_object_set_new(root, "rows", rows);
+	int r = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+	json_decref(root);
+	if (r == 0 && fputc('\n', out) == EOF)
+		r = -1;
+	return r ? PCIBW_EINTERNAL : PCIBW_OK;
+}

@@ -1,0 +1,74 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `pcibw analyze` as text: what was compared with what, a table of rows, each row's evidence,
+ * and the answer in plain words. Unknown values print as "-". */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "pcibw/nic.h"
+#include "analyze_render.h"
+
+const char *pcibw_analyze_pattern_name(int p)
+{
+	static const char *names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
+	return p >= 0 && p < (int)(sizeof names / sizeof names[0]) ? names[p] : "?";
+}
+
+static const char *f(char *buf, size_t n, const char *fmt, double v)
+{
+	if (isnan(v))
+		snprintf(buf, n, "-");
+	else
+		snprintf(buf, n, fmt, v);
+	return buf;
+}
+
+int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
+{
+	const struct pcibw_machine *m = v->machine;
+	fprintf(out, "bus      %s%s%s\n", v->bus_spec ? v->bus_spec : "none given (no bus ceiling)",
+		v->bus_from ? " from " : "", v->bus_from ? v->bus_from : "");
+	fprintf(out, "nic      %s, pattern %s (unless a row says), sizes are %s unless a column says\n",
+		v->nic ? v->nic : "-", v->pattern, v->size_is);
+	if (m->line_rate_gbps > 0)
+		fprintf(out, "wire     %g Gbit/s\n", m->line_rate_gbps);
+	else
+		fprintf(out, "wire     no line rate given\n");
+	if (m->cpus > 0 || !isnan(m->cpu_mhz))
+		fprintf(out, "cpu      %d CPU(s) at %g MHz (%s)\n", m->cpus, m->cpu_mhz, v->cpu_origin);
+	for (int i = 0; i < v->n_inputs; i++) {
+		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;
+		fprintf(out, "input    %s (%s): %ld row(s) from %ld line(s)", v->inputs[i].path,
+			pcibw_format_name(s->format), s->rows, s->lines);
+		if (s->skipped)
+			fprintf(out, ", %ld skipped (first: %s)", s->skipped, s->first_skip);
+		fputc('\n', out);
+		for (int k = 0; k < s->n_notes; k++)
+			fprintf(out, "         note: %s\n", s->notes[k]);
+	}
+	fprintf(out, "\n%4s %-22s %-9s %7s %5s %4s %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", "#", "source", "series", "size",
+		"dir", "n", "Gbit/s", "Mpps", "bus Gb/s", "bus%", "wire%", "cpu%", "core%", "cyc/pkt", "verdict");
+	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32], l[32];
+	for (int i = 0; i < v->rows->n; i++) {
+		const struct pcibw_row *r = &v->rows->v[i];
+		const char *base = strrchr(r->source, '/');
+		fprintf(out, "%4d %-22.22s %-9.9s %7s %5s %4ld %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", i + 1, base ? base + 1 : r->source,
+			r->series[0] ? r->series : "-", f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
+			f(b, sizeof b, "%.4g", r->gbps), f(c, sizeof c, "%.4g", r->pps / 1e6),
+			f(d, sizeof d, "%.4g", r->bus_gbps), f(e, sizeof e, "%.0f", r->bus_util * 100),
+			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
+			f(k, sizeof k, "%.0f", r->core_util * 100), f(l, sizeof l, "%.0f", r->cycles_per_packet),
+			pcibw_verdict_name(r->verdict));
+	}
+	fputc('\n', out);
+	for (int i = 0; i < v->rows->n; i++) {
+		const struct pcibw_row *r = &v->rows->v[i];
+		for (int j = 0; j < r->n_evidence; j++)
+			fprintf(out, "%4d %s\n", i + 1, r->evidence[j]);
+	}
+	fprintf(out, "\nverdict  %s\n", pcibw_verdict_name(v->summary->verdict));
+	for (int i = 0; i < v->summary->n_evidence; i++)
+		fprintf(out, "%s%s\n", i ? "         " : "         ", v->summary->evidence[i]);
+	if (v->skipped)
+		fprintf(out, "         %ld input line(s) skipped\n", v->skipped);
+	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
+}

@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Output of `pcibw model`: a table, CSV, JSON (keys: shared/cli-contract.md "model JSON",
+ * doc/json.md) and an SVG plot. Each returns PCIBW_OK, or PCIBW_EINTERNAL on a write error.
+ */
+#ifndef PCIBW_MODEL_RENDER_H
+#define PCIBW_MODEL_RENDER_H
+
+#include <stdio.h>
+#include "pcibw/model.h"
+
+/* Everything a renderer shows: the inputs as resolved (defaults filled) and one row per size. */
+struct pcibw_model_view {
+	const struct pcibw_bus *bus;
+	const struct pcibw_nic *nic;
+	enum pcibw_pattern pattern;
+	enum pcibw_size_is size_is;
+	double line_rate_gbps;           /* 0 = no wire ceiling */
+	enum pcibw_compat compat;
+	const char *bus_from;            /* "--bus" or the probed slot and source */
+	const struct pcibw_model_row *rows;
+	const char *const *labels;       /* per row: "imix", "mix" or NULL */
+	int n;
+	const char *const *warnings;
+	int n_warnings;
+};
+
+/* headroom_pct - how far the bus ceiling is above (+) or below (-) the wire ceiling, in % of
+ * the wire ceiling; NAN without a line rate or a bus ceiling. */
+double pcibw_model_headroom_pct(const struct pcibw_model_row *r);
+
+int pcibw_model_render_text(FILE *out, const struct pcibw_model_view *v);
+int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v);
+int pcibw_model_render_csv(FILE *out, const struct pcibw_model_view *v);
+
+/* pcibw_model_render_plot - ceilings (Gbit/s) against packet size on a log axis, as SVG at path
+ * (plot.h). PCIBW_ENOTHERE when built without cairo, PCIBW_EINPUT when path cannot be written. */
+int pcibw_model_render_plot(const char *path, const struct pcibw_model_view *v, struct pcibw_err *err);
+
+#endif

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `pcibw report --format json`: every key of the contract present, null when unknown. */
+#include <math.h>
+#include <jansson.h>
+#include "report_render.h"
+
+const char *pcibw_pcix_mode_name(enum pcibw_pcix_mode m)
+{
+	switch (m) {
+	case PCIBW_PCIX_MODE_CONVENTIONAL: return "conventional";
+	case PCIBW_PCIX_MODE_PCIX: return "pci-x";
+	case PCIBW_PCIX_MODE_PCIX_ECC: return "pci-x-ecc";
+	case PCIBW_PCIX_MODE_PCIX_266: return "pci-x-266";
+	case PCIBW_PCIX_MODE_PCIX_533: return "pci-x-533";
+	default: return NULL;
+	}
+}
+
+const char *pcibw_device_kind_name(enum pcibw_bus_kind k)
+{
+	switch (k) {
+	case PCIBW_BUS_PCI: return "pci";
+	case PCIBW_BUS_PCIX: return "pci-x";
+	case PCIBW_BUS_PCIE: return "pcie";
+	default: return "unknown";
+	}
+}
+
+static const char *port_type_name(int t)
+{
+	static const char *names[] = {"endpoint", "legacy-endpoint", NULL, NULL, "root-port",
+		"upstream-port", "downstream-port", "pcie-to-pci-bridge", "pci-to-pcie-bridge",
+		"rc-integrated-endpoint", "rc-event-collector"};
+	return t >= 0 && t <= 10 ? names[t] : NULL;
+}
+
+static json_t *jint(int v) { return v == PCIBW_NULL ? json_null() : json_integer(v); }
+static json_t *jreal(double v) { return isnan(v) ? json_null() : json_real(v); }
+static json_t *jbool3(int v) { return v == PCIBW_NULL ? json_null() : json_boolean(v); }
+/* A string that may not be UTF-8 (a file name, a name from an old pci.ids) still becomes a
+ * string: bytes jansson refuses are replaced by '?', so no key ever goes missing. */
+static json_t *jsafe(const char *s)
+{
+	json_t *j = json_string(s);
+	if (j)
+		return j;
+	char buf[1200];
+	size_t i = 0;
+	for (; s[i] && i < sizeof buf - 1; i++)
+		buf[i] = (unsigned char)s[i] < 0x80 ? s[i] : '?';
+	buf[i] = '\0';
+	return json_string(buf);
+}
+
+static json_t *jstr(const char *s) { return s && *s ? jsafe(s) : json_null(); }
+
+static json_t *jhex(int v)
+{
+	return v == PCIBW_NULL ? json_null() : json_sprintf("0x%04x", (unsigned)v);
+}
+
+static json_t *device_json(const struct pcibw_device *d)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "slot", json_string(d->slot));
+	json_object_set_new(o, "vendor_id", jhex(d->vendor_id));
+	json_object_set_new(o, "device_id", jhex(d->device_id));
+	json_object_set_new(o, "class", jhex(d->class_id));
+	json_object_set_new(o, "revision", d->revision == PCIBW_NULL ? json_null() :
+			    json_sprintf("0x%02x", (unsigned)d->revision));
+	json_object_set_new(o, "name", jstr(d->name));
+	json_object_set_new(o, "virtual", json_boolean(d->is_virtual));
+	json_object_set_new(o, "bus_kind", json_string(pcibw_device_kind_name(d->bus_kind)));
+	json_object_set_new(o, "pcie_port_type", jstr(port_type_name(d->pcie_port_type)));
+	json_object_set_new(o, "pcix_capable", json_boolean(d->pcix_capable));
+	json_object_set_new(o, "pcix_mode", jstr(pcibw_pcix_mode_name(d->pcix_mode)));
+	json_object_set_new(o, "bus_mhz", jint(d->bus_mhz));
+	json_object_set_new(o, "bus_width_bits", jint(d->bus_width_bits));
+	json_object_set_new(o, "mmrbc_bytes", jint(d->mmrbc_bytes));
+	json_object_set_new(o, "pcix_splits", jint(d->pcix_splits));
+	json_object_set_new(o, "pcix_designed_mmrbc_bytes", jint(d->pcix_designed_mmrbc_bytes));
+	json_object_set_new(o, "pcix_designed_splits", jint(d->pcix_designed_splits));
+	json_object_set_new(o, "pcix_64bit", jbool3(d->pcix_64bit));
+	json_object_set_new(o, "pcix_133_capable", jbool3(d->pcix_133));
+	json_object_set_new(o, "pcix_266_capable", jbool3(d->pcix_266));
+	json_object_set_new(o, "pcix_533_capable", jbool3(d->pcix_533));
+	json_object_set_new(o, "link_speed_gts", jreal(d->link_speed_gts));
+	json_object_set_new(o, "link_width", jint(d->link_width));
+	json_object_set_new(o, "max_link_speed_gts", jreal(d->max_link_speed_gts));
+	json_object_set_new(o, "max_link_width", jint(d->max_link_width));
+	json_object_set_new(o, "downgraded", jbool3(d->downgraded));
+	json_object_set_new(o, "mps_bytes", jint(d->mps_bytes));
+	json_object_set_new(o, "mrrs_bytes", jint(d->mrrs_bytes));
+	json_object_set_new(o, "rcb_bytes", jint(d->rcb_bytes));
+	json_object_set_new(o, "relaxed_ordering", jbool3(d->relaxed_ordering));
+	json_object_set_new(o, "ext_tags", jbool3(d->ext_tags));
+	json_object_set_new(o, "tags_10bit", jbool3(d->tags_10bit));
+	json_object_set_new(o, "flit_mode", jbool3(d->flit_mode));
+	json_object_set_new(o, "numa_node", jint(d->numa_node));
+	json_t *ifs = json_array();
+	for (int i = 0; i < d->n_interfaces; i++)
+		json_array_append_new(ifs, jsafe(d->interfaces[i]));
+	json_object_set_new(o, "interfaces", ifs);
+	json_t *path = json_array();
+	for (int i = 0; i < d->n_path; i++) {
+		const struct pcibw_hop *h = &d->path[i];
+		json_t *p = json_object();
+		json_object_set_new(p, "slot", json_string(h->slot));
+		json_object_set_new(p, "bus_kind", json_string(pcibw_device_kind_name(h->bus_kind)));
+		json_object_set_new(p, "link_speed_gts", jreal(h->link_speed_gts));
+		json_object_set_new(p, "link_width", jint(h->link_width));
+		json_object_set_new(p, "gbps", jreal(h->gbps));
+		json_object_set_new(p, "shared", json_boolean(h->shared));
+		json_array_append_new(path, p);
+	}
+	json_object_set_new(o, "path", path);
+	json_object_set_new(o, "bottleneck_slot", jstr(d->bottleneck_slot));
+	json_object_set_new(o, "bottleneck_gbps", jreal(d->bottleneck_gbps));
+	json_object_set_new(o, "bottleneck_shared", jbool3(d->bottleneck_shared));
+	json_t *peers = json_array();
+	for (int i = 0; i < d->n_peers; i++)
+		json_array_append_new(peers, json_string(d->peers[i]));
+	json_object_set_new(o, "segment_peers", peers);
+	json_t *prov = json_object();
+	for (int i = 0; i < d->n_prov; i++)
+		json_object_set_new(prov, d->prov[i].field, json_string(d->prov[i].origin));
+	json_object_set_new(o, "provenance", prov);
+	return o;
+}
+
+int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
+{
+	json_t *root = json_object();
+	json_object_set_new(root, "source", jsafe(r->source));
+	json_t *w = json_array();
+	for (int i = 0; i < r->n_warnings; i++)
+		json_array_append_new(w, jsafe(r->warnings[i]));
+	json_object_set_new(root, "warnings", w);
+	json_t *devs = json_array();
+	for (int i = 0; i < r->n_devices; i++)
+		json_array_append_new(devs, device_json(&r->devices[i]));
+	json_object_set_new(root, "devices", devs);
+	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	json_decref(root);
+	if (rc || fputc('\n', out) == EOF)
+		return PCIBW_EINTERNAL;
+	return PCIBW_OK;
+}

@@ -1,0 +1,146 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `pcibw report` for a person: one block per device, the facts a verdict turns on first (the
+ * bus it runs on, the limiting hop and its bandwidth), then the path, registers and identity
+ * details; warnings last, since each names its device. */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+#include "report_render.h"
+
+static void fmt_gts(char *b, size_t n, double gts)
+{
+	if (isnan(gts))
+		snprintf(b, n, "?");
+	else
+		snprintf(b, n, "%g GT/s", gts);
+}
+
+static void link_str(char *b, size_t n, double gts, int width)
+{
+	char s[32];
+	fmt_gts(s, sizeof s, gts);
+	if (width == PCIBW_NULL)
+		snprintf(b, n, "%s x?", s);
+	else
+		snprintf(b, n, "%s x%d", s, width);
+}
+
+static const char *onoff(int v)
+{
+	return v == PCIBW_NULL ? "?" : v ? "on" : "off";
+}
+
+static void bus_line(FILE *o, const struct pcibw_device *d)
+{
+	char a[64], b[64];
+	if (d->is_virtual && d->bus_kind != PCIBW_BUS_PCIE) {
+		fprintf(o, "  bus:         %s as the guest sees it (emulated: no clock, no ceiling)\n",
+			d->bus_kind == PCIBW_BUS_PCI ? "PCI" : d->bus_kind == PCIBW_BUS_PCIX ? "PCI-X" :
+			"unknown");
+		return;
+	}
+	switch (d->bus_kind) {
+	case PCIBW_BUS_PCIE:
+		link_str(a, sizeof a, d->link_speed_gts, d->link_width);
+		link_str(b, sizeof b, d->max_link_speed_gts, d->max_link_width);
+		fprintf(o, "  bus:         PCIe %s (capable of %s)%s\n", a, b,
+			d->downgraded == 1 ? " DOWNGRADED" : "");
+		break;
+	case PCIBW_BUS_PCI:
+	case PCIBW_BUS_PCIX:
+		fprintf(o, "  bus:         %s", d->bus_kind == PCIBW_BUS_PCI ? "PCI" : "PCI-X");
+		if (d->bus_mhz != PCIBW_NULL)
+			fprintf(o, " %d MHz", d->bus_mhz);
+		if (d->bus_width_bits != PCIBW_NULL)
+			fprintf(o, " %d-bit", d->bus_width_bits);
+		else if (!d->is_virtual)
+			fprintf(o, " width ?");
+		if (d->pcix_mode != PCIBW_PCIX_MODE_NULL)
+			fprintf(o, " (mode %s)", pcibw_pcix_mode_name(d->pcix_mode));
+		fprintf(o, ", shared%s\n", d->pcix_capable && d->bus_kind == PCIBW_BUS_PCI ?
+			"; the device is PCI-X capable" : "");
+		break;
+	default:
+		fprintf(o, "  bus:         unknown (see warnings)\n");
+	}
+}
+
+static void device_text(FILE *o, const struct pcibw_device *d)
+{
+	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
+	if (d->vendor_id != PCIBW_NULL)
+		fprintf(o, "  [%04x:%04x]", (unsigned)d->vendor_id, (unsigned)d->device_id);
+	fputc('\n', o);
+	if (d->is_virtual)
+		fprintf(o, "  VIRTUAL:     paravirtual device, no bus ceiling of its own\n");
+	bus_line(o, d);
+	if (!d->is_virtual) {
+		if (d->bottleneck_slot[0])
+			fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
+				d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction",
+				d->bottleneck_slot,
+				!strcmp(d->bottleneck_slot, d->slot) ? " (its own bus)" : "");
+		else
+			fprintf(o, "  bottleneck:  unknown\n");
+	}
+	if (d->n_path) {
+		fprintf(o, "  path:       ");
+		for (int i = 0; i < d->n_path; i++) {
+			const struct pcibw_hop *h = &d->path[i];
+			char l[64] = "";
+			if (h->bus_kind == PCIBW_BUS_PCIE)
+				link_str(l, sizeof l, h->link_speed_gts, h->link_width);
+			fprintf(o, "%s %s %s%s", i ? " ->" : "", h->slot, pcibw_device_kind_name(h->bus_kind), l[0] ? " " : "");
+			fprintf(o, "%s", l);
+			if (!isnan(h->gbps))
+				fprintf(o, " (%.2f Gbit/s)", h->gbps);
+		}
+		fputc('\n', o);
+	} else {
+		fprintf(o, "  path:        (no upstream bridge in the source)\n");
+	}
+	if (d->n_peers) {
+		fprintf(o, "  shares bus:  ");
+		for (int i = 0; i < d->n_peers; i++)
+			fprintf(o, "%s%s", i ? ", " : "", d->peers[i]);
+		fputc('\n', o);
+	}
+	if (d->bus_kind == PCIBW_BUS_PCIE)
+		fprintf(o, "  registers:   MPS %d, MRRS %d, RCB %d, relaxed ordering %s, ext tags %s, "
+			"10-bit tags %s, flit %s\n", d->mps_bytes, d->mrrs_bytes, d->rcb_bytes,
+			onoff(d->relaxed_ordering), onoff(d->ext_tags), onoff(d->tags_10bit),
+			onoff(d->flit_mode));
+	if (d->pcix_capable)
+		fprintf(o, "  PCI-X:       MMRBC %d (designed %d), splits %d (designed %d), 64-bit %s, "
+			"133 MHz %s, 266 %s, 533 %s\n", d->mmrbc_bytes, d->pcix_designed_mmrbc_bytes,
+			d->pcix_splits, d->pcix_designed_splits, onoff(d->pcix_64bit),
+			onoff(d->pcix_133), onoff(d->pcix_266), onoff(d->pcix_533));
+	if (d->numa_node != PCIBW_NULL || d->n_interfaces) {
+		fprintf(o, "  host:        NUMA node ");
+		if (d->numa_node == PCIBW_NULL)
+			fprintf(o, "?");
+		else
+			fprintf(o, "%d", d->numa_node);
+		for (int i = 0; i < d->n_interfaces; i++)
+			fprintf(o, "%s%s", i ? ", " : ", interfaces ", d->interfaces[i]);
+		fputc('\n', o);
+	}
+	if (d->class_id != PCIBW_NULL)
+		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
+			(unsigned)(d->revision < 0 ? 0 : d->revision));
+}
+
+int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
+{
+	fprintf(o, "source: %s\n", r->source);
+	for (int i = 0; i < r->n_devices; i++) {
+		fputc('\n', o);
+		device_text(o, &r->devices[i]);
+	}
+	if (r->n_warnings) {
+		fprintf(o, "\nwarnings:\n");
+		for (int i = 0; i < r->n_warnings; i++)
+			fprintf(o, "  - %s\n", r->warnings[i]);
+	}
+	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
+}

@@ -1,0 +1,212 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Grouping measured rows (contract: a row of output is a group of input lines with the same
+ * source, size, direction, work and cpu_mhz; pcibw also keys on the series, the column prefix or
+ * stream role, since send and receive columns of one line are different measurements). Each group
+ * keeps running sums, so memory grows with the number of groups, never with the input's length.
+ */
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/verdict.h"
+
+static uint64_t mix(uint64_t h, const void *p, size_t n)
+{
+	const unsigned char *s = p;
+	for (size_t i = 0; i < n; i++)
+		h = (h ^ s[i]) * 1099511628211ull; /* FNV-1a */
+	return h;
+}
+
+static uint64_t mixd(uint64_t h, double d)
+{
+	if (isnan(d))
+		d = -1; /* every NAN hashes alike; no key value is negative */
+	if (d == 0)
+		d = 0;  /* -0 == 0 */
+	return mix(h, &d, sizeof d);
+}
+
+static bool same_d(double a, double b)
+{
+	return (isnan(a) && isnan(b)) || a == b;
+}
+
+static uint64_t src_hash(const char *source)
+{
+	return mix(1469598103934665603ull, source, strlen(source) + 1);
+}
+
+static uint64_t key_hash(uint64_t h, const char *series, double size, int conv, int dir,
+			 double work, double mhz)
+{
+	h = mix(h, series, strlen(series));
+	h = mixd(h, size);
+	h = mix(h, &conv, sizeof conv);
+	h = mix(h, &dir, sizeof dir);
+	h = mixd(h, work);
+	return mixd(h, mhz);
+}
+
+static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
+{
+	/* cheap comparisons first: the strings are compared only for a likely match */
+	return same_d(r->size_bytes, m->size_bytes) && r->size_conv == m->size_conv &&
+	       r->direction == m->direction && same_d(r->work, m->work) && same_d(r->cpu_mhz, m->cpu_mhz) &&
+	       !strcmp(r->series, m->series) && !strcmp(r->source, m->source ? m->source : "");
+}
+
+static uint64_t row_hash(const struct pcibw_row *r)
+{
+	return key_hash(src_hash(r->source), r->series, r->size_bytes, (int)r->size_conv, r->direction, r->work,
+			r->cpu_mhz);
+}
+
+static int rehash(struct pcibw_rows *rs, int hcap)
+{
+	int *h = malloc(sizeof *h * (size_t)hcap);
+	if (!h)
+		return -1;
+	for (int i = 0; i < hcap; i++)
+		h[i] = -1;
+	for (int i = 0; i < rs->n; i++) {
+		size_t k = row_hash(&rs->v[i]) & (size_t)(hcap - 1);
+		while (h[k] >= 0)
+			k = (k + 1) & (size_t)(hcap - 1);
+		h[k] = i;
+	}
+	free(rs->hash);
+	rs->hash = h;
+	rs->hcap = hcap;
+	return 0;
+}
+
+static void add(double *s, long *n, double v)
+{
+	if (!isnan(v)) {
+		*s += v;
+		(*n)++;
+	}
+}
+
+int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct pcibw_err *err)
+{
+	const char *src = m->source ? m->source : "";
+	if (rs->hcap == 0 && rehash(rs, 64))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	bool same_src = rs->n && rs->last_src_row >= 0 && rs->last_src_row < rs->n &&
+			!strcmp(rs->v[rs->last_src_row].source, src);
+	if (!same_src) {
+		rs->last_src_hash = src_hash(src);
+		rs->last_src_row = -1;
+	}
+	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->size_bytes, (int)m->size_conv, m->direction, m->work, m->cpu_mhz);
+	size_t k = hv & (size_t)(rs->hcap - 1);
+	struct pcibw_row *r = NULL;
+	while (rs->hash[k] >= 0) {
+		if (key_eq(&rs->v[rs->hash[k]], m)) {
+			r = &rs->v[rs->hash[k]];
+			break;
+		}
+		k = (k + 1) & (size_t)(rs->hcap - 1);
+	}
+	if (!r) {
+		if (rs->n == rs->cap) {
+			int nc = rs->cap ? rs->cap * 2 : 32;
+			struct pcibw_row *nv = realloc(rs->v, sizeof *nv * (size_t)nc);
+			if (!nv)
+				return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			rs->v = nv;
+			rs->cap = nc;
+		}
+		r = &rs->v[rs->n];
+		memset(r, 0, sizeof *r);
+		snprintf(r->source, sizeof r->source, "%s", src);
+		snprintf(r->series, sizeof r->series, "%s", m->series);
+		r->size_bytes = m->size_bytes;
+		r->size_conv = m->size_conv;
+		r->direction = m->direction;
+		r->work = m->work;
+		r->cpu_mhz = m->cpu_mhz;
+		snprintf(r->test, sizeof r->test, "%s", m->test);
+		snprintf(r->iface, sizeof r->iface, "%s", m->iface);
+		r->tcp = m->tcp;
+		r->first_line = m->line;
+		r->gbps_basis = m->gbps_basis;
+		rs->hash[k] = rs->n++;
+		if (rs->n * 2 > rs->hcap && rehash(rs, rs->hcap * 2))
+			return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	}
+	if (rs->last_src_row < 0)
+		rs->last_src_row = (int)(r - rs->v);
+	r->count++;
+	add(&r->s_pps, &r->n_pps, m->pps);
+	add(&r->s_gbps, &r->n_gbps, m->gbps);
+	add(&r->s_cpu, &r->n_cpu, m->cpu_pct);
+	add(&r->s_core, &r->n_core, m->core_max_pct);
+	add(&r->s_rcpu, &r->n_rcpu, m->remote_cpu_pct);
+	add(&r->s_sd, &r->n_sd, m->sd_us_per_kb);
+	if (m->n_cores > r->n_cores)
+		r->n_cores = m->n_cores;
+	return PCIBW_OK;
+}
+
+static double mean(double s, long n, double scale)
+{
+	return n ? s / (double)n * scale : NAN;
+}
+
+void pcibw_rows_finish(struct pcibw_rows *rs)
+{
+	for (int i = 0; i < rs->n; i++) {
+		struct pcibw_row *r = &rs->v[i];
+		r->pps = mean(r->s_pps, r->n_pps, 1);
+		r->gbps = mean(r->s_gbps, r->n_gbps, 1);
+		r->cpu_util = mean(r->s_cpu, r->n_cpu, 0.01);
+		r->core_util = mean(r->s_core, r->n_core, 0.01);
+		r->remote_util = mean(r->s_rcpu, r->n_rcpu, 0.01);
+		r->sd_us_per_kb = mean(r->s_sd, r->n_sd, 1);
+		r->cycles_per_packet = NAN;
+		r->pattern = r->direction;
+		r->packet_bytes = r->basis_bytes = NAN;
+		r->bus_mpps = r->bus_gbps = r->wire_mpps = r->wire_gbps = NAN;
+		r->bus_util = r->wire_util = r->elasticity = NAN;
+		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;
+		r->verdict = PCIBW_V_UNDETERMINED;
+	}
+}
+
+void pcibw_row_rates(struct pcibw_row *r)
+{
+	if (r->size_conv == PCIBW_CONV_WRITE)
+		return; /* a write size says nothing of packets: keep the bit rate as given */
+	if (isnan(r->pps) && !isnan(r->gbps) && r->basis_bytes > 0)
+		r->pps = r->gbps * 1e9 / (8 * r->basis_bytes);
+	if (!isnan(r->pps) && r->packet_bytes > 0)
+		r->gbps = r->pps * r->packet_bytes * 8 / 1e9;
+}
+
+void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...)
+{
+	if (r->n_evidence >= PCIBW_MAX_EVIDENCE)
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	char *s = NULL;
+	if (vasprintf(&s, fmt, ap) >= 0)
+		r->evidence[r->n_evidence++] = s;
+	va_end(ap);
+}
+
+void pcibw_rows_free(struct pcibw_rows *rs)
+{
+	for (int i = 0; i < rs->n; i++)
+		for (int k = 0; k < rs->v[i].n_evidence; k++)
+			free(rs->v[i].evidence[k]);
+	free(rs->v);
+	free(rs->hash);
+	memset(rs, 0, sizeof *rs);
+}

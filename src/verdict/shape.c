@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What the shape of the results says, across rows:
+ * - Elasticity: rows that differ only in `work` (or only in `cpu_mhz`) at one size. A CPU-bound
+ *   host loses throughput as per-packet work rises and gains it with the clock; an IO-bound one
+ *   absorbs the work into idle time (shared/research/verdict-cases.md sec. 1, and sec. 3 item 6).
+ *   Elasticity = d ln(throughput) / d ln(x): the least-squares slope over the points with x > 0
+ *   when there are two or more, else the midpoint arc elasticity between the smallest and largest
+ *   x, (dy / mean y) / (dx / mean x), which is defined at x = 0.
+ * - Per-packet limit: packet rates flat within `flat` over >= `flat_sizes` consecutive sizes while
+ *   the bytes rise: the cost is per packet (CPU or driver path), not per byte (bus or wire).
+ * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/verdict.h"
+#include "shape.h"
+
+static int cmp_d(double a, double b)
+{
+	if (isnan(a) || isnan(b))
+		return isnan(a) - isnan(b);
+	return (a > b) - (a < b);
+}
+
+static int cmp_base(const struct pcibw_row *a, const struct pcibw_row *b)
+{
+	int c = strcmp(a->source, b->source);
+	if (!c)
+		c = strcmp(a->series, b->series);
+	if (!c)
+		c = (int)a->size_conv - (int)b->size_conv;
+	if (!c)
+		c = a->direction - b->direction;
+	return c;
+}
+
+enum sort_by { BY_WORK, BY_MHZ, BY_SIZE };
+
+static int cmp_rows(const void *pa, const void *pb, void *vctx)
+{
+	const struct pcibw_row *v = ((void **)vctx)[0];
+	enum sort_by by = *(enum sort_by *)((void **)vctx)[1];
+	const struct pcibw_row *a = &v[*(const int *)pa], *b = &v[*(const int *)pb];
+	int c = cmp_base(a, b);
+	if (c)
+		return c;
+	switch (by) {
+	case BY_WORK:
+		if ((c = cmp_d(a->size_bytes, b->size_bytes)) || (c = cmp_d(a->cpu_mhz, b->cpu_mhz)))
+			return c;
+		return cmp_d(a->work, b->work);
+	case BY_MHZ:
+		if ((c = cmp_d(a->size_bytes, b->size_bytes)) || (c = cmp_d(a->work, b->work)))
+			return c;
+		return cmp_d(a->cpu_mhz, b->cpu_mhz);
+	case BY_SIZE:
+		if ((c = cmp_d(a->work, b->work)) || (c = cmp_d(a->cpu_mhz, b->cpu_mhz)))
+			return c;
+		return cmp_d(a->size_bytes, b->size_bytes);
+	}
+	return 0;
+}
+
+/* Same family: everything but the varied quantity equal. */
+static bool same_family(const struct pcibw_row *a, const struct pcibw_row *b, enum sort_by by)
+{
+	if (cmp_base(a, b))
+		return false;
+	switch (by) {
+	case BY_WORK: return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
+	case BY_MHZ: return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->work, b->work);
+	case BY_SIZE: return !cmp_d(a->work, b->work) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
+	}
+	return false;
+}
+
+static int *sorted(const struct pcibw_rows *rs, enum sort_by by)
+{
+	int *idx = malloc(sizeof *idx * (size_t)(rs->n ? rs->n : 1));
+	if (!idx)
+		return NULL;
+	for (int i = 0; i < rs->n; i++)
+		idx[i] = i;
+	void *ctx[2] = {rs->v, &by};
+	qsort_r(idx, (size_t)rs->n, sizeof *idx, cmp_rows, ctx);
+	return idx;
+}
+
+static double throughput(const struct pcibw_row *r)
+{
+	return !isnan(r->pps) ? r->pps : r->gbps;
+}
+
+double pcibw_elasticity(const double *x, const double *y, int n)
+{
+	double sx = 0, sy = 0, sxx = 0, sxy = 0;
+	int k = 0;
+	for (int i = 0; i < n; i++) {
+		if (!(x[i] > 0) || !(y[i] > 0))
+			continue;
+		double lx = log(x[i]), ly = log(y[i]);
+		sx += lx;
+		sy += ly;
+		sxx += lx * lx;
+		sxy += lx * ly;
+		k++;
+	}
+	double den = k * sxx - sx * sx;
+	if (k >= 2 && fabs(den) > 1e-12)
+		return (k * sxy - sx * sy) / den;
+	/* arc elasticity between the extremes of x */
+	int lo = -1, hi = -1;
+	for (int i = 0; i < n; i++) {
+		if (isnan(x[i]) || isnan(y[i]))
+			continue;
+		if (lo < 0 || x[i] < x[lo])
+			lo = i;
+		if (hi < 0 || x[i] > x[hi])
+			hi = i;
+	}
+	if (lo < 0 || x[hi] == x[lo] || y[hi] + y[lo] <= 0)
+		return NAN;
+	return ((y[hi] - y[lo]) / ((y[hi] + y[lo]) / 2)) / ((x[hi] - x[lo]) / ((x[hi] + x[lo]) / 2));
+}
+
+static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
+{
+	int *idx = sorted(rs, by);
+	if (!idx)
+		return -1;
+	double *x = malloc(sizeof *x * (size_t)(rs->n ? rs->n : 1) * 2);
+	if (!x) {
+		free(idx);
+		return -1;
+	}
+	double *y = x + rs->n;
+	for (int i = 0; i < rs->n;) {
+		int j = i + 1;
+		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], by))
+			j++;
+		int n = 0, distinct = 0;
+		for (int k = i; k < j; k++) {
+			const struct pcibw_row *r = &rs->v[idx[k]];
+			x[n] = by == BY_WORK ? r->work : r->cpu_mhz;
+			y[n] = throughput(r);
+			if (!isnan(x[n]) && (n == 0 || x[n] != x[n - 1]))
+				distinct++;
+			n++;
+		}
+		if (distinct >= 2) {
+			double e = pcibw_elasticity(x, y, n);
+			for (int k = i; k < j && !isnan(e); k++) {
+				struct pcibw_row *r = &rs->v[idx[k]];
+				if (isnan(r->elasticity) || fabs(e) > fabs(r->elasticity)) {
+					r->elasticity = e;
+					r->elasticity_of = by == BY_WORK ? "work" : "cpu_mhz";
+				}
+			}
+		}
+		i = j;
+	}
+	free(x);
+	free(idx);
+	return 0;
+}
+
+static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
+{
+	int *idx = sorted(rs, BY_SIZE);
+	if (!idx)
+		return -1;
+	for (int i = 0; i < rs->n;) {
+		int j = i + 1;
+		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], BY_SIZE))
+			j++;
+		/* sliding windows over the family's sizes that have a packet rate */
+		for (int a = i; a < j; a++) {
+			const struct pcibw_row *ra = &rs->v[idx[a]];
+			if (ra->size_conv == PCIBW_CONV_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
+				continue;
+			double lo = ra->pps, hi = ra->pps;
+			int b = a, n = 1;
+			for (int k = a + 1; k < j; k++) {
+				const struct pcibw_row *rk = &rs->v[idx[k]];
+				if (!(rk->pps > 0) || isnan(rk->size_bytes))
+					break;
+				double nlo = fmin(lo, rk->pps), nhi = fmax(hi, rk->pps);
+				if ((nhi - nlo) / nhi > t->flat)
+					break;
+				lo = nlo;
+				hi = nhi;
+				b = k;
+				n++;
+			}
+			const struct pcibw_row *rb = &rs->v[idx[b]];
+			if (n < t->flat_sizes || !(rb->size_bytes > ra->size_bytes))
+				continue;
+			for (int k = a; k <= b; k++) {
+				struct pcibw_row *r = &rs->v[idx[k]];
+				if (r->per_packet && r->flat_size_hi - r->flat_size_lo >= rb->size_bytes - ra->size_bytes)
+					continue;
+				r->per_packet = true;
+				r->flat_pps_lo = lo;
+				r->flat_pps_hi = hi;
+				r->flat_size_lo = ra->size_bytes;
+				r->flat_size_hi = rb->size_bytes;
+			}
+		}
+		i = j;
+	}
+	free(idx);
+	return 0;
+}
+
+int pcibw_shape(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
+{
+	if (elasticity_pass(rs, BY_WORK) || elasticity_pass(rs, BY_MHZ) || flat_pass(rs, t))
+		return -1;
+	return 0;
+}

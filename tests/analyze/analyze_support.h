@@ -1,0 +1,67 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Helpers shared by the analyze tests: run `pcibw analyze ... --format json` and find rows. */
+#ifndef PCIBW_TEST_ANALYZE_SUPPORT_H
+#define PCIBW_TEST_ANALYZE_SUPPORT_H
+
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <string.h>
+#include "support.h"
+
+/* Run pcibw with args (NULL-terminated, "analyze" first), expect exit 0, parse stdout as JSON. */
+static inline json_t *analyze_json(const char *stdin_file, const char *const *args)
+{
+	struct run_result r = run_pcibw(stdin_file, args);
+	cr_assert_eq(r.status, 0, "exit %d, stderr: %s", r.status, r.err);
+	json_error_t e;
+	json_t *j = json_loads(r.out, 0, &e);
+	cr_assert(j, "not JSON (%s): %.400s", e.text, r.out);
+	run_free(&r);
+	return j;
+}
+
+static inline double jnum(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	cr_assert(v, "no key %s", key);
+	return json_is_null(v) ? NAN : json_number_value(v);
+}
+
+static inline const char *jstr(json_t *o, const char *key)
+{
+	json_t *v = json_object_get(o, key);
+	cr_assert(v, "no key %s", key);
+	return json_is_null(v) ? NULL : json_string_value(v);
+}
+
+/* The row with this size (and, when not NULL, series and test). */
+static inline json_t *find_row(json_t *root, double size, const char *series, const char *test)
+{
+	json_t *rows = json_object_get(root, "rows"), *row;
+	size_t i;
+	json_array_foreach(rows, i, row) {
+		const char *s = jstr(row, "series"), *t = jstr(row, "test");
+		if (jnum(row, "size_bytes") == size && (!series || (s && !strcmp(s, series))) &&
+		    (!test || (t && !strcmp(t, test))))
+			return row;
+	}
+	cr_assert_fail("no row of %g B (series %s, test %s)", size, series ? series : "-", test ? test : "-");
+	return NULL;
+}
+
+/* Does any evidence string of o contain needle? */
+static inline bool evidence_has(json_t *o, const char *needle)
+{
+	json_t *ev = json_object_get(o, "evidence"), *s;
+	size_t i;
+	json_array_foreach(ev, i, s)
+		if (strstr(json_string_value(s), needle))
+			return true;
+	return false;
+}
+
+#define assert_close(a, b, tol) \
+	cr_assert(fabs((a) - (b)) <= (tol), "%s = %.10g, expected %.10g (+-%g)", #a, (double)(a), (double)(b), (double)(tol))
+
+#endif

@@ -1,0 +1,274 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The ingest formats through the library (src/ingest): format detection, RFC 4180 details, the
+ * header roles and units of shared/cli-contract.md ("analyze input"), netperf classic and omni,
+ * iperf3 -J and pcie-bench. Expected values are the numbers written in each fixture (or its .src
+ * sidecar), never pcibw's output.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/ingest.h"
+#include "pcibw/nic.h"
+#include <unistd.h>
+#include "support.h"
+
+#define MAXR 256
+struct got {
+	struct pcibw_measured r[MAXR];
+	int n;
+};
+
+static int collect(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
+{
+	(void)err;
+	struct got *g = ctx;
+	cr_assert_lt(g->n, MAXR);
+	g->r[g->n++] = *m;
+	return PCIBW_OK;
+}
+
+static struct got *read_ok(const char *path, const struct pcibw_ingest_opts *o, struct pcibw_ingest_stats *st)
+{
+	struct got *g = calloc(1, sizeof *g);
+	struct pcibw_err err = {0};
+	int r = pcibw_ingest_file(path, o, collect, g, st, &err);
+	cr_assert_eq(r, PCIBW_OK, "%s: %s", path, err.msg);
+	return g;
+}
+
+static char *tmpfile_with(const char *text)
+{
+	static char path[64];
+	snprintf(path, sizeof path, "/tmp/pcibw-ingest-XXXXXX");
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	FILE *f = fdopen(fd, "w");
+	fputs(text, f);
+	fclose(f);
+	return path;
+}
+
+#define near(a, b) cr_assert(fabs((a) - (b)) <= 1e-9 * fmax(1, fabs(b)), "%s = %.12g, expected %.12g", #a, (double)(a), (double)(b))
+
+Test(ingest_detect, by_content)
+{
+	const char *h;
+	h = "\xEF\xBB\xBF# c\n{\"start\":{}}";
+	cr_assert_eq(pcibw_ingest_detect(h, strlen(h)), PCIBW_FMT_IPERF3);
+	h = "# src\nTest,PAT,Cache,HO,DO,WinSZ,SZ\n";
+	cr_assert_eq(pcibw_ingest_detect(h, strlen(h)), PCIBW_FMT_PCIEBENCH);
+	h = "MIGRATED TCP STREAM TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET\nRecv   Send    Send\n";
+	cr_assert_eq(pcibw_ingest_detect(h, strlen(h)), PCIBW_FMT_NETPERF);
+	h = "MIGRATED UDP STREAM TEST from x\nThroughput,Throughput Units\n1,10^6bits/s\n";
+	cr_assert_eq(pcibw_ingest_detect(h, strlen(h)), PCIBW_FMT_NETPERF_OMNI);
+	h = "frame_bytes,kpps\n64,1\n";
+	cr_assert_eq(pcibw_ingest_detect(h, strlen(h)), PCIBW_FMT_CSV);
+}
+
+/* RFC 4180: BOM, CRLF, quoted headers, a quoted comma and a doubled quote (the fixture's header). */
+Test(ingest_csv, crlf_bom_quotes)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-crlf-bom-quoted.csv"), NULL, &st);
+	cr_assert_eq(g->n, 2);
+	cr_assert_eq(g->r[0].size_bytes, 64);
+	near(g->r[0].pps, 900000);
+	cr_assert_str_eq(g->r[0].iface, "eth0, port \"A\"");
+	cr_assert_eq(g->r[0].direction, PCIBW_PAT_TX, "prefix tx names the direction");
+	cr_assert_eq(g->r[0].line, 4);
+	cr_assert_eq(g->r[1].size_bytes, 128);
+	near(g->r[1].pps, 800000);
+	cr_assert_eq(st.skipped, 0);
+	free(g);
+}
+
+/* Units are read exactly: MB/s is 10^6 bytes/s, Mb/s 10^6 bits/s; gbps, mpps; per-core columns. */
+Test(ingest_csv, units_and_cores)
+{
+	const char *p = tmpfile_with("size,a_MB/s,b_Mb/s,c_gbps,d_mpps,cpu0_pct,cpu1_pct,cpu2_pct\n"
+				     "100,125,1000,2.5,3,10,90,20\n");
+	struct got *g = read_ok(p, NULL, NULL);
+	cr_assert_eq(g->n, 4);
+	near(g->r[0].gbps, 1.0);   /* 125 MB/s x 8 = 1 Gbit/s */
+	near(g->r[1].gbps, 1.0);   /* 1000 Mb/s */
+	near(g->r[2].gbps, 2.5);
+	near(g->r[3].pps, 3e6);
+	near(g->r[0].cpu_pct, 40);  /* mean of 10, 90, 20 */
+	near(g->r[0].core_max_pct, 90);
+	cr_assert_eq(g->r[0].n_cores, 3);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_OPTION);
+	free(g);
+	unlink(p);
+
+	/* lower-case mb/s could be either: refused, never guessed */
+	p = tmpfile_with("size,x_mb/s\n100,1\n");
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_ingest_file(p, NULL, collect, calloc(1, sizeof(struct got)), NULL, &err), PCIBW_EINPUT);
+	cr_assert(strstr(err.msg, ":1:6:") && strstr(err.msg, "x_mb/s"), "%s", err.msg);
+	unlink(p);
+}
+
+/* --col ROLE=HEADER and --rate-basis */
+Test(ingest_csv, col_mapping_and_basis)
+{
+	const char *p = tmpfile_with("# a tool that names its columns its own way\nPacket,Speed (furlongs),load\n1518,9.5,50\n");
+	struct pcibw_ingest_opts o = {0};
+	struct pcibw_err err;
+	struct got *g = calloc(1, sizeof *g);
+	cr_assert_eq(pcibw_ingest_file(p, &o, collect, g, NULL, &err), PCIBW_EINPUT, "unknown unit refused");
+	cr_assert(strstr(err.msg, ":2:8:") && strstr(err.msg, "--col"), "%s", err.msg);
+	cr_assert_eq(pcibw_colmap_add(&o, "frame_bytes=Packet", &err), PCIBW_OK);
+	cr_assert_eq(pcibw_colmap_add(&o, "gbps=Speed (furlongs)", &err), PCIBW_OK);
+	cr_assert_eq(pcibw_colmap_add(&o, "cpu_pct=load", &err), PCIBW_OK);
+	cr_assert_eq(pcibw_colmap_add(&o, "speed=Speed", &err), PCIBW_EUSAGE, "no role 'speed'");
+	cr_assert_eq(pcibw_rate_basis_parse("wire", &o.rate_basis, &err), PCIBW_OK);
+	free(g);
+	g = read_ok(p, &o, NULL);
+	cr_assert_eq(g->n, 1);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_FRAME);
+	near(g->r[0].gbps, 9.5);
+	cr_assert_eq(g->r[0].gbps_basis, PCIBW_BASIS_WIRE);
+	near(g->r[0].cpu_pct, 50);
+	free(g);
+	unlink(p);
+	cr_assert_eq(pcibw_rate_basis_parse("bits", &o.rate_basis, &err), PCIBW_EUSAGE);
+}
+
+/* A TCP msg_size is a write size: no packet rate follows from it (contract "Header -> size"). */
+Test(ingest_csv, tcp_msg_size_is_a_write)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"), NULL, &st);
+	/* 13 TCP_STREAM lines (send only) + 12 UDP_STREAM lines x (send, recv) */
+	cr_assert_eq(g->n, 13 + 24);
+	cr_assert_eq(st.lines, 25);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert(g->r[0].tcp);
+	near(g->r[0].gbps, 0.31e-3);
+	cr_assert(isnan(g->r[0].pps));
+	/* UDP_STREAM 1 B: 880003 messages sent, 390643 received, in 60.00 s (the file's row) */
+	cr_assert_eq(g->r[13].size_conv, PCIBW_CONV_UDP_PAYLOAD);
+	cr_assert_str_eq(g->r[13].series, "send");
+	near(g->r[13].pps, 880003 / 60.0);
+	cr_assert_str_eq(g->r[14].series, "recv");
+	near(g->r[14].pps, 390643 / 60.0);
+	cr_assert_eq(g->r[14].direction, PCIBW_PAT_RX);
+	cr_assert(st.n_notes >= 1 && strstr(st.notes[0], "write size"));
+	free(g);
+}
+
+/* netperf classic: the numbers the fixture's header states. */
+Test(ingest_netperf, classic)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-netperf-classic.txt"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_NETPERF);
+	cr_assert_eq(g->n, 3);
+	cr_assert_str_eq(g->r[0].test, "TCP_STREAM");
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[0].size_bytes, 16384);
+	near(g->r[0].gbps, 9.41305);
+	near(g->r[0].cpu_pct, 11.84);
+	near(g->r[0].remote_cpu_pct, 25.55);
+	near(g->r[0].sd_us_per_kb, 0.206);
+	near(g->r[0].remote_sd_us_per_kb, 0.445);
+	cr_assert_str_eq(g->r[1].test, "UDP_STREAM");
+	cr_assert_eq(g->r[1].size_bytes, 1472);
+	near(g->r[1].pps, 100000);
+	near(g->r[1].gbps, 1.1776);
+	near(g->r[1].cpu_pct, 50);
+	near(g->r[1].sd_us_per_kb, 13.914);
+	cr_assert_eq(g->r[2].direction, PCIBW_PAT_RX);
+	cr_assert_eq(g->r[2].size_bytes, 1472);
+	near(g->r[2].pps, 90000);
+	near(g->r[2].cpu_pct, 40);
+	cr_assert_eq(st.skipped, 2, "the TCP_RR block's two result lines");
+	free(g);
+}
+
+Test(ingest_netperf, omni)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-netperf-omni.csv"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_NETPERF_OMNI);
+	cr_assert_eq(g->n, 2);
+	cr_assert(!g->r[0].tcp);
+	near(g->r[0].pps, 100000);
+	near(g->r[0].gbps, 1.1776);
+	near(g->r[0].cpu_pct, 50);
+	cr_assert(isnan(g->r[0].remote_cpu_pct), "-1 is omni's 'not measured'");
+	cr_assert(g->r[1].tcp);
+	cr_assert_eq(g->r[1].size_conv, PCIBW_CONV_WRITE);
+	near(g->r[1].gbps, 9.41305);
+	near(g->r[1].remote_cpu_pct, 25.55);
+	cr_assert_eq(st.skipped, 1, "the Trans/s row");
+	free(g);
+}
+
+/* iperf3 3.12 UDP over loopback: the .src sidecar's key numbers. */
+Test(ingest_iperf3, udp_loopback)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("bench/iperf3-3.12-loopback-udp-1024B-400M.json"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_IPERF3);
+	cr_assert_eq(g->n, 2);
+	cr_assert_str_eq(g->r[0].series, "sender");
+	cr_assert_eq(g->r[0].size_bytes, 1024);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_UDP_PAYLOAD);
+	near(g->r[0].gbps, 398849304.054872e-9);
+	near(g->r[0].pps, 146064 / 3.000021);
+	near(g->r[0].core_max_pct, 29.695578);
+	cr_assert_str_eq(g->r[1].series, "receiver");
+	near(g->r[1].pps, (146063 - 86929) / 3.011615);
+	near(g->r[1].core_max_pct, 11.522790);
+	free(g);
+}
+
+/* -R: the client receives, so the sender's CPU is the remote's. */
+Test(ingest_iperf3, udp_reverse)
+{
+	struct got *g = read_ok(test_data("bench/iperf3-3.12-loopback-udp-64B-unlimited-reverse.json"), NULL, NULL);
+	cr_assert_eq(g->n, 2);
+	near(g->r[0].pps, 338360 / 3.007935);
+	near(g->r[0].core_max_pct, 40.630044);
+	near(g->r[1].pps, (337162 - 237039) / 3.003839);
+	near(g->r[1].core_max_pct, 16.875947);
+	free(g);
+}
+
+/* The real cloud capture: 266.3 / 275.5 Mbit/s, CPU 2.68 / 2.27, two omitted intervals. */
+Test(ingest_iperf3, tcp_real)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"), NULL, &st);
+	cr_assert_eq(g->n, 2);
+	cr_assert(fabs(g->r[0].gbps - 0.2663) < 0.00005, "%g", g->r[0].gbps);
+	cr_assert(fabs(g->r[1].gbps - 0.2755) < 0.00005, "%g", g->r[1].gbps);
+	cr_assert(fabs(g->r[0].core_max_pct - 2.68) < 0.005);
+	cr_assert(fabs(g->r[1].core_max_pct - 2.27) < 0.005);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[0].size_bytes, 131072);
+	cr_assert(strstr(st.notes[0], "2 iperf3 interval(s) omitted"), "%s", st.notes[0]);
+	free(g);
+}
+
+/* pcie-bench: "BW (GB/s)" holds Gbit/s; test name -> dma pattern; SZ is the DMA size. */
+Test(ingest_pciebench, sweep)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_PCIEBENCH);
+	cr_assert_eq(g->n, 120, "40 sizes x RD, WR, RW");
+	cr_assert_eq(g->r[0].direction, PCIBW_PAT_DMA_READ);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_DMA);
+	cr_assert_eq(g->r[0].size_bytes, 16);
+	near(g->r[0].gbps, 4.054986287023991);
+	near(g->r[0].pps, 31679580.367374927);
+	/* the file's own check: Bytes x 8 / Time(ns) = BW: 134217728 x 8 / 264795426.67 = 4.055 */
+	near(134217728.0 * 8 / 264795426.66666666, g->r[0].gbps);
+	cr_assert_eq(g->r[80].direction, PCIBW_PAT_DMA_RW);
+	free(g);
+}

@@ -1,0 +1,246 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The verdict engine on plain numbers, no model: the rules, their order and the default
+ * thresholds of shared/cli-contract.md ("Verdicts and default thresholds"), the whole-input
+ * verdict and its tie-break, per-packet limits and elasticity. Ceilings and measurements are
+ * chosen by hand around each threshold; the expected verdict is the contract's rule.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include "pcibw/device.h"
+#include "pcibw/ingest.h"
+#include "pcibw/nic.h"
+#include "pcibw/verdict.h"
+#include "shape.h"
+
+/* One measured row: size (frame), pps, cpu share of all CPUs (0-100, or NAN). */
+static void add(struct pcibw_rows *rs, const char *series, double size, double pps, double cpu_pct)
+{
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = "hand";
+	snprintf(m.series, sizeof m.series, "%s", series);
+	m.size_bytes = size;
+	m.size_conv = PCIBW_CONV_FRAME;
+	m.direction = PCIBW_PAT_RX;
+	m.pps = pps;
+	m.cpu_pct = cpu_pct;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_rows_add(rs, &m, &err), PCIBW_OK);
+}
+
+/* Give every row the same ceilings (in packets/s). */
+static void ceil_all(struct pcibw_rows *rs, double bus_pps, double wire_pps)
+{
+	for (int i = 0; i < rs->n; i++) {
+		struct pcibw_row *r = &rs->v[i];
+		r->packet_bytes = r->basis_bytes = r->size_bytes;
+		pcibw_row_rates(r);
+		r->bus_mpps = bus_pps / 1e6;
+		r->bus_gbps = r->bus_mpps * 1e6 * r->size_bytes * 8 / 1e9;
+		r->wire_mpps = wire_pps / 1e6;
+		r->wire_gbps = r->wire_mpps * 1e6 * r->size_bytes * 8 / 1e9;
+	}
+}
+
+static struct pcibw_machine machine(void)
+{
+	struct pcibw_machine m = {.have_bus = true, .line_rate_gbps = 1, .cpus = PCIBW_NULL, .cpu_mhz = NAN};
+	snprintf(m.bus_name, sizeof m.bus_name, "test bus");
+	return m;
+}
+
+static enum pcibw_verdict one(double pps, double cpu_pct, double bus_pps, double wire_pps, struct pcibw_rows *rs,
+			      struct pcibw_summary *s)
+{
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	add(rs, "", 1000, pps, cpu_pct);
+	pcibw_rows_finish(rs);
+	ceil_all(rs, bus_pps, wire_pps);
+	struct pcibw_machine m = machine();
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(rs, &t, &m, s, &err), PCIBW_OK);
+	return rs->v[0].verdict;
+}
+
+#define CASE(name, pps, cpu, bus, wire, expect, needle)                                   \
+	Test(verdict_rules, name)                                                         \
+	{                                                                                 \
+		struct pcibw_rows rs = {0};                                               \
+		struct pcibw_summary s;                                                   \
+		enum pcibw_verdict v = one(pps, cpu, bus, wire, &rs, &s);                 \
+		cr_assert_eq(v, expect, "got %s", pcibw_verdict_name(v));                  \
+		bool found = !needle[0];                                                  \
+		for (int i = 0; i < rs.v[0].n_evidence; i++)                              \
+			found |= strstr(rs.v[0].evidence[i], needle) != NULL;            \
+		cr_assert(found, "no evidence with '%s' (first: %s)", needle,             \
+			  rs.v[0].n_evidence ? rs.v[0].evidence[0] : "none");             \
+		cr_assert_eq(s.verdict, expect);                                          \
+		pcibw_summary_free(&s);                                                   \
+		pcibw_rows_free(&rs);                                                     \
+	}
+
+/* impossible: measured > 1.10 x a ceiling, checked first (even with the wire full and the CPU busy) */
+CASE(impossible_bus, 111000, 99, 100000, 1e9, PCIBW_V_IMPOSSIBLE, "cannot have passed")
+CASE(impossible_wire, 111000, NAN, 1e9, 100000, PCIBW_V_IMPOSSIBLE, "more than the wire")
+/* exactly 1.10 is not impossible: the rule is "more than" */
+CASE(at_impossible_edge_is_wire, 110000, NAN, 1e9, 100000, PCIBW_V_WIRE, "the wire is")
+/* wire-bound before io-bound when both are full */
+CASE(wire_before_bus, 96000, NAN, 100000, 100000, PCIBW_V_WIRE, "96 % full")
+CASE(wire_at_threshold, 95000, NAN, 1e9, 100000, PCIBW_V_WIRE, "")
+CASE(io_bound, 85000, 99, 100000, 1e9, PCIBW_V_IO, "85 % of its ceiling")
+CASE(below_bus_threshold, 84000, NAN, 100000, 1e9, PCIBW_V_UNDETERMINED, "no CPU was measured")
+CASE(cpu_all_busy, 50000, 90, 100000, 1e9, PCIBW_V_CPU, "CPUs are 90 % busy")
+/* the CPU is the only loaded resource: >= 0.75 while bus and wire < 0.60 */
+CASE(cpu_only_loaded, 50000, 75, 100000, 100000, PCIBW_V_CPU, "idle time is mis-measured")
+CASE(cpu_not_only_loaded, 60000, 80, 100000, 1e9, PCIBW_V_UNDETERMINED, "")
+CASE(nothing_loaded, 10000, 20, 100000, 100000, PCIBW_V_UNDETERMINED, "closed-loop")
+
+Test(verdict_rules, busiest_core)
+{
+	struct pcibw_rows rs = {0};
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = "hand";
+	m.size_bytes = 64;
+	m.size_conv = PCIBW_CONV_FRAME;
+	m.pps = 920000;
+	m.core_max_pct = 95;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_rows_add(&rs, &m, &err), PCIBW_OK);
+	pcibw_rows_finish(&rs);
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine mach = machine();
+	mach.have_bus = false;
+	mach.line_rate_gbps = 0;
+	struct pcibw_summary s;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &s, &err), PCIBW_OK);
+	cr_assert_eq(rs.v[0].verdict, PCIBW_V_CPU);
+	cr_assert(strstr(rs.v[0].evidence[0], "busiest core is 95 %"));
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+}
+
+/* Whole input: impossible if any row is; else the most common; ties io, wire, cpu, undetermined. */
+Test(verdict_whole, tie_break_and_impossible)
+{
+	struct pcibw_rows rs = {0};
+	add(&rs, "a", 100, 90000, NAN);  /* io (0.9 of 100000) */
+	add(&rs, "b", 100, 50000, 95);   /* cpu */
+	pcibw_rows_finish(&rs);
+	ceil_all(&rs, 100000, 1e9);
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine m = machine();
+	struct pcibw_summary s;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(s.verdict, PCIBW_V_IO, "1 io + 1 cpu: io wins the tie, got %s", pcibw_verdict_name(s.verdict));
+	cr_assert_eq(s.counts[PCIBW_V_IO], 1);
+	cr_assert_eq(s.counts[PCIBW_V_CPU], 1);
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+
+	struct pcibw_rows rs2 = {0};
+	add(&rs2, "a", 100, 50000, 95);
+	add(&rs2, "b", 100, 50000, 95);
+	add(&rs2, "c", 100, 120000, NAN); /* 1.2 x the bus */
+	pcibw_rows_finish(&rs2);
+	ceil_all(&rs2, 100000, 1e9);
+	cr_assert_eq(pcibw_verdict_run(&rs2, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(s.verdict, PCIBW_V_IMPOSSIBLE, "one impossible row makes the input impossible");
+	cr_assert(strstr(s.evidence[0], "Impossible"));
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs2);
+}
+
+/* Per-packet limit: pps flat within 5 % over >= 3 sizes while the bytes rise. */
+Test(verdict_shape, flat_packet_rate)
+{
+	struct pcibw_rows rs = {0};
+	add(&rs, "", 64, 100000, NAN);
+	add(&rs, "", 128, 97000, NAN);
+	add(&rs, "", 256, 95000, NAN); /* (100000 - 95000) / 100000 = 5 %: still flat */
+	add(&rs, "", 512, 60000, NAN);
+	pcibw_rows_finish(&rs);
+	ceil_all(&rs, 1e9, 1e9);
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	cr_assert_eq(pcibw_shape(&rs, &t), 0);
+	for (int i = 0; i < 3; i++)
+		cr_assert(rs.v[i].per_packet, "row %d", i);
+	cr_assert(!rs.v[3].per_packet);
+	cr_assert_eq(rs.v[0].flat_size_lo, 64);
+	cr_assert_eq(rs.v[0].flat_size_hi, 256);
+	pcibw_rows_free(&rs);
+
+	/* two sizes are not enough */
+	struct pcibw_rows rs2 = {0};
+	add(&rs2, "", 64, 100000, NAN);
+	add(&rs2, "", 128, 100000, NAN);
+	pcibw_rows_finish(&rs2);
+	ceil_all(&rs2, 1e9, 1e9);
+	cr_assert_eq(pcibw_shape(&rs2, &t), 0);
+	cr_assert(!rs2.v[0].per_packet);
+	pcibw_rows_free(&rs2);
+}
+
+/* Elasticity: d ln y / d ln x. y = k / x gives -1, y = k x gives +1, y = k / sqrt(x) gives -0.5,
+ * constant y gives 0; with an x of 0 the midpoint arc elasticity: x 0 -> 2, y 4 -> 2 gives
+ * ((2-4)/3) / ((2-0)/1) = -1/3. */
+Test(verdict_shape, elasticity_formula)
+{
+	double x[] = {1, 2, 4, 8}, inv[] = {8, 4, 2, 1}, lin[] = {3, 6, 12, 24}, sq[] = {4, 2.828427124746190, 2, 1.414213562373095},
+	       flat[] = {5, 5, 5, 5};
+	cr_assert(fabs(pcibw_elasticity(x, inv, 4) + 1) < 1e-12);
+	cr_assert(fabs(pcibw_elasticity(x, lin, 4) - 1) < 1e-12);
+	cr_assert(fabs(pcibw_elasticity(x, sq, 4) + 0.5) < 1e-12);
+	cr_assert(fabs(pcibw_elasticity(x, flat, 4)) < 1e-12);
+	double x0[] = {0, 2}, y0[] = {4, 2};
+	cr_assert(fabs(pcibw_elasticity(x0, y0, 2) + 1.0 / 3) < 1e-12);
+	double same[] = {3, 3};
+	cr_assert(isnan(pcibw_elasticity(same, y0, 2)), "x does not vary: no elasticity");
+}
+
+Test(verdict_thresholds, defaults_and_set)
+{
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	cr_assert_eq(t.impossible, 1.10);
+	cr_assert_eq(t.wire, 0.95);
+	cr_assert_eq(t.bus, 0.85);
+	cr_assert_eq(t.cpu, 0.90);
+	cr_assert_eq(t.core, 0.95);
+	cr_assert_eq(t.elasticity, 0.5);
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_threshold_set(&t, "bus=0.7", &err), PCIBW_OK);
+	cr_assert_eq(t.bus, 0.7);
+	cr_assert_eq(pcibw_threshold_set(&t, "bus", &err), PCIBW_EUSAGE);
+	cr_assert_eq(pcibw_threshold_set(&t, "bogus=1", &err), PCIBW_EUSAGE);
+	cr_assert(strstr(err.msg, "bogus") && strstr(err.msg, "impossible"), "%s", err.msg);
+	cr_assert_eq(pcibw_threshold_set(&t, "cpu=1.5", &err), PCIBW_EUSAGE);
+	cr_assert_eq(pcibw_threshold_set(&t, "wire=nan", &err), PCIBW_EUSAGE);
+	cr_assert_eq(pcibw_threshold_set(&t, "flat_sizes=2.5", &err), PCIBW_EUSAGE);
+}
+
+/* Lines with the same key are one row: the means of pps and CPU, with a count. */
+Test(verdict_rows, grouping_means)
+{
+	struct pcibw_rows rs = {0};
+	add(&rs, "", 64, 100, 10);
+	add(&rs, "", 64, 300, 30);
+	add(&rs, "", 128, 50, NAN);
+	add(&rs, "x", 64, 7, NAN);
+	pcibw_rows_finish(&rs);
+	cr_assert_eq(rs.n, 3);
+	cr_assert_eq(rs.v[0].count, 2);
+	cr_assert_eq(rs.v[0].pps, 200);
+	cr_assert(fabs(rs.v[0].cpu_util - 0.2) < 1e-12);
+	cr_assert_eq(rs.v[1].count, 1);
+	cr_assert(isnan(rs.v[1].cpu_util));
+	pcibw_rows_free(&rs);
+}

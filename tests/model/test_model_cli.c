@@ -1,0 +1,245 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw model` as a user runs it: exit codes and messages for bad specs, sizes and profiles
+ * (shared/cli-contract.md "Bus spec", "Exit codes"), the table / CSV / JSON outputs, the SVG plot
+ * (parsed with expat), and the bus taken from a real lspci dump (tests/data, with its header).
+ */
+#include <criterion/criterion.h>
+#include <expat.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include "support.h"
+
+static void expect_fail(int code, const char *needle, const char *const *args)
+{
+	struct run_result r = run_pcibw(NULL, args);
+	cr_expect_eq(r.status, code, "%s %s %s: exit %d, want %d; stderr: %s", args[1], args[2] ? args[2] : "",
+		     args[3] ? args[3] : "", r.status, code, r.err);
+	cr_expect(strstr(r.err, needle), "stderr should name '%s': %s", needle, r.err);
+	cr_expect_eq(r.out[0], '\0', "nothing on stdout on error: %s", r.out);
+	run_free(&r);
+}
+
+#define FAIL(code, needle, ...) expect_fail(code, needle, (const char *[]){"model", __VA_ARGS__, NULL})
+
+Test(model_cli, bad_bus_specs)
+{
+	FAIL(2, "generation 9", "--bus", "gen9x8");
+	FAIL(2, "width 3 is not a PCIe width (1,2,4,8,12,16,32)", "--bus", "gen3x3");
+	FAIL(2, "width 3 is not a PCIe width", "--bus", "8gtx3");
+	FAIL(2, "12 GT/s", "--bus", "12gtx4");
+	FAIL(2, "mps=100", "--bus", "gen3x8,mps=100");
+	FAIL(2, "rcb=256", "--bus", "gen3x8,rcb=256");
+	FAIL(2, "mrrs=99999999999999999999", "--bus", "gen3x8,mrrs=99999999999999999999");
+	FAIL(2, "pcix150", "--bus", "pcix150");
+	FAIL(2, "pci33/48", "--bus", "pci33/48");
+	FAIL(2, "mmrbc=300", "--bus", "pcix133,mmrbc=300");
+	FAIL(2, "splits=5", "--bus", "pcix133/64,splits=5");
+	FAIL(2, "latency_timer=256", "--bus", "pci33,latency_timer=256");
+	FAIL(2, "'mps=256' applies to PCIe", "--bus", "pci33,mps=256");
+	FAIL(2, "frob", "--bus", "gen3x8,frob");
+	FAIL(2, "empty modifier", "--bus", "gen3x8,");
+	FAIL(2, "hyperbus", "--bus", "hyperbus");
+}
+
+Test(model_cli, bad_sizes_and_options)
+{
+	FAIL(2, "size 0", "--bus", "gen3x8", "--sizes", "0");
+	FAIL(2, "-64", "--bus", "gen3x8", "--sizes", "-64");
+	FAIL(2, "'-5'", "--bus", "gen3x8", "--sizes", "64,-5");
+	FAIL(2, "99999999999999999999", "--bus", "gen3x8", "--sizes", "99999999999999999999");
+	FAIL(2, "65537", "--bus", "gen3x8", "--sizes", "65537");
+	FAIL(2, "empty item", "--bus", "gen3x8", "--sizes", "64,,128");
+	FAIL(2, "empty size list", "--bus", "gen3x8", "--sizes", "");
+	FAIL(2, "weight", "--bus", "gen3x8", "--sizes", "64:");
+	FAIL(2, "weight '0'", "--bus", "gen3x8", "--sizes", "64:0,128:1");
+	FAIL(2, "every size a weight", "--bus", "gen3x8", "--sizes", "64:1,128");
+	FAIL(2, "needs a step", "--bus", "gen3x8", "--sizes", "64-1518");
+	FAIL(2, "ends before", "--bus", "gen3x8", "--sizes", "1518-64/64");
+	FAIL(2, "--pattern 'sideways'", "--bus", "gen3x8", "--pattern", "sideways");
+	FAIL(2, "--size-is 'bits'", "--bus", "gen3x8", "--size-is", "bits");
+	FAIL(2, "--line-rate '10X'", "--bus", "gen3x8", "--line-rate", "10X");
+	FAIL(2, "--compat 'dpdk'", "--bus", "gen3x8", "--compat", "dpdk");
+	FAIL(2, "unknown NIC profile 'nosuch'", "--bus", "gen3x8", "--nic", "nosuch");
+	FAIL(2, "unknown NIC profile '../simple'", "--bus", "gen3x8", "--nic", "../simple");
+	FAIL(2, "x12", "--bus", "gen3x12", "--compat", "pcie-bench");
+	FAIL(2, "give one", "--bus", "gen3x8", "--dump", "x.lspci");
+}
+
+Test(model_cli, bad_profiles_name_file_line_column)
+{
+	char arg[3][4096];
+	snprintf(arg[0], sizeof arg[0], "%s", test_data("synthetic-bad-profile-unknown-key.ini"));
+	snprintf(arg[1], sizeof arg[1], "%s", test_data("synthetic-bad-profile-bad-value.ini"));
+	snprintf(arg[2], sizeof arg[2], "%s", test_data("synthetic-bad-profile-overflow.ini"));
+	char want[3][4200];
+	snprintf(want[0], sizeof want[0], "%s:10:1: unknown key 'desc_bites' in [tx]", arg[0]);
+	snprintf(want[1], sizeof want[1], "%s:9:14: desc_bytes: expected an integer 1..4096", arg[1]);
+	snprintf(want[2], sizeof want[2], "%s:8:13: irq_batch: expected an integer", arg[2]);
+	for (int i = 0; i < 3; i++)
+		FAIL(3, want[i], "--bus", "gen3x8", "--nic-file", arg[i]);
+	FAIL(3, "/nonexistent.ini", "--bus", "gen3x8", "--nic-file", "/nonexistent.ini");
+}
+
+/* CSV: header + one line per size of "64-1518/64" (64, 128, ..., 1472 and the end 1518: 24). */
+Test(model_cli, csv_rows)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "dpdk",
+		"--sizes", "64-1518/64", "--line-rate", "40G", "--format", "csv", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int lines = 0;
+	for (char *p = r.out; *p; p++)
+		lines += *p == '\n';
+	cr_assert_eq(lines, 25, "header + 24 sizes, got %d lines:\n%s", lines, r.out);
+	cr_assert(!strncmp(r.out, "size_bytes,label,bus_gbps,bus_mpps,wire_gbps,wire_mpps,limit,headroom_pct,"
+			   "to_device_bytes,to_host_bytes,bus_share,bound_by\n", 116), "%s", r.out);
+	cr_assert(strstr(r.out, "\n1518,"), "the range end is included");
+	cr_assert(strstr(r.out, "\n1472,"));
+	run_free(&r);
+}
+
+/* JSON: the contract's keys; wire ceiling for 40G at 1518 B frames = 40 x 1518/1538 Gbit/s. */
+Test(model_cli, json_keys)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "kernel-82599",
+		"--sizes", "64,1518", "--line-rate", "40G", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "not JSON: %s\n%s", je.text, r.out);
+	cr_assert_str_eq(json_string_value(json_object_get(j, "nic")), "kernel-82599");
+	cr_assert_str_eq(json_string_value(json_object_get(j, "pattern")), "both");
+	cr_assert_str_eq(json_string_value(json_object_get(j, "size_is")), "frame");
+	json_t *bus = json_object_get(j, "bus");
+	cr_assert_str_eq(json_string_value(json_object_get(bus, "spec")), "gen3x8,mps=256,mrrs=512,rcb=64");
+	json_t *rows = json_object_get(j, "rows");
+	cr_assert_eq(json_array_size(rows), 2);
+	static const char *keys[] = {"size_bytes", "bus_gbps", "bus_mpps", "wire_gbps", "limit", "to_device_bytes",
+				     "to_host_bytes", "bus_share"};
+	for (size_t i = 0; i < 2; i++)
+		for (int k = 0; k < 8; k++)
+			cr_assert(json_object_get(json_array_get(rows, i), keys[k]), "row %zu lacks %s", i, keys[k]);
+	json_t *big = json_array_get(rows, 1);
+	double wire = json_real_value(json_object_get(big, "wire_gbps"));
+	cr_assert(fabs(wire - 40.0 * 1518 / 1538) < 1e-7, "wire %f (JSON keeps 10 digits)", wire);
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "limit")), "bus",
+			 "kernel-82599 cannot carry 40G of 64 B frames (anchors 1.7: last frame below 40G is 299)");
+	/* without a line rate the wire is null */
+	json_decref(j);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen2x1", "--sizes", "imix", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	j = json_loads(r.out, 0, &je);
+	cr_assert(j);
+	json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+	cr_assert(json_is_null(json_object_get(row, "wire_gbps")));
+	cr_assert_str_eq(json_string_value(json_object_get(row, "label")), "imix");
+	json_decref(j);
+	run_free(&r);
+}
+
+/* The table: one line per size, the binding ceiling named. */
+Test(model_cli, text_table)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen1x1", "--nic", "simple",
+		"--sizes", "64,1518", "--line-rate", "1G", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "bus Gbit/s") && strstr(r.out, "wire Gbit/s") && strstr(r.out, "headroom"), "%s", r.out);
+	/* Gen1 x1 at 64 B: anchors table B gives simple bi 0.43 Gbit/s < the 0.762 of 1G wire */
+	char *l64 = strstr(r.out, "\n      64");
+	cr_assert(l64 && strstr(l64, " bus "), "64 B bound by the bus: %s", r.out);
+	run_free(&r);
+}
+
+struct svg_stats { int depth, elements, paths, svg_root; char strokes[16][32]; int n_strokes; };
+
+static void XMLCALL on_start(void *u, const XML_Char *name, const XML_Char **attr)
+{
+	struct svg_stats *s = u;
+	if (s->depth == 0 && !strcmp(name, "svg"))
+		s->svg_root = 1;
+	s->depth++;
+	s->elements++;
+	if (!strcmp(name, "path"))
+		s->paths++;
+	for (int i = 0; attr[i]; i += 2) {
+		const char *st = strcmp(attr[i], "style") ? NULL : strstr(attr[i + 1], "stroke:rgb(");
+		if (!st)
+			continue;
+		char col[32];
+		snprintf(col, sizeof col, "%.*s", (int)strcspn(st, ";"), st);
+		bool seen = false;
+		for (int k = 0; k < s->n_strokes; k++)
+			seen = seen || !strcmp(s->strokes[k], col);
+		if (!seen && s->n_strokes < 16)
+			snprintf(s->strokes[s->n_strokes++], 32, "%s", col);
+	}
+}
+
+static void XMLCALL on_end(void *u, const XML_Char *name)
+{
+	(void)name;
+	((struct svg_stats *)u)->depth--;
+}
+
+Test(model_cli, plot_svg_parses)
+{
+	char path[] = "/tmp/pcibw-model-plot-XXXXXX.svg";
+	int fd = mkstemps(path, 4);
+	cr_assert_geq(fd, 0);
+	close(fd);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "simple",
+		"--sizes", "64-1518/32", "--line-rate", "40G", "--plot", path, NULL});
+	if (r.status == 5) { /* built without cairo: it must say so */
+		cr_assert(strstr(r.err, "without cairo"), "%s", r.err);
+		run_free(&r);
+		unlink(path);
+		return;
+	}
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	size_t len;
+	char *svg = slurp(path, &len);
+	cr_assert(svg && len > 100);
+	struct svg_stats st = {0};
+	XML_Parser p = XML_ParserCreate(NULL);
+	XML_SetUserData(p, &st);
+	XML_SetElementHandler(p, on_start, on_end);
+	cr_assert_eq(XML_Parse(p, svg, (int)len, 1), XML_STATUS_OK, "SVG is not XML: %s at line %lu",
+		     XML_ErrorString(XML_GetErrorCode(p)), (unsigned long)XML_GetCurrentLineNumber(p));
+	XML_ParserFree(p);
+	cr_assert(st.svg_root, "root element is <svg>");
+	cr_assert_gt(st.paths, 10, "axes, ticks, two curves, legend: %d paths", st.paths);
+	/* black axes, grey grid, and one colour per ceiling (bus, wire) */
+	cr_assert_geq(st.n_strokes, 4, "%d stroke colours", st.n_strokes);
+	free(svg);
+	unlink(path);
+	run_free(&r);
+	/* an unwritable path is bad input, not a crash */
+	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--plot", "/nonexistent-dir/x.svg", NULL});
+	cr_assert(r.status == 3 || r.status == 5, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+}
+
+/* The bus from a real dump: Intel 82576 (8086:10c9) at 2.5 GT/s x4 with MaxPayload 256 and
+ * MaxReadReq 512 (the dump's header and its DevCtl/LnkSta lines): the model uses them and picks
+ * the igb profile by id. */
+Test(model_cli, bus_from_dump)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--dump",
+		test_data("pcie-intel-82576-x4-gen1.lspci"), "--sizes", "64", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "%s", r.out);
+	json_t *bus = json_object_get(j, "bus");
+	cr_assert_str_eq(json_string_value(json_object_get(bus, "spec")), "gen1x4,mps=256,mrrs=512,rcb=64");
+	cr_assert_str_eq(json_string_value(json_object_get(j, "nic")), "igb");
+	json_decref(j);
+	run_free(&r);
+	/* no such slot: exit 4 */
+	expect_fail(4, "", (const char *[]){"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
+				      "-s", "05:00.0", NULL});
+}

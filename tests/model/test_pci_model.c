@@ -1,0 +1,165 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The PCI / PCI-X model through pcibw_model_eval with the bundled e1000 profile, against the
+ * field calibration points (research/verdict-cases.md sec. 1 and case C) and hand sums of the
+ * documented defaults (doc/model-pci.md; per-transaction rules in
+ * test_pci_timing.c). The e1000 recipe per packet (data/nic/e1000.ini): per path a 4 B tail
+ * write, a 16 B descriptor read, the data, a 16 B write-back, and one ICR read (half an
+ * interrupt per path, two ICR reads per interrupt); no bus write for the INTx interrupt.
+ */
+#include <criterion/criterion.h>
+#include <math.h>
+#include <string.h>
+#include "pcibw/model.h"
+
+struct fixture {
+	struct pcibw_bus bus;
+	struct pcibw_nic nic;
+};
+
+static void setup(struct fixture *f, const char *spec)
+{
+	struct pcibw_err e;
+	cr_assert_eq(pcibw_bus_parse(spec, &f->bus, &e), PCIBW_OK, "%s: %s", spec, e.msg);
+	cr_assert_eq(pcibw_nic_load("e1000", NULL, &f->nic, &e), PCIBW_OK, "%s", e.msg);
+}
+
+static struct pcibw_model_row eval(const char *spec, enum pcibw_pattern pat, enum pcibw_size_is si,
+				   double size, int devices)
+{
+	struct fixture f;
+	setup(&f, spec);
+	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = pat, .size_is = si,
+				    .segment_devices = devices};
+	struct pcibw_model_row r;
+	struct pcibw_err e;
+	cr_assert_eq(pcibw_model_eval(&in, size, &r, &e), PCIBW_OK, "%s: %s", spec, e.msg);
+	return r;
+}
+
+/* 550 Mbit/s of 1024 B UDP payload = 67,139 packets/s per direction (model-anchors sec. 4) */
+#define MOTIVATING_PPS (550e6 / (1024 * 8))
+
+Test(pci_model, motivating_pci33_cannot_carry_550)
+{
+	/* PCI 33/32, echo, 1024 B payload: frame 1070, TX DMA 1066, RX DMA 1070 (FCS kept).
+	 * TX: tail write 6 + descriptor 15 + 1066 B in 9 MRM delayed reads (8 x 128 + 42):
+	 *     9 x 11 + 8 x 32 + 11 = 366 + write-back 9 + ICR 18 = 414
+	 * RX: tail write 6 + descriptor 15 + 1070 B write 4 + 268 + 1 = 273 + write-back 9 + ICR 18
+	 *     = 321
+	 * 735 clocks = 22,050 ns per echoed packet -> 45,351 pps = 371.5 Mb/s per direction. */
+	struct pcibw_model_row r = eval("pci33/32", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
+	cr_assert(fabs(r.bus_ns_per_packet - 22050) < 0.01, "%g ns", r.bus_ns_per_packet);
+	cr_assert(fabs(r.bus_mpps * 1e6 - 100e6 / 3 / 735) < 0.01, "%g pps", r.bus_mpps * 1e6);
+	cr_assert(fabs(r.bus_gbps - 100e6 / 3 / 735 * 1024 * 8 / 1e9) < 1e-9);
+	cr_assert_lt(r.bus_gbps, 0.550, "the 82540 on PCI 33/32 cannot echo 550 Mb/s: %g", r.bus_gbps);
+	cr_assert_str_eq(r.bound_by, "shared");
+	/* two ICR reads per echoed packet, each 204 ns + 18 clocks of 30 ns */
+	cr_assert(fabs(r.cpu_stall_ns_per_packet - 2 * 744) < 1e-6);
+	/* bytes-equivalents: 4 B per clock; to the device = tail writes, descriptor and data
+	 * reads (6+15+366 + 6+15 = 408 clocks), to the host the rest (735 - 408 = 327) */
+	cr_assert(fabs(r.to_device_bytes - 408 * 4) < 1e-6, "%g", r.to_device_bytes);
+	cr_assert(fabs(r.to_host_bytes - 327 * 4) < 1e-6, "%g", r.to_host_bytes);
+}
+
+Test(pci_model, motivating_pcix133_under_a_quarter)
+{
+	/* PCI-X 133/64, MMRBC 512, echo, 1024 B payload (7.5 ns clocks):
+	 * TX: tail write 7 + descriptor 15 + 1066 B: 3 requests (512, 512, 42) x 7 = 21, 4 + 4
+	 *     completions of 22 and one of 6 + 6 = 12 -> 209; write-back 8; ICR 18 -> 257
+	 * RX: tail write 7 + descriptor 15 + 1070 B write 5 + 134 + 1 = 140 + write-back 8 + ICR 18
+	 *     -> 188
+	 * 445 clocks = 3,337.5 ns; 67,139 pps hold the bus 22.4 % of the time. */
+	struct pcibw_model_row r = eval("pcix133/64,mmrbc=512", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
+	cr_assert(fabs(r.bus_ns_per_packet - 3337.5) < 0.01, "%g ns", r.bus_ns_per_packet);
+	double util = MOTIVATING_PPS / (r.bus_mpps * 1e6);
+	cr_assert(fabs(util - MOTIVATING_PPS * 3337.5e-9) < 1e-9, "util %g", util);
+	cr_assert_lt(util, 0.25, "550 Mb/s should use under a quarter of PCI-X 133/64: %g", util);
+	cr_assert_str_eq(r.bound_by, "shared");
+	/* ICR reads are cheaper on the faster bus: 204 + 18 x 7.5 = 339 ns each */
+	cr_assert(fabs(r.cpu_stall_ns_per_packet - 2 * 339) < 1e-6);
+}
+
+Test(pci_model, mmrbc_4096_lowers_the_cost)
+{
+	/* MMRBC 4096: the 1066 B read is one request instead of three: 2 x 7 clocks fewer, the
+	 * last completion carries 42 B in a 128 B ADB slice either way: 445 - 14 = 431 clocks. */
+	struct pcibw_model_row r = eval("pcix133/64,mmrbc=4096", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
+	cr_assert(fabs(r.bus_ns_per_packet - 431 * 7.5) < 0.01, "%g ns", r.bus_ns_per_packet);
+}
+
+Test(pci_model, case_c_gbe_on_pci33_near_its_ceiling)
+{
+	/* Case C: a GbE NIC behind 32-bit/33 MHz PCI sends ~80 MiB/s. Full-size TCP frames
+	 * (1518 B, 1514 B DMA'd): tail write 6 + descriptor 15 + 1514 B in 12 MRM delayed reads
+	 * (11 x 128 + 106): 12 x 11 + 11 x 32 + 27 = 511, write-back 9, ICR 18 (one interrupt
+	 * per two packets, two reads each) -> 559 clocks = 16,770 ns -> 59,630 frames/s =
+	 * 724.2 Mb/s of frames. */
+	struct pcibw_model_row r = eval("pci33/32", PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 1518, 1);
+	cr_assert(fabs(r.bus_ns_per_packet - 16770) < 0.01, "%g ns", r.bus_ns_per_packet);
+	double mib = 80.0 * 1048576 * 8 / 1e9; /* 80 MiB/s in Gbit/s */
+	/* read as frame bytes: 92.7 %; read as TCP payload (1460 of 1518 B): 96.3 % */
+	double as_frames = mib / r.bus_gbps, as_payload = mib * 1518 / 1460 / r.bus_gbps;
+	cr_assert(as_frames >= 0.85 && as_frames <= 1.0, "%g", as_frames);
+	cr_assert(as_payload >= 0.85 && as_payload <= 1.0, "%g", as_payload);
+}
+
+Test(pci_model, two_devices_slow_each_other)
+{
+	/* Two e1000 receiving the same traffic on one PCI 33/32 segment, 1518 B frames (1518 B
+	 * DMA'd, FCS kept). Alone: tail write 6 + descriptor 15 + write 4 + 380 + 1 = 385 +
+	 * write-back 9 + ICR 18 = 433 clocks -> 76,982 pps.
+	 * Shared: every device transaction arbitrates (1) and the latency timer ends bursts at
+	 * 240 B: descriptor 7 + 1 + 4 + 4 + 1 = 17 (one attempt of 7: period 8 clocks = 240 ns
+	 * > 204 ns);
+	 * 1518 B in 7 bursts (6 x 240 + 78): 7 x 6 + 6 x 60 + 20 = 422; write-back 1 + 4 + 4 + 1 =
+	 * 10; tail write 6; ICR 18 -> 473 clocks per packet, two devices' packets per round:
+	 * 33.33 MHz / 946 = 35,236 pps each, less than half of 76,982. */
+	struct pcibw_model_row one = eval("pci33/32", PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 1518, 1);
+	struct pcibw_model_row two = eval("pci33/32", PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 1518, 2);
+	cr_assert(fabs(one.bus_mpps * 1e6 - 100e6 / 3 / 433) < 0.01, "%g", one.bus_mpps * 1e6);
+	cr_assert(fabs(two.bus_ns_per_packet - 473 * 30) < 0.01, "%g", two.bus_ns_per_packet);
+	cr_assert(fabs(two.bus_mpps * 1e6 - 100e6 / 3 / 946) < 0.01, "%g", two.bus_mpps * 1e6);
+	cr_assert_lt(two.bus_mpps, one.bus_mpps / 2);
+}
+
+Test(pci_model, split_latency_can_bind)
+{
+	/* dma-read of 4096 B on PCI-X 133/64 at MMRBC 512, one split in flight: each of 8
+	 * requests takes 7 + 4 x 22 = 95 clocks (712.5 ns) + 204 ns = 916.5 ns -> 7,332 ns per
+	 * packet, while the bus holds it 8 x 95 = 760 clocks = 5,700 ns: the reads in flight bind
+	 * (136,388 pps). With 4 splits: 1,833 ns < 5,700 ns, the bus binds again. */
+	struct fixture f;
+	setup(&f, "pcix133/64,mmrbc=512");
+	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = PCIBW_PAT_DMA_READ,
+				    .size_is = PCIBW_SIZE_DMA, .segment_devices = 1};
+	struct pcibw_model_row r;
+	struct pcibw_err e;
+	cr_assert_eq(pcibw_model_eval(&in, 4096, &r, &e), PCIBW_OK, "%s", e.msg);
+	cr_assert_str_eq(r.bound_by, "read-latency");
+	cr_assert(fabs(r.bus_mpps * 1e6 - 1e9 / 7332) < 0.01, "%g", r.bus_mpps * 1e6);
+	cr_assert(fabs(r.bus_ns_per_packet - 5700) < 0.01);
+	f.bus.splits = 4;
+	cr_assert_eq(pcibw_model_eval(&in, 4096, &r, &e), PCIBW_OK, "%s", e.msg);
+	cr_assert_str_eq(r.bound_by, "shared");
+	cr_assert(fabs(r.bus_mpps * 1e6 - 1e9 / 5700) < 0.01);
+}
+
+Test(pci_model, impossible_bus_values_are_usage_errors)
+{
+	/* a bus that did not come through the spec parser (a probed device, a library caller)
+	 * is still checked: exit code 2 and the bad field named */
+	struct fixture f;
+	setup(&f, "pcix133/64");
+	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = PCIBW_PAT_BOTH,
+				    .size_is = PCIBW_SIZE_FRAME, .segment_devices = 1};
+	struct pcibw_model_row r;
+	struct pcibw_err e;
+	f.bus.mmrbc_bytes = 300;
+	cr_assert_eq(pcibw_model_eval(&in, 1518, &r, &e), PCIBW_EUSAGE);
+	cr_assert(strstr(e.msg, "MMRBC 300"), "%s", e.msg);
+	f.bus.mmrbc_bytes = 512;
+	f.bus.width_bits = 48;
+	cr_assert_eq(pcibw_model_eval(&in, 1518, &r, &e), PCIBW_EUSAGE);
+	cr_assert(strstr(e.msg, "width 48"), "%s", e.msg);
+}

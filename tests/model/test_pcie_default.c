@@ -1,0 +1,177 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The default (non-compat) PCIe accounting, checked by hand arithmetic from the formulas of
+ * shared/research/model-anchors.md sec. 1.2-1.6 and doc/model.md:
+ *   - TLP overheads 24 B (MWr/MRd, 64-bit) and 20 B (CplD); MPS/MRRS splitting;
+ *   - the receive descriptor read's MRd header counted (pcie-bench drops it);
+ *   - ACK/UpdateFC intervals read in symbol times (x8: 8 bytes per symbol time), SKP 16/(372x16+16),
+ *     times the calibrated link efficiency 0.9525 (doc/model.md "Calibration");
+ *   - Flit mode: 236 TLP bytes per 256 B flit, Flit-mode headers (16 B memory request with 64-bit
+ *     address, 12 B completion), no per-TLP framing;
+ *   - device limits: writes/s <= max_dma_tps; reads/s <= tags / latency.
+ */
+#include "model_helpers.h"
+#include "model_int.h"
+
+#define RAW_GEN3X8 (8.0 * 8 * 128.0 / 130.0) /* Gbit/s: 8 GT/s x 8 lanes x 128b/130b */
+#define ETA 0.9525
+
+/* Section 1.6 hand check, gen3 x8, MPS 256, MRRS 512, simple NIC, both directions, 1024 B DMA'd. */
+Test(pcie_default, hand_check_1_6_compat_then_corrected)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	struct pcibw_nic n = load_nic("simple");
+	/* pcie-bench's figures: 1280 B host->device, 1336 B device->host, 5.416 Mpps, 44.367 Gbit/s */
+	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 1024);
+	cr_assert_float_eq(c.to_device_bytes, 1280, 1e-9);
+	cr_assert_float_eq(c.to_host_bytes, 1336, 1e-9);
+	assert_rel(c.bus_mpps, 5.416, 1e-3, "compat Mpps %f", c.bus_mpps);
+	assert_rel(c.bus_gbps, 44.367, 1e-4, "compat Gbit/s %f", c.bus_gbps);
+
+	/* corrected: + the RX descriptor fetch's 24 B MRd header device->host: 1360 B */
+	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_DMA, PCIBW_COMPAT_NONE, 1024);
+	cr_assert_float_eq(r.to_device_bytes, 1280, 1e-9);
+	cr_assert_float_eq(r.to_host_bytes, 1360, 1e-9);
+	/* Gen3 x8 MPS 256: ACK and UpdateFC every 203 symbol times = 203 x 8 bytes */
+	double budget = RAW_GEN3X8 * (1 - 8.0 / (203 * 8) - 8.0 / (203 * 8) - 16.0 / (372 * 16 + 16)) * ETA;
+	double pps = budget * 1e9 / (8 * 1360.0);
+	assert_rel(r.bus_mpps, pps / 1e6, 1e-9, "Mpps %f, hand %f", r.bus_mpps, pps / 1e6);
+	assert_rel(r.bus_gbps, 8 * 1024 * pps / 1e9, 1e-9, "Gbit/s");
+	cr_assert_str_eq(r.bound_by, "to-host");
+	/* the figures, for the record: 59.270 Gbit/s of TLPs, 5.4476 Mpps, 44.627 Gbit/s */
+	assert_rel(r.bus_gbps, 44.627, 1e-4, "Gbit/s %f", r.bus_gbps);
+}
+
+/* Pure writes: MWr ceiling = budget x S/(S + n x 24), n = ceil(S/MPS). */
+Test(pcie_default, dma_write_ceiling)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
+	struct pcibw_nic n = load_nic("simple");
+	double budget = RAW_GEN3X8 * (1 - 16.0 / (203 * 8) - 16.0 / 5968) * ETA;
+	static const double s[] = {64, 256, 1500};
+	static const double tl[] = {1, 1, 6};
+	for (int i = 0; i < 3; i++) {
+		struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, s[i]);
+		assert_rel(r.bus_gbps, budget * s[i] / (s[i] + tl[i] * 24), 1e-9, "size %g: %f", s[i], r.bus_gbps);
+	}
+}
+
+/* Gen1 (8b/10b): raw 2.5 x 4 x 0.8 = 8 Gbit/s; x4 MPS 128 ACK/FC every 73 symbol times = 292 B;
+ * SKP 4/1538. A 128 B write is one TLP of 152 B. */
+Test(pcie_default, gen1_budget)
+{
+	struct pcibw_bus b = parse_bus("gen1x4");
+	struct pcibw_nic n = load_nic("simple");
+	double budget = 8.0 * (1 - 16.0 / (73 * 4) - 4.0 / 1538) * ETA;
+	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 128);
+	assert_rel(r.bus_gbps, budget * 128 / 152, 1e-9, "%f", r.bus_gbps);
+}
+
+/* Flit mode, gen6 x16, simple NIC, receive path, frames 64 and 1518 (DMA 60 and 1514 B):
+ * to device: doorbell MWr 4+16, descriptor CplD 16+12, head-read MRd 16 = 64 B = 64/236 flit;
+ * to host: descriptor MRd 16, data L + 16 x ceil(L/MPS), write-back 16+16, MSI 4+16,
+ * head-read CplD 4+12 = 84 + L + 16 ceil(L/MPS); with the default MPS 128 (contract):
+ * 84 + 60 + 16 = 160 B (0.678 flit) and 84 + 1514 + 12 x 16 = 1790 B (7.585 flits). */
+Test(pcie_default, flit_gen6_flits_per_packet)
+{
+	struct pcibw_bus b = parse_bus("gen6x16");
+	cr_assert(b.flit, "64 GT/s implies Flit mode");
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, 0, 1};
+	static const double frame[2] = {64, 1518}, host_bytes[2] = {160, 1790};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_recipe rc;
+		struct pcibw_err e = {0};
+		cr_assert_eq(pcibw_nic_recipe(&n, PCIBW_PAT_RX, frame[i] - 4, &rc, &e), 0, "%s", e.msg);
+		double fd, fh;
+		pcibw_pcie_flits(&in, &rc, &fd, &fh);
+		assert_rel(fd, 64.0 / 236, 1e-12, "to-device flits %f", fd);
+		assert_rel(fh, host_bytes[i] / 236, 1e-12, "to-host flits %f", fh);
+		/* 64 GT/s x 16 lanes / (8 x 256) = 5e8 flits per second per direction */
+		struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, frame[i]);
+		assert_rel(r.bus_mpps, 5e8 / (host_bytes[i] / 236) / 1e6, 1e-9, "Mpps %f", r.bus_mpps);
+		assert_rel(r.to_host_bytes, host_bytes[i] * 256 / 236, 1e-12, "wire bytes");
+	}
+	/* not 242/256 on top of per-TLP framing: at 1518 B the Flit ceiling beats that reading */
+	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, PCIBW_COMPAT_PCIE_BENCH, 1518);
+	struct pcibw_model_row f = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, 1518);
+	cr_assert_gt(f.bus_mpps, c.bus_mpps);
+}
+
+/* The device profile calibrated on pcie-bench's NFP-6000 (data/nic/nfp6000-pciebench.ini):
+ * 64 B writes at max_dma_tps = 47.40 M/s, 64 B reads at 32 tags / 546 ns. */
+Test(pcie_default, device_limits)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	struct pcibw_nic n = load_nic("nfp6000-pciebench");
+	struct pcibw_model_row w = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 64);
+	assert_rel(w.bus_gbps, 8 * 64 * 47.40e6 / 1e9, 1e-9, "write %f", w.bus_gbps);
+	cr_assert_str_eq(w.bound_by, "device-tps");
+	struct pcibw_model_row rd = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 64);
+	assert_rel(rd.bus_gbps, 8 * 64 * (32 / 546e-9) / 1e9, 1e-9, "read %f", rd.bus_gbps);
+	cr_assert_str_eq(rd.bound_by, "read-latency");
+	/* measured (tests/data/pciebench-nfp6000-hsw-e5-2620v3...: 64 B WR 24.269, RD 32.019 Gbit/s):
+	 * within 15 % */
+	assert_rel(w.bus_gbps, 24.269, 0.15, "vs measured write");
+	assert_rel(rd.bus_gbps, 32.019, 0.15, "vs measured read");
+	/* large transfers: the link binds again */
+	struct pcibw_model_row big = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 2048);
+	cr_assert_str_eq(big.bound_by, "to-host");
+	/* compat mode has no device limits: pcie-model's 42.098 at 64 B */
+	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 64);
+	assert_rel(c.bus_gbps, 42.0980, 1e-4, "compat %f", c.bus_gbps);
+}
+
+/* The wire: frame + 20 B (preamble/SFD 8, gap 12). 10G at 64 B frames = 14.880952 Mpps. */
+Test(pcie_default, wire_and_limit)
+{
+	struct pcibw_bus b = parse_bus("gen1x1");
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 10, 0, 1};
+	struct pcibw_model_row r;
+	struct pcibw_err e = {0};
+	cr_assert_eq(pcibw_model_eval(&in, 64, &r, &e), 0, "%s", e.msg);
+	assert_rel(r.wire_mpps, 10e9 / (8 * 84.0) / 1e6, 1e-12, "wire Mpps %f", r.wire_mpps);
+	assert_rel(r.wire_gbps, 10.0 * 64 / 84, 1e-12, "wire Gbit/s counts frame bytes");
+	cr_assert_eq(r.limit, PCIBW_LIMIT_BUS, "a Gen1 x1 link cannot carry 10G of 64 B frames");
+	in.line_rate_gbps = 0.1;
+	cr_assert_eq(pcibw_model_eval(&in, 1518, &r, &e), 0);
+	cr_assert_eq(r.limit, PCIBW_LIMIT_WIRE);
+}
+
+/* Size conventions (IEEE 802.3 + RFC 791/768): udp-payload 1024 -> frame 1070 -> DMA 1066;
+ * l3 20 -> frame padded to 64. The DMA bytes show in the to-host count of a pure write. */
+Test(pcie_default, size_conventions)
+{
+	cr_assert_float_eq(pcibw_frame_bytes(1024, PCIBW_SIZE_UDP_PAYLOAD), 1070, 1e-12);
+	cr_assert_float_eq(pcibw_frame_bytes(20, PCIBW_SIZE_L3), 64, 1e-12);
+	cr_assert_float_eq(pcibw_frame_bytes(1500, PCIBW_SIZE_L3), 1518, 1e-12);
+	cr_assert_float_eq(pcibw_frame_bytes(60, PCIBW_SIZE_DMA), 64, 1e-12);
+	cr_assert_float_eq(pcibw_wire_bytes(1518), 1538, 1e-12);
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_UDP_PAYLOAD, 0, 1024);
+	cr_assert_float_eq(r.to_host_bytes, 1066 + 5 * 24, 1e-9);
+	assert_rel(r.bus_gbps, r.bus_mpps * 1e6 * 8 * 1024 / 1e9, 1e-12, "rates count payload bytes");
+}
+
+/* A size mix: packets drawn by weight, so each direction carries the weighted mean of its bytes.
+ * With one binding direction, pps = budget / mean(to_host). */
+Test(pcie_default, imix_weighted)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_sizes s;
+	struct pcibw_err e = {0};
+	cr_assert_eq(pcibw_sizes_parse("imix", &s, &e), 0);
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_FRAME, 0, 0, 1};
+	struct pcibw_model_row r;
+	cr_assert_eq(pcibw_model_eval_mix(&in, &s, &r, &e), 0, "%s", e.msg);
+	/* DMA 60, 590, 1514 B -> 1, 3, 6 TLPs: 84, 662, 1658 B; weights 7, 4, 1 */
+	double mean = (7 * 84.0 + 4 * 662.0 + 1 * 1658.0) / 12;
+	cr_assert_float_eq(r.to_host_bytes, mean, 1e-9);
+	double budget = RAW_GEN3X8 * (1 - 16.0 / (203 * 8) - 16.0 / 5968) * ETA;
+	assert_rel(r.bus_mpps, budget * 1e3 / (8 * mean), 1e-9, "Mpps %f", r.bus_mpps);
+	assert_rel(r.size_bytes, (7 * 64 + 4 * 594 + 1518) / 12.0, 1e-12, "mean frame");
+	pcibw_sizes_free(&s);
+}

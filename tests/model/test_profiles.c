@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * One hand-computed bytes-per-packet check per NIC profile, from the defaults each profile cites
+ * (data/nic/NAME.ini), on gen3 x8, MPS 256, MRRS 512, 64-bit addresses, default accounting:
+ * MWr/MRd cost 24 B of overhead, CplD 20 B (anchors sec. 1.3); writes split by MPS, reads by MRRS,
+ * completions by MPS. Frames 64 and 1518 B -> L = 60 and 1514 B DMA'd (FCS stripped / appended).
+ * Writing c256 = ceil(L/256) (1 and 6) and c512 = ceil(L/512) (1 and 3):
+ *   data read (TX):  to_host 24 c512, to_device L + 20 c256
+ *   data write (RX): to_host L + 24 c256
+ *   a fetch of k descriptors of d bytes every k packets: to_host 24 ceil(kd/512)/k,
+ *                    to_device (kd + 20 ceil(kd/256))/k
+ *   a write-back of k x w bytes every k packets: (kw + 24 ceil(kw/256))/k to host
+ *   doorbell of b bytes every k packets: (b + 24)/k to device; MSI every k: 28/k to host;
+ *   head read every k: 24/k to device and 24/k to host.
+ * A profile that is a renamed copy of another gives the other's numbers and fails here.
+ */
+#include <dirent.h>
+#include <stdio.h>
+#include <string.h>
+#include "model_helpers.h"
+
+struct expect { const char *nic; double tx_dev[2], tx_host[2], rx_dev[2], rx_host[2]; };
+
+static const struct expect ex[] = {
+	/* simple: TX 28 + 36 + data + 24 | 24 + data + 28 + 24; RX 28 + 36 + 24 | 24 + data + 40 + 28 + 24 */
+	{"simple", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}},
+	/* kernel-82599: TX doorbell 28, fetch 40x16 (48/40 host, 700/40 dev), wb 8x16 152/8, MSI 28/32,
+	 * head 24 | RX doorbell 28/32, fetch 24 + 36, wb 40, MSI 28/32, head /8 */
+	{"kernel-82599", {149.5, 1703.5}, {69.075, 117.075}, {39.875, 39.875}, {151.875, 1725.875}},
+	/* dpdk: TX doorbell 28/32, fetch 17.5 + 1.2, wb 19 | RX doorbell 28/32, fetch 24 + 36, wb 40 */
+	{"dpdk", {98.375, 1652.375}, {44.2, 92.2}, {36.875, 36.875}, {148, 1722}},
+	/* igb: TX doorbell 28, fetch 8x16 (3 host, 18.5 dev), wb 16x16 280/16, MSI 28/64 | RX doorbell
+	 * 28/16, fetch 8 (3, 18.5), wb 4x16 88/4, MSI 28/64 */
+	{"igb", {126.5, 1680.5}, {44.9375, 92.9375}, {20.25, 20.25}, {109.4375, 1683.4375}},
+	/* ixgbe: TX doorbell 28, fetch 32x16 (24/32, 552/32), wb 8x16 152/8, MSI 28/64 | RX doorbell
+	 * 28/16, fetch 1 (24, 36), wb 40, MSI 28/64 */
+	{"ixgbe", {125.25, 1679.25}, {44.1875, 92.1875}, {37.75, 37.75}, {148.4375, 1722.4375}},
+	/* i40e: TX doorbell 28, fetch 4x16 (24/4, 84/4), head write-back 4 B per 4: 28/4, MSI 28/64 |
+	 * RX doorbell 28/32, fetch 2x32 (24/2, 84/2), wb 32 B: 56, MSI 28/64 */
+	{"i40e", {129, 1683}, {37.4375, 85.4375}, {42.875, 42.875}, {152.4375, 1726.4375}},
+	/* mlx5: TX doorbell 8 B: 32, WQE 64 (24 host, 84 dev), CQE 64: 88, MSI 28/64 | RX no doorbell,
+	 * WQE 8x16 (24/8, 148/8), CQE 88, MSI 28/64 */
+	{"mlx5", {196, 1750}, {136.4375, 184.4375}, {18.5, 18.5}, {175.4375, 1749.4375}},
+	/* virtio-net: data + 12 B virtio_net_hdr (D = 72, 1526; ceil(D/256) = 1, 6; ceil(D/512) = 1, 3);
+	 * TX notify 2 B: 26, desc (24, 36), used elem 8 B: 32, MSI 28/64 | RX notify 26/64, desc, used 32 */
+	{"virtio-net", {154, 1708}, {80.4375, 128.4375}, {36.40625, 36.40625}, {152.4375, 1726.4375}},
+	/* nfp6000-pciebench: simple's rings (its device limits do not change bytes) */
+	{"nfp6000-pciebench", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}},
+};
+
+Test(profiles, bytes_per_packet)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	static const double frame[2] = {64, 1518};
+	for (unsigned k = 0; k < sizeof ex / sizeof ex[0]; k++) {
+		struct pcibw_nic n = load_nic(ex[k].nic);
+		for (int i = 0; i < 2; i++) {
+			struct pcibw_model_row t = eval(&b, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, frame[i]);
+			struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, frame[i]);
+			cr_expect_float_eq(t.to_device_bytes, ex[k].tx_dev[i], 1e-9, "%s tx %g: to-device %.4f, hand %.4f",
+					   ex[k].nic, frame[i], t.to_device_bytes, ex[k].tx_dev[i]);
+			cr_expect_float_eq(t.to_host_bytes, ex[k].tx_host[i], 1e-9, "%s tx %g: to-host %.4f, hand %.4f",
+					   ex[k].nic, frame[i], t.to_host_bytes, ex[k].tx_host[i]);
+			cr_expect_float_eq(r.to_device_bytes, ex[k].rx_dev[i], 1e-9, "%s rx %g: to-device %.4f, hand %.4f",
+					   ex[k].nic, frame[i], r.to_device_bytes, ex[k].rx_dev[i]);
+			cr_expect_float_eq(r.to_host_bytes, ex[k].rx_host[i], 1e-9, "%s rx %g: to-host %.4f, hand %.4f",
+					   ex[k].nic, frame[i], r.to_host_bytes, ex[k].rx_host[i]);
+			/* both = the two paths added, per direction (PCIe: one budget each way) */
+			struct pcibw_model_row bo = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, frame[i]);
+			cr_expect_float_eq(bo.to_host_bytes, ex[k].tx_host[i] + ex[k].rx_host[i], 1e-9, "%s both", ex[k].nic);
+			cr_expect_float_eq(bo.to_device_bytes, ex[k].tx_dev[i] + ex[k].rx_dev[i], 1e-9, "%s both", ex[k].nic);
+		}
+	}
+}
+
+/* Every bundled profile has a hand check above (e1000 has D's, tests/model/test_pci*.c), and no
+ * two profiles share every number: a renamed copy is not a profile. */
+Test(profiles, all_checked_and_distinct)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/nic", pcibw_data_dir());
+	DIR *d = opendir(dir);
+	cr_assert(d, "%s", dir);
+	struct dirent *e;
+	struct pcibw_nic all[64];
+	int n = 0;
+	while ((e = readdir(d)) && n < 64) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini"))
+			continue;
+		char name[128];
+		snprintf(name, sizeof name, "%.*s", (int)l - 4, e->d_name);
+		all[n++] = load_nic(name);
+		bool checked = !strcmp(name, "e1000");
+		for (unsigned k = 0; k < sizeof ex / sizeof ex[0]; k++)
+			checked = checked || !strcmp(ex[k].nic, name);
+		cr_expect(checked, "profile %s has no hand-computed bytes-per-packet check", name);
+	}
+	closedir(d);
+	cr_assert_geq(n, 9, "the contract's nine profiles");
+	for (int i = 0; i < n; i++)
+		for (int j = i + 1; j < n; j++) {
+			struct pcibw_nic a = all[i], b = all[j];
+			/* compare everything but the names and texts */
+			memset(a.name, 0, sizeof a.name), memset(b.name, 0, sizeof b.name);
+			memset(a.description, 0, sizeof a.description), memset(b.description, 0, sizeof b.description);
+			memset(a.source, 0, sizeof a.source), memset(b.source, 0, sizeof b.source);
+			memset(a.match, 0, sizeof a.match), memset(b.match, 0, sizeof b.match);
+			cr_expect(memcmp(&a, &b, sizeof a), "%s and %s are the same profile", all[i].name, all[j].name);
+		}
+}
+
+/* The profile by vendor:device (each profile's `match` list, with its cited driver id tables). */
+Test(profiles, by_ids)
+{
+	char buf[64];
+	cr_assert_str_eq(pcibw_nic_for_ids(0x8086, 0x10fb, NULL, buf, sizeof buf), "kernel-82599");
+	cr_assert_str_eq(pcibw_nic_for_ids(0x8086, 0x1521, NULL, buf, sizeof buf), "igb");
+	cr_assert_str_eq(pcibw_nic_for_ids(0x8086, 0x1563, NULL, buf, sizeof buf), "ixgbe");
+	cr_assert_str_eq(pcibw_nic_for_ids(0x8086, 0x1583, NULL, buf, sizeof buf), "i40e");
+	cr_assert_str_eq(pcibw_nic_for_ids(0x15b3, 0x1017, NULL, buf, sizeof buf), "mlx5");
+	cr_assert_str_eq(pcibw_nic_for_ids(0x1af4, 0x1041, NULL, buf, sizeof buf), "virtio-net");
+	cr_assert_null(pcibw_nic_for_ids(0x1234, 0x5678, NULL, buf, sizeof buf));
+}
+
+/* no vendor:device pair in two profiles (the choice by id must be unambiguous) */
+Test(profiles, ids_unique)
+{
+	static const char *names[] = {"simple", "kernel-82599", "dpdk", "igb", "ixgbe", "i40e", "mlx5",
+				      "virtio-net", "nfp6000-pciebench"};
+	char seen[4096] = " ";
+	for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
+		struct pcibw_nic n = load_nic(names[k]);
+		char *save = NULL;
+		for (char *t = strtok_r(n.match, " ", &save); t; t = strtok_r(NULL, " ", &save)) {
+			char key[16];
+			snprintf(key, sizeof key, " %s ", t);
+			cr_assert_null(strstr(seen, key), "%s listed twice (again in %s)", t, names[k]);
+			strncat(seen, t, sizeof seen - strlen(seen) - 2);
+			strcat(seen, " ");
+		}
+	}
+}

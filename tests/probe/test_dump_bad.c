@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Malformed dumps: exit code 3 (contract, "Exit codes") and a message naming file:line:column
+ * and what was expected. One synthetic file each in tests/data/bad/; the expected positions
+ * were counted by hand from each file (its header repeats them): rows are "OO: " then " XX"
+ * x16, so byte k of a row starts at column 5 + 3k (2-digit offsets) or 6 + 3k (3-digit).
+ */
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <string.h>
+#include "support.h"
+
+static void bad(const char *name, const char *where_what)
+{
+	char path[512], want[512];
+	snprintf(path, sizeof path, "bad/%s", name);
+	const char *file = test_data(path);
+	size_t len0 = 0;
+	char *before = slurp(file, &len0);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--dump", file, NULL});
+	cr_assert_eq(r.status, 3, "%s: exit %d (stderr: %s)", name, r.status, r.err);
+	snprintf(want, sizeof want, "%s:%s", file, where_what);
+	cr_assert(strstr(r.err, want), "%s:\n  got:  %s  want: %s", name, r.err, want);
+	cr_assert_str_eq(r.out, "", "%s: nothing on stdout", name);
+	/* pcibw only reads its input */
+	size_t len1 = 0;
+	char *after = slurp(file, &len1);
+	cr_assert(len0 == len1 && !memcmp(before, after, len0));
+	free(before);
+	free(after);
+	run_free(&r);
+}
+
+Test(dump_bad, truncated_row) { bad("synthetic-bad-truncated-row.lspci", "7:40: 12 bytes on this row: expected 16"); }
+Test(dump_bad, non_hex_byte) { bad("synthetic-bad-nonhex.lspci", "6:20: 'z' is not a hex digit"); }
+Test(dump_bad, non_hex_offset) { bad("synthetic-bad-nonhex-offset.lspci", "8:1: unexpected text: expected a hex row"); }
+Test(dump_bad, odd_digit_count) { bad("synthetic-bad-odd-digits.lspci", "5:11: 'e' has 1 hex digit: expected two per byte"); }
+Test(dump_bad, offset_out_of_order) { bad("synthetic-bad-offset-order.lspci", "7:1: offset 0x30 out of order: expected 0x20"); }
+Test(dump_bad, offset_past_4096) { bad("synthetic-bad-offset-4096.lspci", "9:1: offset 0x1000 is past the 4096 bytes"); }
+Test(dump_bad, duplicate_slot) { bad("synthetic-bad-duplicate-slot.lspci", "22:1: duplicate slot 00:03.0 (first at line 4)"); }
+Test(dump_bad, empty_file) { bad("synthetic-bad-empty.lspci", "1:1: empty file"); }
+Test(dump_bad, comments_only) { bad("synthetic-bad-no-device.lspci", "3:1: no device in the file"); }
+Test(dump_bad, binary_file) { bad("synthetic-bad-binary.lspci", "4:1: binary byte 0x7f"); }
+Test(dump_bad, truncated_dump) { bad("synthetic-bad-truncated-dump.lspci", "13:51: config dump of 0000:00:03.0 stops after 144 bytes"); }
+Test(dump_bad, unterminated_last_line) { bad("synthetic-bad-unterminated.lspci", "20:52: last line has no newline"); }
+Test(dump_bad, line_too_long) { bad("synthetic-bad-long-line.lspci", "5:255: line longer than 254 characters"); }
+Test(dump_bad, cap_list_loops) { bad("synthetic-bad-cap-loop.lspci", "10:8: 0000:00:03.0: capability list loops back to 0x40"); }
+Test(dump_bad, cap_points_into_header) { bad("synthetic-bad-cap-into-header.lspci", "8:17: 0000:00:03.0: capability pointer 0x20 points into the header"); }
+Test(dump_bad, ext_cap_outside_config) { bad("synthetic-bad-extcap-outside.lspci", "21:12: 0000:00:03.0: extended capability pointer 0x080 is outside extended config space"); }
+Test(dump_bad, device_reads_ffff) { bad("synthetic-bad-ffff.lspci", "5:5: 0000:00:03.0: vendor id reads 0xffff"); }
+
+Test(dump_bad, missing_file)
+{
+	const char *file = test_data("bad/no-such-file.lspci");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--dump", file, NULL});
+	cr_assert_eq(r.status, 3);
+	cr_assert(strstr(r.err, file) && strstr(r.err, "No such file"), "stderr: %s", r.err);
+	run_free(&r);
+}
+
+Test(dump_bad, directory_is_bad_input)
+{
+	const char *dir = test_data("bad");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--dump", dir, NULL});
+	cr_assert_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, dir), "stderr: %s", r.err);
+	run_free(&r);
+}
