@@ -11,3 +11,9 @@ run() { printf '\n$ %s\n' "$*"; "$@"; }
 # The report: each NIC's bus, speed, width and bottleneck hop, from real config-space dumps.
 run ./build/pcibw report --dump data/examples/pcix-ibm-eadsx-82545em-multidomain.lspci
 run ./build/pcibw report --dump data/examples/pcie-connectx3pro-haswell-rootport.lspci
+# The main job: is the motivating host (FreeBSD 2004, UDP echo, 1024 B, 550 Mbit/s, CPU 82 %)
+# bus-bound or CPU-bound? The same measurement set against each of its two NICs' buses.
+run ./build/pcibw analyze data/examples/freebsd-2004-udp-echo-e1000.csv --bus pcix133/64,mmrbc=512 \
+  --nic e1000 --line-rate 1G --cpus 1 --cpu-ghz 2.8
+run ./build/pcibw analyze data/examples/freebsd-2004-udp-echo-e1000.csv --bus pci33/32 \
+  --nic e1000 --line-rate 1G --cpus 1 --cpu-ghz 2.8

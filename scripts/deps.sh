@@ -13,7 +13,7 @@ pkgs=(
   libcriterion-dev                                       # unit tests
   libexpat1-dev                                          # tests parse the SVG plots as XML
   scdoc                                                  # pcibw(1) man page
-  iperf3 mawk util-linux                                 # fixtures, benchmarks, setpriv/prlimit in tests
+  iperf3 mawk util-linux time                            # fixtures, benchmarks, setpriv/prlimit, peak RSS in tests
 )
 missing=()
 for p in "${pkgs[@]}"; do

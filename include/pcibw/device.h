@@ -86,7 +86,8 @@ struct pcibw_device {
 	double bottleneck_gbps;    /* NAN -> null */
 	int bottleneck_shared;     /* 0/1/PCIBW_NULL */
 
-	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment */
+	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment (they share
+					  * its bandwidth); JSON `segment_peers`; none for PCIe */
 	int n_peers;
 
 	struct pcibw_provenance prov[PCIBW_MAX_PROV];
@@ -102,7 +103,8 @@ struct pcibw_report {
 	int n_devices;
 };
 
-/* pcibw_device_init - set every field of d to its null value. */
+/* pcibw_device_init - set every field of d to its null value (PCIBW_NULL, NAN, "", false,
+ * PCIBW_BUS_UNKNOWN); counts (n_path, n_peers, ...) to 0. */
 void pcibw_device_init(struct pcibw_device *d);
 
 /* pcibw_device_set_prov - record (or overwrite) the origin of one field. field and origin must
@@ -115,20 +117,27 @@ int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...) __attribute_
 /* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (OOM). */
 struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d);
 
-/* pcibw_report_sort - sort devices by (domain, bus, dev, fn). */
+/* pcibw_report_sort - sort devices by (domain, bus, dev, fn), the contract's slot order
+ * (numeric, so domain 0x10000 sorts after 0x0002). */
 void pcibw_report_sort(struct pcibw_report *r);
 
 /* pcibw_report_free - release everything a report owns; r itself is not freed. */
 void pcibw_report_free(struct pcibw_report *r);
 
-/* pcibw_format_slot - "DDDD:BB:DD.F" (domain keeps all its digits, at least 4). buf >= 32. */
+/* pcibw_format_slot - "DDDD:BB:DD.F", lower-case hex (the domain keeps all its digits, at least
+ * 4: "10000:00:04.0"); bus 0-255, dev 0-31, fn 0-7 are masked to their fields. buf >= 32 bytes.
+ * Returns buf. */
 char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
 
 /*
  * pcibw_bus_from_device - the bus a probed device runs on, as a model input: its own link (or
  * segment clock/width/MMRBC/splits) and its registers (MPS, MRRS, RCB). Where the device's
- * facts leave a field unknown the contract's default is used and *_default is set.
- * Returns PCIBW_OK, or PCIBW_ENOTHERE naming what the source cannot show (e.g. a 64-byte dump).
+ * facts leave a field unknown the contract's default is used and *_default is set (MPS 128,
+ * MRRS 512, RCB 64; MMRBC 512, splits 1, latency timer 64). A conventional PCI bus of unknown
+ * width counts 32 bits (every PCI device has at least a 32-bit AD bus, PCI LB 3.0 sec. 2.2).
+ * A virtual device gives kind PCIBW_BUS_VIRTUAL (no ceiling).
+ * Returns PCIBW_OK, or PCIBW_ENOTHERE naming what the source cannot show (bus kind unknown, no
+ * link status, no clock: e.g. a 64-byte dump).
  */
 int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err);
 

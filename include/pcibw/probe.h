@@ -24,7 +24,11 @@ struct pcibw_probe_opts {
 /*
  * pcibw_probe - fill out with the devices of the chosen source (at most one of dump_file,
  * sysfs_dir, topology_file; none = this machine), network controllers only unless opts->all,
- * filtered by slot_filter/iface. out must be zeroed by the caller; free with pcibw_report_free.
+ * filtered by slot_filter/iface (with -s or -i, any class matches, as lspci -s). out must be
+ * zeroed by the caller; free with pcibw_report_free. out->source names the source ("dump:FILE",
+ * ...); out->warnings say, per device, what the source could not show (a 64-byte config has no
+ * capabilities: no link, no PCI-X, no MPS) and why a fact is null. A dump is checked line by
+ * line before libpci reads it (see src/probe/dump_scan.h).
  * Returns PCIBW_OK; PCIBW_EINPUT (malformed input: the message names file:line:column and what
  * was expected); PCIBW_EUSAGE (bad -s syntax); PCIBW_ENOMATCH (no device matched);
  * PCIBW_ENOTHERE (this machine has no PCI access at all).

@@ -60,12 +60,11 @@ static int split(char *s, char **f, int max)
 	return n;
 }
 
-static int field(const struct npc *c, unsigned line, const char *l, const char *tok,
+/* tok: the field (NUL-terminated copy); at: where it starts in the line l, for the column */
+static int field(const struct npc *c, unsigned line, const char *l, const char *at, const char *tok,
 		 enum pcibw_value_kind k, double *out, struct pcibw_err *err)
 {
-	char where[600];
-	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, (unsigned)(tok - l) + 1);
-	return pcibw_check_value(tok, k, where, out, err);
+	return check_value_at(tok, k, c->src->name, line, (unsigned)(at - l) + 1, 1, out, err);
 }
 
 static void banner(struct npc *c, const char *l)
@@ -82,12 +81,10 @@ static void banner(struct npc *c, const char *l)
 }
 
 /* The CPU percentages netperf prints are negative when its CPU rate calibration failed. */
-static int cpu_field(const struct npc *c, unsigned line, const char *l, const char *tok, double *out,
-		     struct pcibw_err *err)
+static int cpu_field(const struct npc *c, unsigned line, const char *l, const char *at, const char *tok,
+		     double *out, struct pcibw_err *err)
 {
-	char where[600];
-	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, (unsigned)(tok - l) + 1);
-	int st = pcibw_check_value(tok, PCIBW_VAL_PCT, where, out, err);
+	int st = field(c, line, l, at, tok, PCIBW_VAL_PCT, out, err);
 	if (st && tok[0] == '-')
 		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
 			 "; a negative netperf CPU figure means its CPU rate calibration failed: rerun with -c/-C");
@@ -117,17 +114,17 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in a %s result (expected %d: "
 					  "recv/send socket, message size, elapsed, throughput%s)", c->src->name,
 					  line, n, c->test, want, c->cpu ? ", CPU local/remote, service demand local/remote" : "");
-		if ((st = field(c, line, orig, pos[2], PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
-		    (st = field(c, line, orig, pos[4], PCIBW_VAL_COUNT, &v, err)))
+		if ((st = field(c, line, orig, pos[2], f[2], PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+		    (st = field(c, line, orig, pos[4], f[4], PCIBW_VAL_COUNT, &v, err)))
 			return st;
 		m.size_conv = PCIBW_CONV_WRITE;
 		m.gbps = v * c->unit;
 		m.direction = c->maerts ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 		if (c->cpu) {
-			if ((st = cpu_field(c, line, orig, pos[5], &m.cpu_pct, err)) ||
-			    (st = cpu_field(c, line, orig, pos[6], &m.remote_cpu_pct, err)) ||
-			    (st = field(c, line, orig, pos[7], PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
-			    (st = field(c, line, orig, pos[8], PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
+			if ((st = cpu_field(c, line, orig, pos[5], f[5], &m.cpu_pct, err)) ||
+			    (st = cpu_field(c, line, orig, pos[6], f[6], &m.remote_cpu_pct, err)) ||
+			    (st = field(c, line, orig, pos[7], f[7], PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
+			    (st = field(c, line, orig, pos[8], f[8], PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
 				return st;
 		}
 		snprintf(m.series, sizeof m.series, "%s", c->maerts ? "recv" : "send");
@@ -138,21 +135,16 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		if (n != want)
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in the UDP_STREAM %s line (expected %d)",
 					  c->src->name, line, n, sender ? "sender" : "receiver", want);
-		int k = 0;
-		k++; /* socket size */
-		if (sender) {
-			if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_SIZE, &c->udp_msg, err)))
-				return st;
-		}
-		if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_SECONDS, &elapsed, err)) ||
-		    (st = field(c, line, orig, pos[k++], PCIBW_VAL_COUNT, &ok, err)))
+		/* sender: sock msg elapsed ok errors tput [cpu sd]; receiver: sock elapsed ok tput [cpu sd] */
+		int ie = sender ? 2 : 1, io = ie + 1, it = sender ? 5 : 3, ic = it + 1;
+		if (sender && (st = field(c, line, orig, pos[1], f[1], PCIBW_VAL_SIZE, &c->udp_msg, err)))
 			return st;
-		if (sender)
-			k++; /* errors */
-		if ((st = field(c, line, orig, pos[k++], PCIBW_VAL_COUNT, &v, err)))
+		if ((st = field(c, line, orig, pos[ie], f[ie], PCIBW_VAL_SECONDS, &elapsed, err)) ||
+		    (st = field(c, line, orig, pos[io], f[io], PCIBW_VAL_COUNT, &ok, err)) ||
+		    (st = field(c, line, orig, pos[it], f[it], PCIBW_VAL_COUNT, &v, err)))
 			return st;
-		if (c->cpu && ((st = cpu_field(c, line, orig, pos[k++], &m.cpu_pct, err)) ||
-			       (st = field(c, line, orig, pos[k++], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
+		if (c->cpu && ((st = cpu_field(c, line, orig, pos[ic], f[ic], &m.cpu_pct, err)) ||
+			       (st = field(c, line, orig, pos[ic + 1], f[ic + 1], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
 			return st;
 		m.size_bytes = c->udp_msg;
 		m.size_conv = PCIBW_CONV_UDP_PAYLOAD;

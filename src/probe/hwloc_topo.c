@@ -36,19 +36,25 @@ static void env_pop(struct env_save *s)
 int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml,
 		     struct pcibw_err *err)
 {
-	struct env_save env[4];
+	struct env_save env[5];
 	int rc = PCIBW_OK;
-	if (hwloc_topology_init(t))
-		return pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot initialise a topology");
+	/* hwloc 2.x takes its file-system root and component choice only from the environment,
+	 * read when the topology is created and loaded. Components left out: "pci" (libpciaccess:
+	 * on a copy it would scan this machine, and it leaks its name database; hwloc's "linux"
+	 * component reads PCI from sysfs itself), "gl" and "opencl" (GPU libraries, no NIC facts);
+	 * on a copy also "x86" (CPUID would describe this machine's processors). */
+	env_push(&env[0], "HWLOC_HIDE_ERRORS", "2");
+	env_push(&env[1], "HWLOC_FSROOT", fsroot);
+	env_push(&env[2], "HWLOC_COMPONENTS", fsroot ? "-x86,-pci,-gl,-opencl" : "-pci,-gl,-opencl");
+	env_push(&env[3], "HWLOC_PLUGINS_BLACKLIST", "hwloc_pci,hwloc_gl,hwloc_opencl");
+	env_push(&env[4], "HWLOC_XMLFILE", NULL);
+	if (hwloc_topology_init(t)) {
+		rc = pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot initialise a topology");
+		*t = NULL;
+		goto out;
+	}
 	/* Without this hwloc loads no PCI device and no OS device at all. */
 	hwloc_topology_set_io_types_filter(*t, HWLOC_TYPE_FILTER_KEEP_ALL);
-
-	env_push(&env[0], "HWLOC_HIDE_ERRORS", "2");
-	/* On a copied tree, CPUID would describe this machine's processors: keep it out. An XML
-	 * export or this machine uses hwloc's default components. */
-	env_push(&env[1], "HWLOC_FSROOT", fsroot);
-	env_push(&env[2], "HWLOC_COMPONENTS", fsroot ? "linux,-x86" : getenv("HWLOC_COMPONENTS"));
-	env_push(&env[3], "HWLOC_XMLFILE", NULL);
 	if (xml && hwloc_topology_set_xml(*t, xml)) {
 		rc = pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read as an hwloc XML export", xml);
 		goto out;
@@ -63,9 +69,9 @@ int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml,
 					fsroot ? fsroot : "this machine");
 	}
 out:
-	for (int i = 3; i >= 0; i--)
+	for (int i = 4; i >= 0; i--)
 		env_pop(&env[i]);
-	if (rc) {
+	if (rc && *t) {
 		hwloc_topology_destroy(*t);
 		*t = NULL;
 	}

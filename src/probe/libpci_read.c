@@ -4,11 +4,13 @@
  * that records the message and longjmps back here, so a library failure becomes an error
  * return and the process decides its own exit code. pcibw opens config space read-only
  * (pci_access->writeable = 0) and never calls pci_write_*. */
+#include <errno.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include <pci/pci.h>
 #include "probe_int.h"
 
@@ -94,6 +96,9 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 {
 	jmp_buf jb;
 	jmp_buf *volatile saved = libpci_jmp;
+	if (pci_ids && access(pci_ids, R_OK))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read pci.ids: %s", pci_ids,
+				  strerror(errno));
 	struct pci_access *volatile a = pci_alloc();
 	volatile int r = PCIBW_OK;
 	volatile int cleaning = 0;

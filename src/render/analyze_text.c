@@ -33,8 +33,11 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		fprintf(out, "wire     %g Gbit/s\n", m->line_rate_gbps);
 	else
 		fprintf(out, "wire     no line rate given\n");
-	if (m->cpus > 0 || !isnan(m->cpu_mhz))
-		fprintf(out, "cpu      %d CPU(s) at %g MHz (%s)\n", m->cpus, m->cpu_mhz, v->cpu_origin);
+	if (m->cpus > 0 || !isnan(m->cpu_mhz)) {
+		char n[16], c[32];
+		fprintf(out, "cpu      %s CPU(s) at %s MHz (%s)\n", f(n, sizeof n, "%.0f", m->cpus > 0 ? m->cpus : NAN),
+			f(c, sizeof c, "%g", m->cpu_mhz), v->cpu_origin);
+	}
 	for (int i = 0; i < v->n_inputs; i++) {
 		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;
 		fprintf(out, "input    %s (%s): %ld row(s) from %ld line(s)", v->inputs[i].path,

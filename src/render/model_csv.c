@@ -40,7 +40,8 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 		numf(o, r->bus_mpps, false);
 		numf(o, r->wire_gbps, false);
 		numf(o, r->wire_mpps, false);
-		field(o, r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire", false);
+		field(o, !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? "" :
+			 r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire", false);
 		numf(o, pcibw_model_headroom_pct(r), false);
 		numf(o, r->to_device_bytes, false);
 		numf(o, r->to_host_bytes, false);

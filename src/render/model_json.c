@@ -51,7 +51,9 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 		json_object_set_new(o, "bus_mpps", jreal(r->bus_mpps));
 		json_object_set_new(o, "wire_gbps", jreal(r->wire_gbps));
 		json_object_set_new(o, "wire_mpps", jreal(r->wire_mpps));
-		json_object_set_new(o, "limit", json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
+		/* no ceiling at all (a virtual bus and no line rate): unknown, not "bus" */
+		json_object_set_new(o, "limit", !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? json_null() :
+				    json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
 		json_object_set_new(o, "headroom_pct", jreal(pcibw_model_headroom_pct(r)));
 		json_object_set_new(o, "to_device_bytes", jreal(r->to_device_bytes));
 		json_object_set_new(o, "to_host_bytes", jreal(r->to_host_bytes));

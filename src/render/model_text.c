@@ -23,10 +23,13 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 	char spec[160];
 	const struct pcibw_bus *b = v->bus;
 	pcibw_bus_format(b, spec, sizeof spec);
-	fprintf(o, "bus      %s (%s, %.3f Gbit/s raw%s) from %s\n", spec, pcibw_bus_kind_name(b->kind),
-		pcibw_bus_raw_gbps(b), b->kind == PCIBW_BUS_PCIE ? " per direction" :
-		b->kind == PCIBW_BUS_VIRTUAL ? ": no bus ceiling" : ", shared by both directions",
-		v->bus_from ? v->bus_from : "--bus");
+	if (b->kind == PCIBW_BUS_VIRTUAL)
+		fprintf(o, "bus      none: a paravirtual device (no bus ceiling) from %s\n",
+			v->bus_from ? v->bus_from : "--bus");
+	else
+		fprintf(o, "bus      %s (%s, %.3f Gbit/s raw%s) from %s\n", spec, pcibw_bus_kind_name(b->kind),
+			pcibw_bus_raw_gbps(b), b->kind == PCIBW_BUS_PCIE ? " per direction" :
+			", shared by both directions", v->bus_from ? v->bus_from : "--bus");
 	fprintf(o, "nic      %s: %s\n", v->nic->name, v->nic->description);
 	fprintf(o, "pattern  %s%s, sizes are %s bytes", pcibw_pattern_name(v->pattern),
 		v->pattern == PCIBW_PAT_BOTH ? " (rates per direction)" : "", pcibw_size_is_name(v->size_is));
@@ -48,7 +51,8 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 		num(o, 11, 3, r->bus_gbps);
 		num(o, 10, 3, r->wire_mpps);
 		num(o, 11, 3, r->wire_gbps);
-		fprintf(o, " %6s", v->line_rate_gbps > 0 ? (r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire") : "bus");
+		fprintf(o, " %6s", !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? "-" :
+				   r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire");
 		double h = pcibw_model_headroom_pct(r);
 		if (isfinite(h))
 			fprintf(o, " %+8.1f%%", h);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format csv`: one row per device, the contract's scalar keys as columns (an
- * empty field is null; `interfaces` joined by spaces, `path` slots joined by '>'). Fields are
- * quoted by libcsv. Warnings cannot live in a CSV body: they go to standard error. */
+ * empty field is null; `interfaces` joined by spaces, `path` slots joined by '>'). A field
+ * holding a comma, quote or newline is quoted by libcsv. Warnings cannot live in a CSV body: they go to standard error. */
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -18,8 +18,12 @@ static void field(FILE *o, int first, const char *s)
 {
 	if (!first)
 		fputc(',', o);
-	if (s && *s)
-		csv_fwrite(o, s, strlen(s));
+	if (!s || !*s)
+		return;
+	if (strpbrk(s, ",\"\r\n"))
+		csv_fwrite(o, s, strlen(s)); /* quotes, doubling inner quotes (RFC 4180) */
+	else
+		fputs(s, o);
 }
 
 static const char *i2s(char *b, int v, const char *fmt)

@@ -6,7 +6,9 @@
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 #include "support.h"
 
 /* Run pcibw with args (NULL-terminated, "analyze" first), expect exit 0, parse stdout as JSON. */

@@ -163,3 +163,19 @@ Test(pci_model, impossible_bus_values_are_usage_errors)
 	cr_assert_eq(pcibw_model_eval(&in, 1518, &r, &e), PCIBW_EUSAGE);
 	cr_assert(strstr(e.msg, "width 48"), "%s", e.msg);
 }
+
+Test(pci_model, e1000_64_byte_echo)
+{
+	/* 64 B frames, echo, PCI 33/32 (TX DMA 60 B, RX DMA 64 B with its FCS):
+	 * TX: tail write 6 + descriptor 15 + 60 B in one MRL delayed read (6 + 4 + 15 + 1 = 26)
+	 *     + write-back 9 + ICR 18 = 74
+	 * RX: tail write 6 + descriptor 15 + 64 B write (4 + 16 + 1 = 21) + write-back 9 + ICR 18
+	 *     = 69
+	 * 143 clocks = 4,290 ns -> 233,100 pps; to the device 6+15+26+6+15 = 68 clocks = 272 B,
+	 * to the host 75 clocks = 300 B. */
+	struct pcibw_model_row r = eval("pci33/32", PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 64, 1);
+	cr_assert(fabs(r.bus_ns_per_packet - 4290) < 0.01, "%g ns", r.bus_ns_per_packet);
+	cr_assert(fabs(r.bus_mpps * 1e6 - 100e6 / 3 / 143) < 0.01);
+	cr_assert(fabs(r.to_device_bytes - 272) < 1e-9, "%g", r.to_device_bytes);
+	cr_assert(fabs(r.to_host_bytes - 300) < 1e-9, "%g", r.to_host_bytes);
+}

@@ -111,3 +111,19 @@ Test(report_cli, csv_one_row_per_device)
 	cr_assert(strstr(row, ",pcie,false,,,,,2.5,4,2.5,4,false,256,512,,,,0000:01:00.0,8,false\n"), "%s", row);
 	run_free(&r);
 }
+
+Test(report_cli, names_from_the_given_pci_ids)
+{
+	/* tests/data/synthetic-pci.ids names 8086:10c9 "Synthetic Vendor" / "Synthetic 82576 NIC" */
+	json_t *root = report_json("pcie-intel-82576-x4-gen1.lspci", "--pci-ids",
+				   test_data("synthetic-pci.ids"));
+	cr_assert_str_eq(str(device(root, "0000:01:00.0"), "name"),
+			 "Synthetic Vendor Synthetic 82576 NIC");
+	json_decref(root);
+	const char *args[] = {"report", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
+		"--pci-ids", "/nonexistent/pci.ids", NULL};
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 3);
+	cr_assert(strstr(r.err, "/nonexistent/pci.ids"), "%s", r.err);
+	run_free(&r);
+}

@@ -1,0 +1,178 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Bad input and scale (issue 6): malformed CSV or JSON exits 3 naming file:line:column and what
+ * was expected; NaN, negative and absurd values are refused; skipped lines are counted and
+ * reported; usage errors exit 2; and a >= 200 MB CSV piped through '-' is read in constant memory.
+ * Each synthetic-bad-* fixture's first line says where its fault is; the tests check that place.
+ */
+#include <stdio.h>
+#include <sys/wait.h>
+#include "analyze_support.h"
+
+static void expect_input_error(const char *file, const char *where, const char *words)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", test_data(file), NULL});
+	cr_assert_eq(r.status, 3, "%s: exit %d (%s)", file, r.status, r.err);
+	char loc[512];
+	snprintf(loc, sizeof loc, "%s%s", test_data(file), where);
+	cr_assert(strstr(r.err, loc), "%s: stderr lacks '%s': %s", file, loc, r.err);
+	cr_assert(strstr(r.err, "expected"), "%s: says what was expected: %s", file, r.err);
+	if (words)
+		cr_assert(strstr(r.err, words), "%s: stderr lacks '%s': %s", file, words, r.err);
+	run_free(&r);
+}
+
+Test(bad_input, malformed_csv)
+{
+	expect_input_error("analyze/synthetic-bad-quote.csv", ":4:6:", "malformed CSV");
+	expect_input_error("analyze/synthetic-bad-unterminated.csv", ":3:4:", "never closed");
+	expect_input_error("analyze/synthetic-bad-number.csv", ":4:5:", "'fast' is not a number");
+	expect_input_error("analyze/synthetic-bad-unknown-unit.csv", ":2:13:", "rate_kbps");
+	expect_input_error("analyze/synthetic-bad-no-rate.csv", ":2:1:", "no rate column");
+}
+
+Test(bad_input, refused_values)
+{
+	expect_input_error("analyze/synthetic-bad-nan.csv", ":3:4:", "not a finite number");
+	expect_input_error("analyze/synthetic-bad-negative.csv", ":3:8:", "negative");
+	expect_input_error("analyze/synthetic-bad-absurd.csv", ":4:5:", "out of range");
+	expect_input_error("analyze/synthetic-bad-cpu-over-100.csv", ":3:8:", "share of all CPUs");
+}
+
+Test(bad_input, malformed_json)
+{
+	expect_input_error("analyze/synthetic-bad-iperf3-truncated.json", ":11:", "malformed JSON");
+}
+
+Test(bad_input, unreadable_file)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", "/nonexistent/x.csv", NULL});
+	cr_assert_eq(r.status, 3);
+	cr_assert(strstr(r.err, "/nonexistent/x.csv"));
+	run_free(&r);
+}
+
+/* Lines 5 (3 fields for 2) and 7 (no rate) are skipped, counted and reported; 3 rows remain. */
+Test(bad_input, skipped_lines_reported)
+{
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("analyze/synthetic-skipped-lines.csv"),
+							 "--json", NULL});
+	assert_close(jnum(j, "skipped_lines"), 2, 0);
+	json_t *in = json_array_get(json_object_get(j, "inputs"), 0);
+	cr_assert(strstr(jstr(in, "first_skipped"), "synthetic-skipped-lines.csv:5:"), "%s", jstr(in, "first_skipped"));
+	assert_close(jnum(in, "lines"), 5, 0);
+	cr_assert_eq(json_array_size(json_object_get(j, "rows")), 3);
+	json_decref(j);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", test_data("analyze/synthetic-skipped-lines.csv"), NULL});
+	cr_assert_eq(r.status, 0);
+	cr_assert(strstr(r.out, "2 skipped") && strstr(r.out, "2 input line(s) skipped"), "%s", r.out);
+	run_free(&r);
+}
+
+/* '-' reads standard input, with the same result as the file. */
+Test(bad_input, stdin_dash)
+{
+	json_t *j = analyze_json(test_data("bench/ostinato-40g-libpcap-txrx.csv"),
+				 (const char *[]){"analyze", "-", "--line-rate", "40G", "--json", NULL});
+	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
+	cr_assert_eq(json_array_size(json_object_get(j, "rows")), 16, "8 lines x send, recv");
+	cr_assert_str_eq(jstr(find_row(j, 64, "send", NULL), "source"), "-");
+	json_decref(j);
+}
+
+Test(bad_input, usage_errors)
+{
+	const char *const cases[][6] = {
+		{"analyze", NULL},
+		{"analyze", "x.csv", "--col", "nonsense=Speed", NULL},
+		{"analyze", "x.csv", "--col", "gbps", NULL},
+		{"analyze", "x.csv", "--threshold", "bus=abc", NULL},
+		{"analyze", "x.csv", "--threshold", "nosuch=1", NULL},
+		{"analyze", "x.csv", "--rate-basis", "bits", NULL},
+		{"analyze", "x.csv", "--bus", "gen3x3", NULL},
+		{"analyze", "x.csv", "--cpus", "0", NULL},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, cases[i]);
+		cr_assert_eq(r.status, 2, "case %u: exit %d (%s)", i, r.status, r.err);
+		run_free(&r);
+	}
+}
+
+/* --threshold moves a verdict: case C's bus is 95 % busy, io-bound at bus=0.85 but not at 0.99. */
+Test(bad_input, threshold_option)
+{
+	const char *base[] = {"analyze", test_data("analyze/synthetic-case-c-dge530t-pci33.csv"), "--bus", "pci33/32",
+			      "--pattern", "tx", "--rate-basis", "payload", "--json", NULL, NULL, NULL};
+	json_t *j = analyze_json(NULL, base);
+	cr_assert_str_eq(jstr(j, "verdict"), "io-bound");
+	json_decref(j);
+	base[9] = "--threshold";
+	base[10] = "bus=0.99";
+	j = analyze_json(NULL, base);
+	cr_assert_str_neq(jstr(j, "verdict"), "io-bound");
+	json_decref(j);
+}
+
+/*
+ * Constant memory: a generated CSV of >= 200 MB (6 sizes x N lines, 1000 kpps each), piped through
+ * '-'. Without ASan the address space is capped at 128 MiB with prlimit, below the file's size;
+ * under ASan (whose shadow memory needs terabytes of address space) the peak RSS is checked instead.
+ * The answer is checked too: N lines per size, 1 Mpps each, and a flat packet rate: cpu-bound.
+ */
+Test(scale, constant_memory_200mb)
+{
+	const char *csv = "/tmp/pcibw-test-200mb.csv", *out = "/tmp/pcibw-test-200mb.json";
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	const char block[] = "64,1000\n128,1000\n256,1000\n512,1000\n1024,1000\n1518,1000\n";
+	fputs("# generated by test_analyze_bad_input.c: 6 sizes at 1000 kpps, repeated\nframe_bytes,kpps\n", f);
+	char buf[sizeof block * 1024];
+	for (int i = 0; i < 1024; i++)
+		memcpy(buf + i * (sizeof block - 1), block, sizeof block - 1);
+	size_t chunk = (sizeof block - 1) * 1024;
+	long reps = 0;
+	size_t total = 0;
+	while (total < 200u * 1000 * 1000) {
+		fwrite(buf, 1, chunk, f);
+		total += chunk;
+		reps += 1024;
+	}
+	cr_assert_eq(fclose(f), 0);
+	char cmd[1024];
+#if defined(__SANITIZE_ADDRESS__)
+	snprintf(cmd, sizeof cmd, "cat %s | /usr/bin/time -f 'maxrss_kb=%%M' -o %s.rss %s analyze - --json > %s",
+		 csv, out, getenv("PCIBW_EXE"), out);
+#else
+	snprintf(cmd, sizeof cmd, "cat %s | prlimit --as=%d %s analyze - --json > %s", csv, 128 << 20,
+		 getenv("PCIBW_EXE"), out);
+#endif
+	int st = system(cmd);
+	unlink(csv);
+	cr_assert(WIFEXITED(st) && WEXITSTATUS(st) == 0, "'%s' failed: %d", cmd, st);
+#if defined(__SANITIZE_ADDRESS__)
+	char rssf[256];
+	snprintf(rssf, sizeof rssf, "%s.rss", out);
+	char *rs = slurp(rssf, NULL);
+	long kb = -1;
+	cr_assert(rs && strstr(rs, "maxrss_kb=") && sscanf(strstr(rs, "maxrss_kb=") + 10, "%ld", &kb) == 1);
+	cr_assert_lt(kb, 128L << 10, "peak RSS %ld kB for a %zu-byte input", kb, total);
+	free(rs);
+	unlink(rssf);
+#endif
+	char *text = slurp(out, NULL);
+	unlink(out);
+	json_error_t e;
+	json_t *j = json_loads(text, 0, &e);
+	free(text);
+	cr_assert(j, "%s", e.text);
+	cr_assert_eq(json_array_size(json_object_get(j, "rows")), 6);
+	json_t *r;
+	size_t i;
+	json_array_foreach(json_object_get(j, "rows"), i, r) {
+		assert_close(jnum(r, "count"), reps, 0);
+		assert_close(jnum(r, "measured_mpps"), 1.0, 1e-12);
+	}
+	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
+	json_decref(j);
+}
