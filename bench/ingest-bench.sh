@@ -23,14 +23,19 @@ bytes=$(stat -c %s "$f")
 lines=$(($(wc -l < "$f") - 1))
 echo "input: $f, $bytes bytes, $lines data lines"
 
-secs() { # seconds of wall clock from GNU time's -f %e
-  /usr/bin/time -f '%e %M' -o "$f.time" "$@" > /dev/null
+# wall-clock seconds, CPU seconds (user + system) and peak RSS, from GNU time; on a shared machine
+# the CPU seconds are the steadier figure
+measure() {
+  /usr/bin/time -f '%e %U %S %M' -o "$f.time" "$@" > /dev/null
   cat "$f.time"
 }
-read -r t_mawk rss_mawk < <(secs mawk -F, 'NR > 1 { s += $2 } END { print s }' "$f")
-read -r t_pcibw rss_pcibw < <(secs "$exe" analyze - --json < "$f")
-awk -v b="$bytes" -v tm="$t_mawk" -v tp="$t_pcibw" -v rm="$rss_mawk" -v rp="$rss_pcibw" 'BEGIN {
-  printf "mawk sum of one column : %7.1f MB/s (%.2f s, peak RSS %d kB)\n", b / 1e6 / tm, tm, rm
-  printf "pcibw analyze -        : %7.1f MB/s (%.2f s, peak RSS %d kB)\n", b / 1e6 / tp, tp, rp
-  printf "pcibw / mawk           : %7.2f\n", tm / tp
+read -r w_mawk u_mawk s_mawk rss_mawk < <(measure mawk -F, 'NR > 1 { s += $2 } END { print s }' "$f")
+read -r w_pcibw u_pcibw s_pcibw rss_pcibw < <(measure "$exe" analyze - --json < "$f")
+awk -v b="$bytes" -v wm="$w_mawk" -v um="$u_mawk" -v sm="$s_mawk" -v rm="$rss_mawk" \
+    -v wp="$w_pcibw" -v up="$u_pcibw" -v sp="$s_pcibw" -v rp="$rss_pcibw" 'BEGIN {
+  cm = um + sm; cp = up + sp
+  printf "%-24s %10s %10s %12s\n", "", "MB/s wall", "MB/s CPU", "peak RSS kB"
+  printf "%-24s %10.1f %10.1f %12d\n", "mawk, sum of one column", b / 1e6 / wm, b / 1e6 / cm, rm
+  printf "%-24s %10.1f %10.1f %12d\n", "pcibw analyze -", b / 1e6 / wp, b / 1e6 / cp, rp
+  printf "pcibw / mawk (CPU)       %10.2f\n", cm / cp
 }'

@@ -53,8 +53,10 @@ struct pcibw_bus {
 /*
  * pcibw_bus_parse - parse a bus spec such as "gen3x8,mps=256", "8gtx16", "pcix133/64,mmrbc=512",
  * "pci33/32" (grammar: shared/cli-contract.md "Bus spec"). Fills every field, defaults included.
+ * Also accepted: `rcb_chunks` (PCIe read completions in RCB-sized pieces, as pcie-bench's
+ * rcb_chunks). Gen6 / 64 GT/s sets flit. Modifiers of another bus kind are refused.
  * Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad part
- * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)").
+ * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)", "'mps=100': MPS must be one of ...").
  */
 int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *err);
 
@@ -73,7 +75,9 @@ char *pcibw_bus_format(const struct pcibw_bus *bus, char *buf, unsigned len);
  */
 double pcibw_bus_raw_gbps(const struct pcibw_bus *bus);
 
-/* pcibw_pcie_encoding - encoding efficiency for a PCIe rate (0.8, 128/130, or 242/256 if flit). */
+/* pcibw_pcie_encoding - share of a PCIe lane's bits left for data at gts GT/s: the line code
+ * (8b/10b = 0.8 at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1 for 64 GT/s PAM4; PCIe Base 6.0
+ * sec. 4.2), times 242/256 in Flit mode (236 TLP + 6 DLP bytes per 256-byte flit, sec. 4.2.3.1). */
 double pcibw_pcie_encoding(double gts, bool flit);
 
 /* pcibw_bus_kind_name - "pci", "pci-x", "pcie", "virtual", "unknown". */

@@ -56,7 +56,8 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 /*
  * pcibw_frame_bytes - the Ethernet frame (incl. FCS) for a size in convention s (IEEE 802.3:
  * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload).
- * For PCIBW_SIZE_DMA the frame is size + 4 (FCS stripped by the NIC).
+ * For PCIBW_SIZE_DMA the frame is size + 4 (the FCS the NIC does not DMA). Every convention
+ * pads to the 64 B minimum frame.
  */
 double pcibw_frame_bytes(double size, enum pcibw_size_is s);
 
@@ -68,7 +69,7 @@ struct pcibw_model_in {
 	const struct pcibw_nic *nic;
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
-	double line_rate_gbps;   /* 0 = no wire ceiling */
+	double line_rate_gbps;   /* per direction, Gbit/s; 0 = no wire ceiling */
 	enum pcibw_compat compat;
 	int segment_devices;     /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1) */
 };
@@ -88,18 +89,24 @@ struct pcibw_model_row {
 	double bus_ns_per_packet;   /* bus time one packet holds (PCI/PCI-X: all its transactions) */
 	double cpu_stall_ns_per_packet; /* CPU stalled on MMIO reads per packet (their full latency) */
 	const char *bound_by;    /* what sets the bus ceiling: "to-host", "to-device", "shared",
-				  * "device-tps", "read-latency" (static string) */
+				  * "device-tps", "read-latency", "virtual" (static string) */
 };
 
 /*
- * pcibw_model_eval - the ceilings at one size (a single packet size, in in->size_is).
- * Returns PCIBW_OK, or PCIBW_EUSAGE for a size the convention cannot hold, or a bus/profile
- * combination the model cannot cost (message says which).
+ * pcibw_model_eval - the ceilings at one size (bytes in in->size_is, 1..65536). PCIe:
+ * src/model/pcie.c (TLP accounting, Flit mode, --compat pcie-bench; doc/model.md); PCI and
+ * PCI-X: pcix.c (doc/model-pci.md); a virtual bus has no ceiling (bus_* NAN, bound_by
+ * "virtual"). Returns PCIBW_OK; PCIBW_EUSAGE for a size out of range, a bad line rate, an
+ * unknown bus kind, or a combination the model cannot cost (--compat pcie-bench on x12);
+ * PCIBW_ENOTHERE when the bus's model is not built in.
  */
 int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
 		     struct pcibw_err *err);
 
-/* pcibw_model_eval_mix - the ceilings of a weighted size mix (packets drawn by weight). */
+/* pcibw_model_eval_mix - the ceilings of a weighted size mix (packets drawn by weight: each
+ * resource carries the weighted mean of its per-packet load). The row's size_bytes is the
+ * weighted mean size. Errors as pcibw_model_eval, plus PCIBW_EUSAGE for an empty mix or
+ * weights that do not sum to a positive number. */
 int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
 			 struct pcibw_model_row *out, struct pcibw_err *err);
 

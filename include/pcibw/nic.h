@@ -85,22 +85,34 @@ enum pcibw_pattern {
 };
 
 /*
- * pcibw_nic_load - load profile NAME from dir (NULL = the installed/bundled data directory,
- * see pcibw_data_dir()). Unknown keys, bad values and a missing file are errors:
- * PCIBW_EUSAGE for an unknown profile name, PCIBW_EINPUT for a malformed file (file:line).
+ * pcibw_nic_load - load profile NAME (letters a-z, digits, '-', '_', '.') from DIR/nic/NAME.ini
+ * (dir NULL = pcibw_data_dir()). Returns PCIBW_OK; PCIBW_EUSAGE for an unknown or malformed
+ * name (the message lists the available profiles); PCIBW_EINPUT for a malformed file
+ * ("file:line:column: ..." naming the bad key or value), or one whose [profile] name is not NAME.
+ * Keys, units and defaults: doc/model.md "NIC profiles".
  */
 int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err);
 
-/* pcibw_nic_load_file - load a profile from a path. Same errors as pcibw_nic_load. */
+/* pcibw_nic_load_file - load a profile from a path (no name check). PCIBW_OK or PCIBW_EINPUT
+ * (unreadable file, unknown section or key, value out of range, missing name/source/desc_bytes,
+ * a bad `match` pair), always naming file:line:column where there is a line. */
 int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_err *err);
 
-/* pcibw_nic_for_ids - the name of the bundled profile whose `match` lists vendor:device, or NULL. */
+/* pcibw_nic_for_ids - the name (copied into buf, len bytes) of the first profile in
+ * DIR/nic (alphabetical; dir NULL = pcibw_data_dir()) whose `match` lists vendor:device
+ * (16-bit ids), or NULL when none does. Profiles that fail to load are skipped. */
 const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, char *buf, unsigned len);
 
 /*
- * pcibw_nic_recipe - the bus operations one packet of dma_bytes (bytes the NIC DMAs: frame,
- * less FCS if strip_fcs) costs in pattern pat. dma-* patterns yield a single data op.
- * Returns PCIBW_OK or PCIBW_EUSAGE (dma_bytes <= 0).
+ * pcibw_nic_recipe - the bus operations one packet costs in pattern pat, in ring order per path
+ * (doorbell, descriptor fetch, data, write-back, MSI + cause reads, head read: 82599 datasheet
+ * sec. 1.9.1-1.9.2, pcie-bench simple_nic.py/niantic.py); an operation done once per k packets
+ * has per_packet = 1/k. dma_bytes (> 0) is what the NIC DMAs for a transmitted packet: the frame
+ * less the FCS the MAC appends; the receive path adds the 4 B FCS unless strip_fcs; every data
+ * operation adds pkt_header_bytes and is rounded up to cacheline_bytes. dma-read / dma-write /
+ * dma-rw give bare data operations (pcie-bench's BW_DMA tests). `both` lists TX then RX.
+ * Returns PCIBW_OK; PCIBW_EUSAGE (dma_bytes not > 0 or not finite, unknown pattern);
+ * PCIBW_EINTERNAL (more than PCIBW_MAX_OPS operations).
  */
 int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double dma_bytes,
 		     struct pcibw_recipe *out, struct pcibw_err *err);

@@ -35,6 +35,7 @@ struct probe_hwloc_facts {
  *           host leaks into another machine's topology.
  *   xml:    NULL, or an hwloc XML export to load instead (fsroot must then be NULL).
  * hwloc's own messages are hidden (HWLOC_HIDE_ERRORS): failures come back as err.
+ * Not thread-safe: it sets and restores environment variables around the load.
  * Returns PCIBW_OK; PCIBW_EINPUT (xml unreadable or not an hwloc 2.x export, message names the
  * file); PCIBW_ENOTHERE (hwloc cannot describe this machine).
  */

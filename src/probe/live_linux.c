@@ -171,6 +171,14 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
 	 * where sysfs is missing). A copy: the sysfs method pointed at it, nothing else. */
 	rc = probe_libpci_read(c.live ? PCI_ACCESS_AUTO : PCI_ACCESS_SYS_BUS_PCI,
 			       c.live ? NULL : params, opts->pci_ids, "config", &loc, &set, out, err);
+	if (rc == PCIBW_ENOTHERE && !c.live) {
+		/* On a copy, what libpci cannot scan is a malformed tree, not a missing feature. */
+		char msg[sizeof err->msg];
+		snprintf(msg, sizeof msg, "%s", err->msg);
+		rc = pcibw_fail(err, PCIBW_EINPUT, "%s/bus/pci/devices: %s (expected entries named "
+				"DDDD:BB:DD.F, each a device directory with a config file)", c.sysroot,
+				msg);
+	}
 	if (rc)
 		goto out;
 
@@ -178,6 +186,12 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
 	for (int i = 0; i < set.n; i++) {
 		struct probe_node *n = &set.v[i];
 		struct pcibw_sysfs_attrs a;
+		if (!c.live && n->cfg.len == 0) {
+			rc = pcibw_fail(err, PCIBW_EINPUT, "%s/bus/pci/devices/%s/config: missing or "
+					"unreadable: expected the device's config space (64 bytes or "
+					"more)", c.sysroot, n->d.slot);
+			goto out;
+		}
 		rc = pcibw_sysfs_read_attrs(c.sysroot, n->d.slot, &a, err);
 		if (rc)
 			goto out;

@@ -118,6 +118,7 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			g->mode = PCIBW_PCIX_MODE_CONVENTIONAL;
 			g->mhz = 33;
 			g->width_bits = 32;
+			g->from_spec = true;
 			return;
 		} else if (t == 4 || t == 5 || t == 6) {
 			snprintf(g->why, sizeof g->why, "%s is a PCI Express port: the device below it "
@@ -212,10 +213,11 @@ void probe_device_segment(struct probe_set *s, int i)
 		return; /* an emulated segment's clock is no ceiling: leave it null */
 	d->bus_mhz = g.mhz;
 	d->bus_width_bits = g.width_bits;
+	const char *origin = g.from_spec ? "inferred" : "config";
 	if (g.mhz != PCIBW_NULL)
-		pcibw_device_set_prov(d, "bus_mhz", "config");
+		pcibw_device_set_prov(d, "bus_mhz", origin);
 	if (g.width_bits != PCIBW_NULL)
-		pcibw_device_set_prov(d, "bus_width_bits", "config");
+		pcibw_device_set_prov(d, "bus_width_bits", origin);
 }
 
 /* What a reader of this device must know about the facts left null. */

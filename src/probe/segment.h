@@ -10,6 +10,7 @@ struct seg {
 	enum pcibw_pcix_mode mode;
 	int mhz, width_bits;        /* PCIBW_NULL when unknown */
 	bool from_pcix_bridge;
+	bool from_spec;             /* clock/width set by the bus type's spec, not read (CardBus) */
 	char why[300];              /* why kind or width is unknown */
 };
 

@@ -15,7 +15,7 @@ static json_t *bus_json(const struct pcibw_bus *b)
 	json_t *o = json_object();
 	json_object_set_new(o, "spec", json_string(spec));
 	json_object_set_new(o, "kind", json_string(pcibw_bus_kind_name(b->kind)));
-	json_object_set_new(o, "raw_gbps", jreal(pcibw_bus_raw_gbps(b)));
+	json_object_set_new(o, "raw_gbps", e || s ? jreal(pcibw_bus_raw_gbps(b)) : json_null());
 	json_object_set_new(o, "gts", e ? json_real(b->gts) : json_null());
 	json_object_set_new(o, "lanes", jint(b->lanes, e));
 	json_object_set_new(o, "mps_bytes", jint(b->mps_bytes, e));

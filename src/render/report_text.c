@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report` for a person: one block per device, the facts a verdict turns on first (the
  * bus it runs on, the limiting hop and its bandwidth), then the path, registers and identity
- * details; warnings last, since each names its device. */
+ * details, then notes on that device's unknown facts (its warnings); warnings about no single
+ * device come last. */
 #include <math.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
 #include "report_render.h"
@@ -61,11 +63,18 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 			"; the device is PCI-X capable" : "");
 		break;
 	default:
-		fprintf(o, "  bus:         unknown (see warnings)\n");
+		fprintf(o, "  bus:         unknown (see the notes)\n");
 	}
 }
 
-static void device_text(FILE *o, const struct pcibw_device *d)
+/* A warning "SLOT: text" belongs to that device's block. */
+static const char *warning_of(const char *w, const char *slot)
+{
+	size_t n = strlen(slot);
+	return !strncmp(w, slot, n) && w[n] == ':' && w[n + 1] == ' ' ? w + n + 2 : NULL;
+}
+
+static void device_text(FILE *o, const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
 	if (d->vendor_id != PCIBW_NULL)
@@ -128,6 +137,11 @@ static void device_text(FILE *o, const struct pcibw_device *d)
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
+	for (int i = 0; i < r->n_warnings; i++) {
+		const char *w = warning_of(r->warnings[i], d->slot);
+		if (w)
+			fprintf(o, "  note:        %s\n", w);
+	}
 }
 
 int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
@@ -135,12 +149,19 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 	fprintf(o, "source: %s\n", r->source);
 	for (int i = 0; i < r->n_devices; i++) {
 		fputc('\n', o);
-		device_text(o, &r->devices[i]);
+		device_text(o, &r->devices[i], r);
 	}
-	if (r->n_warnings) {
-		fprintf(o, "\nwarnings:\n");
-		for (int i = 0; i < r->n_warnings; i++)
-			fprintf(o, "  - %s\n", r->warnings[i]);
+	bool head = false;
+	for (int i = 0; i < r->n_warnings; i++) {
+		bool mine = false;
+		for (int k = 0; k < r->n_devices && !mine; k++)
+			mine = warning_of(r->warnings[i], r->devices[k].slot) != NULL;
+		if (mine)
+			continue; /* printed in its device's block */
+		if (!head)
+			fprintf(o, "\nwarnings:\n");
+		head = true;
+		fprintf(o, "  - %s\n", r->warnings[i]);
 	}
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

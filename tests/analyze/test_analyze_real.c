@@ -190,3 +190,25 @@ Test(real, plot)
 	unlink(svg);
 	run_free(&r);
 }
+
+/* --format csv: a header naming the contract's row keys, one line per row, evidence quoted;
+ * text: the table and the verdict in plain words. */
+Test(real, csv_and_text_formats)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
+		"--line-rate", "40G", "--format", "csv", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(!strncmp(r.out, "source,series,size_bytes,", 25), "%.80s", r.out);
+	cr_assert(strstr(r.out, "measured_gbps,measured_mpps,bus_gbps,bus_utilisation"));
+	int lines = 0;
+	for (const char *p = r.out; (p = strchr(p, '\n')); p++)
+		lines++;
+	cr_assert_eq(lines, 1 + 16, "header + 16 rows");
+	cr_assert(strstr(r.out, ",cpu-bound,\"packet rate flat at"), "evidence quoted: %.300s", r.out);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"), "--line-rate",
+		"40G", NULL});
+	cr_assert_eq(r.status, 0);
+	cr_assert(strstr(r.out, "verdict  cpu-bound") && strstr(r.out, "CPU-bound: the wire is"), "%s", r.out);
+	run_free(&r);
+}

@@ -243,3 +243,23 @@ Test(model_cli, bus_from_dump)
 	expect_fail(4, "", (const char *[]){"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
 				      "-s", "05:00.0", NULL});
 }
+
+/* A paravirtual NIC (the KVM guest's virtio-net 1af4:1000 in a real dump, tests/data with its
+ * header) has no bus: the model says so instead of inventing a ceiling, and picks virtio-net. */
+Test(model_cli, virtual_device_has_no_bus_ceiling)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--dump",
+		test_data("hwloc-kvm-virtio-pcidomain32.lspci"), "--sizes", "64", "--line-rate", "1G", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "%s", r.out);
+	cr_assert_str_eq(json_string_value(json_object_get(json_object_get(j, "bus"), "kind")), "virtual");
+	cr_assert_str_eq(json_string_value(json_object_get(j, "nic")), "virtio-net");
+	json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+	cr_assert(json_is_null(json_object_get(row, "bus_gbps")));
+	cr_assert_str_eq(json_string_value(json_object_get(row, "limit")), "wire");
+	cr_assert(strstr(r.err, "no bus ceiling"), "%s", r.err);
+	json_decref(j);
+	run_free(&r);
+}

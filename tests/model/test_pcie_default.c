@@ -4,8 +4,9 @@
  * shared/research/model-anchors.md sec. 1.2-1.6 and doc/model.md:
  *   - TLP overheads 24 B (MWr/MRd, 64-bit) and 20 B (CplD); MPS/MRRS splitting;
  *   - the receive descriptor read's MRd header counted (pcie-bench drops it);
- *   - ACK/UpdateFC intervals read in symbol times (x8: 8 bytes per symbol time), SKP 16/(372x16+16),
- *     times the calibrated link efficiency 0.9525 (doc/model.md "Calibration");
+ *   - ACK/UpdateFC intervals read in symbol times (x8: 8 bytes per symbol time): each direction
+ *     carries 8 B DLLPs per interval of the *other* direction's TLP bytes; SKP 16/(372x16+16);
+ *     times the calibrated link efficiency 0.9475 (doc/model.md "Calibration");
  *   - Flit mode: 236 TLP bytes per 256 B flit, Flit-mode headers (16 B memory request with 64-bit
  *     address, 12 B completion), no per-TLP framing;
  *   - device limits: writes/s <= max_dma_tps; reads/s <= tags / latency.
@@ -14,7 +15,7 @@
 #include "model_int.h"
 
 #define RAW_GEN3X8 (8.0 * 8 * 128.0 / 130.0) /* Gbit/s: 8 GT/s x 8 lanes x 128b/130b */
-#define ETA 0.9525
+#define ETA 0.9475
 
 /* Section 1.6 hand check, gen3 x8, MPS 256, MRRS 512, simple NIC, both directions, 1024 B DMA'd. */
 Test(pcie_default, hand_check_1_6_compat_then_corrected)
@@ -32,22 +33,25 @@ Test(pcie_default, hand_check_1_6_compat_then_corrected)
 	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_DMA, PCIBW_COMPAT_NONE, 1024);
 	cr_assert_float_eq(r.to_device_bytes, 1280, 1e-9);
 	cr_assert_float_eq(r.to_host_bytes, 1360, 1e-9);
-	/* Gen3 x8 MPS 256: ACK and UpdateFC every 203 symbol times = 203 x 8 bytes */
-	double budget = RAW_GEN3X8 * (1 - 8.0 / (203 * 8) - 8.0 / (203 * 8) - 16.0 / (372 * 16 + 16)) * ETA;
-	double pps = budget * 1e9 / (8 * 1360.0);
+	/* Gen3 x8 MPS 256: ACK and UpdateFC every 203 symbol times = 203 x 8 bytes of received TLPs,
+	 * so the device->host direction also carries 2 x 8/1624 B per host->device byte */
+	double budget = RAW_GEN3X8 * (1 - 16.0 / (372 * 16 + 16)) * ETA;
+	double host = 1360 + 1280 * 2 * 8.0 / (203 * 8);
+	double pps = budget * 1e9 / (8 * host);
 	assert_rel(r.bus_mpps, pps / 1e6, 1e-9, "Mpps %f, hand %f", r.bus_mpps, pps / 1e6);
 	assert_rel(r.bus_gbps, 8 * 1024 * pps / 1e9, 1e-9, "Gbit/s");
 	cr_assert_str_eq(r.bound_by, "to-host");
-	/* the figures, for the record: 59.270 Gbit/s of TLPs, 5.4476 Mpps, 44.627 Gbit/s */
-	assert_rel(r.bus_gbps, 44.627, 1e-4, "Gbit/s %f", r.bus_gbps);
+	/* the figures, for the record: 59.547 Gbit/s of TLPs, 1372.6 B, 5.4228 Mpps, 44.423 Gbit/s */
+	assert_rel(r.bus_gbps, 44.423, 1e-4, "Gbit/s %f", r.bus_gbps);
 }
 
-/* Pure writes: MWr ceiling = budget x S/(S + n x 24), n = ceil(S/MPS). */
+/* Pure writes: nothing flows host->device, so no DLLPs load the write direction:
+ * MWr ceiling = budget x S/(S + n x 24), n = ceil(S/MPS). */
 Test(pcie_default, dma_write_ceiling)
 {
 	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
 	struct pcibw_nic n = load_nic("simple");
-	double budget = RAW_GEN3X8 * (1 - 16.0 / (203 * 8) - 16.0 / 5968) * ETA;
+	double budget = RAW_GEN3X8 * (1 - 16.0 / 5968) * ETA;
 	static const double s[] = {64, 256, 1500};
 	static const double tl[] = {1, 1, 6};
 	for (int i = 0; i < 3; i++) {
@@ -56,15 +60,21 @@ Test(pcie_default, dma_write_ceiling)
 	}
 }
 
-/* Gen1 (8b/10b): raw 2.5 x 4 x 0.8 = 8 Gbit/s; x4 MPS 128 ACK/FC every 73 symbol times = 292 B;
- * SKP 4/1538. A 128 B write is one TLP of 152 B. */
+/* Gen1 (8b/10b): raw 2.5 x 4 x 0.8 = 8 Gbit/s; SKP 4/1538. A 128 B write is one TLP of 152 B.
+ * A 128 B read: one 24 B MRd to the host, one 148 B CplD to the device; x4 MPS 128 ACK/FC every
+ * 73 symbol times = 292 B, so the read request direction also carries 2 x 8/292 B per CplD byte
+ * -- small next to the CplD direction, which binds. */
 Test(pcie_default, gen1_budget)
 {
 	struct pcibw_bus b = parse_bus("gen1x4");
 	struct pcibw_nic n = load_nic("simple");
-	double budget = 8.0 * (1 - 16.0 / (73 * 4) - 4.0 / 1538) * ETA;
+	double budget = 8.0 * (1 - 4.0 / 1538) * ETA;
 	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 128);
 	assert_rel(r.bus_gbps, budget * 128 / 152, 1e-9, "%f", r.bus_gbps);
+	r = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 128);
+	double dev = 148 + 24 * 16.0 / 292;
+	assert_rel(r.bus_gbps, budget * 128 / dev, 1e-9, "read %f", r.bus_gbps);
+	cr_assert_str_eq(r.bound_by, "to-device");
 }
 
 /* Flit mode, gen6 x16, simple NIC, receive path, frames 64 and 1518 (DMA 60 and 1514 B):
@@ -170,7 +180,7 @@ Test(pcie_default, imix_weighted)
 	/* DMA 60, 590, 1514 B -> 1, 3, 6 TLPs: 84, 662, 1658 B; weights 7, 4, 1 */
 	double mean = (7 * 84.0 + 4 * 662.0 + 1 * 1658.0) / 12;
 	cr_assert_float_eq(r.to_host_bytes, mean, 1e-9);
-	double budget = RAW_GEN3X8 * (1 - 16.0 / (203 * 8) - 16.0 / 5968) * ETA;
+	double budget = RAW_GEN3X8 * (1 - 16.0 / 5968) * ETA;
 	assert_rel(r.bus_mpps, budget * 1e3 / (8 * mean), 1e-9, "Mpps %f", r.bus_mpps);
 	assert_rel(r.size_bytes, (7 * 64 + 4 * 594 + 1518) / 12.0, 1e-12, "mean frame");
 	pcibw_sizes_free(&s);

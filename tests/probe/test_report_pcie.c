@@ -142,6 +142,9 @@ Test(report_pcie, fujitsu_tree_pcie_nic_and_cardbus_wlan)
 	cr_assert_str_eq(str(d, "bus_kind"), "pci");
 	cr_assert_eq(num(d, "bus_mhz"), 33);
 	cr_assert_eq(num(d, "bus_width_bits"), 32);
+	/* from the CardBus spec, not from a register */
+	cr_assert_str_eq(str(json_object_get(d, "provenance"), "bus_mhz"), "inferred");
+	/* 00:1c.0 row 0x10 secondary bus 04; 00:1e.0 secondary 1c; CardBus 1c:03.0 CardBus bus 1d */
 	path_is(d, (const char *[]){"0000:1c:03.0", "0000:00:1e.0"}, 2);
 	near(real(d, "bottleneck_gbps"), 100.0 / 3 * 32 / 1000);
 	json_decref(root);

@@ -229,3 +229,13 @@ Test(sysfs_skx, same_facts_as_nobody)
 	json_decref(j);
 	run_free(&r);
 }
+
+/* tests/data/sysfs/synthetic-missing-config/README.md: a device without its config file. */
+Test(sysfs_bad, missing_config_exit_3)
+{
+	const char *dir = test_data("sysfs/synthetic-missing-config");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--sysfs", dir, NULL});
+	cr_expect_eq(r.status, 3, "exit %d, stderr %s", r.status, r.err);
+	cr_expect(strstr(r.err, "0000:00:02.0/config: missing"), "stderr: %s", r.err);
+	run_free(&r);
+}

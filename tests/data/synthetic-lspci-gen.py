@@ -1,0 +1,250 @@
+#!/usr/bin/env python3
+# Regenerates tests/data/synthetic-*.lspci and tests/data/bad/synthetic-bad-*.lspci (issue 2).
+# Each file it writes carries a header naming the spec fields it encodes and the values expected.
+# Usage: python3 tests/data/synthetic-lspci-gen.py
+import struct, os
+OUT = os.path.dirname(os.path.abspath(__file__))
+
+class Cfg:
+    def __init__(s, vendor, device, cls, hdr=0, status=0x0010, rev=1, size=256):
+        s.b = bytearray(size)
+        s.w16(0, vendor); s.w16(2, device); s.w16(4, 0x0006)
+        s.w16(6, status); s.b[8] = rev
+        s.w16(0x0a, cls); s.b[0x0e] = hdr
+    def w8(s, a, v): s.b[a] = v & 0xff
+    def w16(s, a, v): s.b[a:a+2] = struct.pack('<H', v & 0xffff)
+    def w32(s, a, v): s.b[a:a+4] = struct.pack('<I', v & 0xffffffff)
+    def bridge(s, pri, sec, sub, sec_status):
+        s.b[0x18], s.b[0x19], s.b[0x1a] = pri, sec, sub
+        s.w16(0x1e, sec_status)
+    def pcie(s, at, typ, lnkcap_speed, lnkcap_w, sta_speed, sta_w, ver=2, devctl=0x2000|0x20,
+             lnkctl=0, vec=0, devctl2=0, lnksta2=0, nxt=0):
+        s.w8(0x34, 0x40) if at == 0x40 else None
+        s.w8(at, 0x10); s.w8(at+1, nxt)
+        s.w16(at+2, ver | typ << 4)
+        s.w16(at+8, devctl)
+        s.w32(at+0x0c, lnkcap_speed | lnkcap_w << 4)
+        s.w16(at+0x10, lnkctl)
+        s.w16(at+0x12, sta_speed | sta_w << 4)
+        if ver >= 2:
+            s.w16(at+0x28, devctl2); s.w32(at+0x2c, vec << 1); s.w16(at+0x32, lnksta2)
+    def rows(s):
+        out = []
+        for r in range(0, len(s.b), 16):
+            off = '%02x' % r if r < 256 else '%03x' % r
+            out.append(off + ': ' + ' '.join('%02x' % x for x in s.b[r:r+16]))
+        return out
+
+def write(name, header, devs):
+    lines = ['# ' + h if h else '#' for h in header]
+    for slot, desc, cfg in devs:
+        lines.append('%s %s' % (slot, desc))
+        lines += cfg.rows()
+        lines.append('')
+    open(os.path.join(OUT, name), 'w').write('\n'.join(lines) + '\n')
+
+HOST = lambda st=0x0000: Cfg(0x8086, 0x1237, 0x0600, status=st)
+
+# A: LnkCap2 vector wider than LnkCap
+rp = Cfg(0x8086, 0x2030, 0x0604, hdr=1); rp.bridge(0, 1, 1, 0)
+rp.pcie(0x40, 4, 4, 8, 3, 8, vec=0x0f)
+nic = Cfg(0x8086, 0x1572, 0x0200)
+nic.pcie(0x40, 0, 3, 8, 3, 8, devctl=(2 << 12) | (1 << 5), vec=0x0f)
+write('synthetic-pcie-lnkcap2-wider.lspci', [
+ 'Synthetic (engineer A, issue 2): what no real dump shows. lspci -xxx format, 256 bytes per device.',
+ 'Encodes: PCIe Base 6.0 sec. 7.5.3.18 Link Capabilities 2, Supported Link Speeds Vector (bits 7:1)',
+ '  wider than Link Capabilities Max Link Speed (bits 3:0).',
+ '00:01.0 root port (PCIe cap at 0x40, type 4), LnkCap 16GT/s x8 (0x00000084), LnkSta 8GT/s x8, secondary bus 01.',
+ '01:00.0 NIC 8086:1572 (class 0x0200), PCIe cap v2 at 0x40, type 0 (endpoint):',
+ '  LnkCap = 0x00000083 (speed code 3 = 8GT/s, width x8); LnkCap2 = 0x0000001e (vector 0x0f = 2.5, 5, 8, 16 GT/s);',
+ '  LnkSta = 0x0083 (8GT/s x8); DevCtl = 0x2020 (MPS code 1 = 256, MRRS code 2 = 512).',
+ 'Expected: max_link_speed_gts 16 (the vector wins over LnkCap, contract), max_link_width 8,',
+ '  link 8 GT/s x8, downgraded false (lspci compares LnkSta with LnkCap: 8 = 8).'],
+ [('00:01.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'Ethernet controller: synthetic endpoint', nic)])
+
+# B: Flit mode
+rp = Cfg(0x8086, 0x2031, 0x0604, hdr=1); rp.bridge(0, 1, 1, 0)
+rp.pcie(0x40, 4, 6, 16, 6, 16, vec=0x3f, lnksta2=0x0400)
+nic = Cfg(0x8086, 0x1593, 0x0200)
+nic.pcie(0x40, 0, 6, 16, 6, 16, devctl=(2 << 12) | (1 << 5) | 0x0100 | 0x0010, lnkctl=0x0008,
+         vec=0x3f, devctl2=0x1000, lnksta2=0x0400)
+write('synthetic-pcie-flit.lspci', [
+ 'Synthetic (engineer A, issue 2): a PCIe 6.0 link in Flit mode. lspci -xxx format.',
+ 'Encodes: PCIe Base 6.0 sec. 7.5.3.20 Link Status 2 bit 10 "Flit Mode Status"; sec. 7.5.3.6 LnkCap speed',
+ '  code 6 = 64 GT/s; sec. 7.5.3.16 Device Control 2 bit 12 "10-Bit Tag Requester Enable";',
+ '  sec. 7.5.3.4 Device Control bit 4 Relaxed Ordering, bit 8 Extended Tag; sec. 7.5.3.7 Link Control bit 3 RCB.',
+ '00:01.0 root port: LnkCap/LnkSta 64GT/s x16, LnkSta2 = 0x0400, secondary bus 01.',
+ '01:00.0 NIC: LnkCap 0x00000106 (64GT/s x16), LnkSta 0x0106, LnkCap2 vector 0x3f (2.5-64 GT/s), LnkSta2 0x0400,',
+ '  DevCtl 0x2130 (MPS 256, MRRS 512, relaxed ordering, ext tags), DevCtl2 0x1000, LnkCtl 0x0008 (RCB 128).',
+ 'Expected: flit_mode true, link 64 GT/s x16, bandwidth 64 x 16 x 242/256 = 968 Gbit/s per direction',
+ '  (PCIe 6.0 sec. 4.2.3.1: 242 data bytes per 256-byte flit), bottleneck 0000:00:01.0 (a tie goes to the root side).'],
+ [('00:01.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'Ethernet controller: synthetic flit endpoint', nic)])
+
+# C: PCI-X modes from bits 9:6 of the bridge's secondary status
+devs = [('00:00.0', 'Host bridge: synthetic', HOST())]
+for i, code in enumerate([0x7, 0xB, 0xF, 0x9], start=1):
+    br = Cfg(0x1014, 0x0188, 0x0604, hdr=1); br.bridge(0, i, i, 0x0220)
+    br.w8(0x34, 0x40); br.w8(0x40, 0x07); br.w8(0x41, 0)
+    br.w16(0x42, code << 6 | 0x3); br.w32(0x44, 0x00030000)
+    nic = Cfg(0x8086, 0x1010 + i, 0x0200, status=0x0230)
+    nic.w8(0x34, 0x40); nic.w8(0x40, 0x07); nic.w8(0x41, 0)
+    nic.w16(0x42, 2 << 2 | 2 << 4)
+    nic.w32(0x44, 1 << 16 | 1 << 17 | 3 << 21 | 6 << 23 | 1 << 30 | 1 << 31)
+    devs.append(('00:%02x.0' % i, 'PCI bridge: synthetic PCI-X to PCI-X bridge, secondary mode 0x%x' % code, br))
+    devs.append(('%02x:01.0' % i, 'Ethernet controller: synthetic PCI-X 2.0 NIC', nic))
+devs.sort(key=lambda d: (int(d[0][:2], 16), d[0]))
+write('synthetic-pcix-modes.lspci', [
+ 'Synthetic (engineer A, issue 2): PCI-X mode 1 ECC and mode 2 (266/533). lspci -xxx format.',
+ 'Encodes: PCI-X Protocol Addendum 2.0a sec. 8.6.2.2, PCI-X bridge Secondary Status bits 9:6 "Secondary Bus',
+ '  Mode and Frequency" (kernel drivers/pci/probe.c pcix_bus_speed[]): 0x7 = PCI-X 133 ECC, 0xB = PCI-X 266 at',
+ '  133 MHz, 0xF = PCI-X 533 at 133 MHz, 0x9 = PCI-X 266 at 66 MHz. Bit 0 = 64-bit secondary bus.',
+ '  lspci decodes only bits 8:6 and shows 0xB as "133MHz", 0xF as "133MHz ECC".',
+ 'Bridges 00:01.0-00:04.0 (PCI-X bridge cap id 7 at 0x40, Secondary Status at 0x42 = mode << 6 | 0x3),',
+ '  each with one NIC NN:01.0 (PCI-X device cap at 0x40): Command 0x0028 (MMRBC code 2 -> 2048, splits code 2 -> 3),',
+ '  Status 0xc3630000 (64-bit, 133, 266, 533 capable; designed MMRBC code 3 -> 4096, designed splits code 6 -> 16).',
+ 'Expected (PCI-X 2.0a: clock 133 1/3 or 66 2/3 MHz x 64 bits x 1/2/4 transfers per clock):',
+ '  01:01.0 pci-x-ecc 133 MHz 64-bit 8.533 Gbit/s; 02:01.0 pci-x-266 133 MHz 17.067 Gbit/s;',
+ '  03:01.0 pci-x-533 133 MHz 34.133 Gbit/s; 04:01.0 pci-x-266 66 MHz 8.533 Gbit/s.'], devs)
+
+# D: conventional 66 MHz segment, and a 33 MHz one slowed by one device
+devs = [('00:00.0', 'Host bridge: synthetic', HOST(0x0220))]
+b1 = Cfg(0x8086, 0x244e, 0x0604, hdr=1, status=0x0220); b1.bridge(0, 5, 5, 0x0220)
+b2 = Cfg(0x8086, 0x244e, 0x0604, hdr=1, status=0x0220); b2.bridge(0, 6, 6, 0x0220)
+devs += [('00:1d.0', 'PCI bridge: synthetic PCI-to-PCI bridge (secondary 66MHz+)', b2),
+         ('00:1e.0', 'PCI bridge: synthetic PCI-to-PCI bridge (secondary 66MHz+)', b1)]
+devs += [('05:00.0', 'Ethernet controller: synthetic 66MHz+ NIC', Cfg(0x10ec, 0x8169, 0x0200, status=0x0220)),
+         ('05:01.0', 'SCSI storage controller: synthetic 66MHz+ device', Cfg(0x1000, 0x0021, 0x0100, status=0x0220)),
+         ('06:00.0', 'Ethernet controller: synthetic 66MHz+ NIC', Cfg(0x10ec, 0x8169, 0x0200, status=0x0220)),
+         ('06:01.0', 'Multimedia controller: synthetic 66MHz- device', Cfg(0x1102, 0x0002, 0x0401, status=0x0200))]
+write('synthetic-pci-66mhz.lspci', [
+ 'Synthetic (engineer A, issue 2): conventional PCI segments at 66 and 33 MHz. lspci -xxx format.',
+ 'Encodes: PCI Local Bus 3.0 sec. 6.2.3 Status bit 5 "66 MHz Capable"; PCI-to-PCI Bridge 1.2 sec. 3.2.5.7',
+ '  Secondary Status bit 5. A segment runs at 66 MHz only if its bridge and every device on it are 66 MHz capable.',
+ 'No capabilities anywhere (Status bit 4 clear): conventional PCI devices, bridges without a PCI-X capability.',
+ '00:1e.0 bridge -> bus 05: secondary status 0x0220 (66+); 05:00.0 NIC status 0x0220 (66+), 05:01.0 status 0x0220 (66+).',
+ '00:1d.0 bridge -> bus 06: secondary status 0x0220 (66+); 06:00.0 NIC 0x0220 (66+), 06:01.0 status 0x0200 (66-).',
+ 'Expected: 05:00.0 pci 66 MHz, 06:00.0 pci 33 MHz; width null (not in config space). With the 32-bit',
+ '  lower bound: 66 2/3 x 32 = 2.133 Gbit/s and 33 1/3 x 32 = 1.067 Gbit/s, shared; peers 05:01.0 and 06:01.0.'], devs)
+
+# E: downgraded endpoint
+rp1 = Cfg(0x8086, 0x27d0, 0x0604, hdr=1); rp1.bridge(0, 1, 1, 0); rp1.pcie(0x40, 4, 2, 4, 1, 4, ver=1)
+rp2 = Cfg(0x8086, 0x27d2, 0x0604, hdr=1); rp2.bridge(0, 2, 2, 0); rp2.pcie(0x40, 4, 2, 4, 2, 1, ver=1)
+n1 = Cfg(0x8086, 0x10d3, 0x0200); n1.pcie(0x40, 0, 2, 4, 1, 4, ver=1)
+n2 = Cfg(0x8086, 0x10d3, 0x0200); n2.pcie(0x40, 0, 2, 4, 2, 1, ver=1)
+write('synthetic-pcie-downgraded.lspci', [
+ 'Synthetic (engineer A, issue 2): endpoints trained below their capability. lspci -xxx format.',
+ 'Encodes: PCIe Base 6.0 sec. 7.5.3.6 LnkCap and 7.5.3.8 LnkSta (speed bits 3:0, width bits 9:4), PCIe cap v1;',
+ '  lspci ls-caps.c link_compare(): endpoints below LnkCap are "downgraded", root/downstream ports never.',
+ '00:1c.0 root port, LnkCap 5GT/s x4 (0x42), LnkSta 2.5GT/s x4 (0x41) -> bus 01: 01:00.0 NIC LnkCap 5GT/s x4, LnkSta 2.5GT/s x4.',
+ '00:1c.1 root port, LnkCap 5GT/s x4, LnkSta 5GT/s x1 (0x12) -> bus 02: 02:00.0 NIC LnkCap 5GT/s x4, LnkSta 5GT/s x1.',
+ 'Expected: both NICs downgraded true (speed, then width); root ports downgraded null.',
+ '  01:00.0: 2.5 x 4 x 8/10 = 8 Gbit/s; 02:00.0: 5 x 1 x 8/10 = 4 Gbit/s; bottleneck at the root port (tie).'],
+ [('00:1c.0', 'PCI bridge: synthetic root port 1', rp1), ('00:1c.1', 'PCI bridge: synthetic root port 2', rp2),
+  ('01:00.0', 'Ethernet controller: synthetic NIC (speed downgraded)', n1),
+  ('02:00.0', 'Ethernet controller: synthetic NIC (width downgraded)', n2)])
+
+# F: per-hop minimum differs from slowest x narrowest
+rp = Cfg(0x8086, 0x2032, 0x0604, hdr=1); rp.bridge(0, 1, 3, 0); rp.pcie(0x40, 4, 1, 16, 1, 16)
+usp = Cfg(0x10b5, 0x9797, 0x0604, hdr=1); usp.bridge(1, 2, 3, 0); usp.pcie(0x40, 5, 1, 16, 1, 16)
+dsp = Cfg(0x10b5, 0x9797, 0x0604, hdr=1); dsp.bridge(2, 3, 3, 0); dsp.pcie(0x40, 6, 4, 1, 4, 1)
+nic = Cfg(0x8086, 0x1593, 0x0200); nic.pcie(0x40, 0, 4, 1, 4, 1, vec=0x0f)
+write('synthetic-pcie-perhop-min.lspci', [
+ 'Synthetic (engineer A, issue 2): the limiting hop is not slowest speed x narrowest width. lspci -xxx format.',
+ 'Encodes: per-hop bandwidth = LnkSta speed x LnkSta width x encoding (8b/10b at 2.5 GT/s, 128b/130b at 16 GT/s;',
+ '  PCIe Base 6.0 sec. 4.2), the minimum over the path as in the kernel pcie_bandwidth_available().',
+ '00:01.0 root port LnkSta 2.5GT/s x16 (0x0101) -> 01:00.0 switch upstream port (type 5) 2.5GT/s x16 ->',
+ '  02:00.0 switch downstream port (type 6) 16GT/s x1 (0x0014) -> 03:00.0 NIC 16GT/s x1.',
+ 'Expected: path [02:00.0, 01:00.0, 00:01.0] with 16 x 1 x 128/130 = 15.754, 2.5 x 16 x 0.8 = 32, 32 Gbit/s;',
+ '  bottleneck 0000:02:00.0 at 15.754 Gbit/s (a tie with the NIC link goes to the root side),',
+ '  not 2.5 GT/s x 1 lane x 0.8 = 2 Gbit/s.'],
+ [('00:01.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'PCI bridge: synthetic switch upstream port', usp),
+  ('02:00.0', 'PCI bridge: synthetic switch downstream port', dsp), ('03:00.0', 'Ethernet controller: synthetic 16GT/s x1 NIC', nic)])
+
+# G: virtio-net with full config space on an emulated conventional bus
+vn = Cfg(0x1af4, 0x1000, 0x0200, status=0x0000)
+write('synthetic-virtio-pci.lspci', [
+ 'Synthetic (engineer A, issue 2): a legacy virtio-net device on an emulated i440FX bus, full 256-byte config.',
+ 'Encodes: virtio 1.2 sec. 4.1.2 PCI Device Discovery, vendor 0x1af4, device 0x1000 (transitional network device);',
+ '  Status 0x0000 (66MHz-, no capabilities); host bridge 8086:1237 on the same bus.',
+ 'Expected: virtual true, bus_kind "pci" (the emulated bus, reported honestly), bus_mhz null and no bottleneck:',
+ '  a paravirtual device has no bus ceiling (never "PCI 33 MHz").'],
+ [('00:00.0', 'Host bridge: synthetic i440FX', HOST()), ('00:03.0', 'Ethernet controller: synthetic virtio-net', vn)])
+
+# ---- bad inputs ----
+OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bad')
+os.makedirs(OUT, exist_ok=True)
+
+def cfg(status=0x0000, size=256):
+    b = bytearray(size)
+    b[0:4] = bytes([0x86, 0x80, 0x0e, 0x10])  # 8086:100e 82540EM
+    b[4:6] = struct.pack('<H', 0x0007); b[6:8] = struct.pack('<H', status)
+    b[8] = 2; b[0x0a:0x0c] = struct.pack('<H', 0x0200)
+    return b
+
+def rows(b):
+    out = []
+    for r in range(0, len(b), 16):
+        off = '%02x' % r if r < 256 else '%03x' % r
+        out.append(off + ': ' + ' '.join('%02x' % x for x in b[r:r+16]))
+    return out
+
+SLOT = '00:03.0 Ethernet controller: synthetic 82540EM'
+
+def write(name, what, expect, body, raw=None):
+    hdr = ['# Synthetic bad input (engineer A, issue 2): ' + what,
+           '# Expected: exit 3 and "' + name + ':' + expect + '".',
+           '# Based on a valid 82540EM (8086:100e) in lspci -xxx format; the slot line is line 4.']
+    data = ('\n'.join(hdr) + '\n').encode() + (raw if raw is not None else ('\n'.join(body) + '\n').encode())
+    open(os.path.join(OUT, name), 'wb').write(data)
+
+r = rows(cfg())
+write('synthetic-bad-truncated-row.lspci', 'row 0x20 (line 7) holds 12 bytes instead of 16',
+      '7:40: 12 bytes on this row: expected 16', [SLOT] + r[:2] + [r[2][:3 + 12 * 3]] + r[3:])
+x = list(r); x[1] = x[1][:19] + 'zz' + x[1][21:]
+write('synthetic-bad-nonhex.lspci', 'byte 5 of row 0x10 (line 6) is "zz"',
+      "6:20: 'z' is not a hex digit", [SLOT] + x)
+x = list(r); x[0] = x[0][:10] + x[0][11:]
+write('synthetic-bad-odd-digits.lspci', 'byte 2 of row 0x00 (line 5) has one hex digit ("e" for "0e")',
+      "5:11: 'e' has 1 hex digit: expected two per byte", [SLOT] + x)
+write('synthetic-bad-offset-order.lspci', 'rows 0x00, 0x10, then 0x30 (line 7): 0x20 is missing',
+      '7:1: offset 0x30 out of order: expected 0x20', [SLOT] + r[:2] + r[3:])
+write('synthetic-bad-offset-4096.lspci', 'after rows 0x00-0x30 comes row 0x1000 (line 9), past config space',
+      '9:1: offset 0x1000 is past the 4096 bytes', [SLOT] + r[:4] + ['1000: ' + ' '.join(['00'] * 16)])
+write('synthetic-bad-duplicate-slot.lspci', 'slot 00:03.0 appears twice (lines 4 and 22)',
+      '22:1: duplicate slot 00:03.0 (first at line 4)', [SLOT] + r + [''] + [SLOT] + r)
+write('synthetic-bad-binary.lspci', 'binary data (an ELF header) after the comments, line 4',
+      '4:1: binary byte 0x7f', None, raw=b'\x7fELF\x02\x01\x01\x00\x00\x00\n')
+write('synthetic-bad-no-device.lspci', 'only comments, no device', '3:1: no device in the file', None, raw=b'')
+# the file is 3 comment lines: "no device" is reported at the last line
+b = cfg(status=0x0010); b[0x34] = 0x40; b[0x40] = 0x01; b[0x41] = 0x50; b[0x50] = 0x05; b[0x51] = 0x40
+write('synthetic-bad-cap-loop.lspci', 'capability list 0x40 -> 0x50 -> 0x40 loops (pointer at offset 0x51, line 10)',
+      '10:8: 0000:00:03.0: capability list loops back to 0x40', [SLOT] + rows(b))
+b = cfg(status=0x0010); b[0x34] = 0x20
+write('synthetic-bad-cap-into-header.lspci', 'capability pointer at 0x34 (line 8) is 0x20, inside the header',
+      '8:17: 0000:00:03.0: capability pointer 0x20 points into the header', [SLOT] + rows(b))
+b = cfg(status=0x0010, size=4096); b[0x34] = 0x40
+b[0x40] = 0x10; b[0x42:0x44] = struct.pack('<H', 2)      # PCIe cap v2, endpoint
+b[0x4c:0x50] = struct.pack('<I', 0x11); b[0x52:0x54] = struct.pack('<H', 0x11)  # 2.5GT/s x1
+b[0x100:0x104] = struct.pack('<I', 0x0001 | 1 << 16 | 0x080 << 20)  # AER, next 0x080
+write('synthetic-bad-extcap-outside.lspci', 'extended capability at 0x100 points to 0x080, below extended config space (line 21)',
+      '21:12: 0000:00:03.0: extended capability pointer 0x080 is outside extended config space', [SLOT] + rows(b))
+b = bytearray([0xff] * 256)
+write('synthetic-bad-ffff.lspci', 'the device reads all ones: vendor 0xffff (line 5)',
+      '5:5: 0000:00:03.0: vendor id reads 0xffff', [SLOT] + rows(b))
+write('synthetic-bad-truncated-dump.lspci', 'the device dump stops after row 0x80 (144 bytes, line 13)',
+      '13:51: config dump of 0000:00:03.0 stops after 144 bytes', [SLOT] + r[:9])
+write('synthetic-bad-unterminated.lspci', 'the last row (0xf0, line 20) has no newline: a cut file',
+      '20:52: last line has no newline', None, raw=('\n'.join([SLOT] + r)).encode())
+write('synthetic-bad-long-line.lspci', 'an lspci -v line (line 5) of 300 characters, beyond libpci\'s 254',
+      '5:255: line longer than 254 characters', [SLOT, '\t' + 'x' * 299] + r)
+x = list(r); x[3] = 'zz' + x[3][2:]
+write('synthetic-bad-nonhex-offset.lspci', 'row 0x30 (line 8) starts with the offset "zz"',
+      "8:1: unexpected text: expected a hex row", [SLOT] + x)
+open(os.path.join(OUT, 'synthetic-bad-empty.lspci'), 'wb').write(b'')
+open(os.path.join(OUT, 'README.md'), 'w').write('''# Synthetic bad dumps
+
+Each `synthetic-bad-*.lspci` here is one malformed `lspci -x/-xxx/-xxxx` dump; its header says what is
+wrong and the `file:line:column` message `pcibw report --dump` must give (exit code 3).
+`synthetic-bad-empty.lspci` is the one file without a header: it is empty on purpose (0 bytes);
+expected `synthetic-bad-empty.lspci:1:1: empty file`. tests/probe/test_dump_bad.c checks them all.
+''')
