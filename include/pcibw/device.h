@@ -77,6 +77,8 @@ struct pcibw_device {
 	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* 0/1/PCIBW_NULL */
 
 	int numa_node;           /* PCIBW_NULL when firmware reports none (-1) */
+	char local_cpus[256];    /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
+				  * or hwloc); "" (-> null) when numa_node is unknown */
 	char interfaces[PCIBW_MAX_IFACES][32];
 	int n_interfaces;
 

@@ -34,6 +34,7 @@ const char cmd_analyze_help[] =
 	"  --size-is CONV         frame (default), dma, l3, udp-payload: what a `size` column counts\n"
 	"  --line-rate RATE       1G, 10G, 40G, ...: the wire ceiling\n"
 	"  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
+	"  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
 	"The CPU:\n"
 	"  --cpus N --cpu-ghz F   CPUs and clock of the measured machine (else --topology FILE for the\n"
 	"                         count, or this machine when the device was probed live)\n"
@@ -50,11 +51,12 @@ const char cmd_analyze_help[] =
 
 enum {
 	OPT_BUS = OPT_CMD_BASE, OPT_NIC, OPT_PATTERN, OPT_SIZE_IS, OPT_LINE_RATE, OPT_COMPAT, OPT_PLOT,
-	OPT_CPUS, OPT_CPU_GHZ, OPT_COL, OPT_RATE_BASIS, OPT_THRESHOLD, OPT_INPUT_FORMAT,
+	OPT_CPUS, OPT_CPU_GHZ, OPT_COL, OPT_RATE_BASIS, OPT_THRESHOLD, OPT_INPUT_FORMAT, OPT_SEGMENT,
 };
 
 struct analyze_opts {
 	const char *bus, *nic, *pattern, *size_is, *line_rate, *compat, *plot, *cpus, *cpu_ghz, *input_format;
+	const char *segment;
 	struct pcibw_ingest_opts ingest;
 	struct pcibw_thresholds t;
 	char **files;
@@ -78,6 +80,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 		{"rate-basis", required_argument, 0, OPT_RATE_BASIS},
 		{"threshold", required_argument, 0, OPT_THRESHOLD},
 		{"input-format", required_argument, 0, OPT_INPUT_FORMAT},
+		{"segment-devices", required_argument, 0, OPT_SEGMENT},
 		{0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
@@ -103,6 +106,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 		case OPT_CPUS: a->cpus = optarg; break;
 		case OPT_CPU_GHZ: a->cpu_ghz = optarg; break;
 		case OPT_INPUT_FORMAT: a->input_format = optarg; break;
+		case OPT_SEGMENT: a->segment = optarg; break;
 		case OPT_COL:
 			if (pcibw_colmap_add(&a->ingest, optarg, &err))
 				return cli_usage_error("analyze", "%s", err.msg);
@@ -204,6 +208,14 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->in.compat = PCIBW_COMPAT_PCIE_BENCH;
 	}
 	mc->mach.line_rate_gbps = mc->in.line_rate_gbps;
+	if (a->segment) {
+		char *e;
+		long n = strtol(a->segment, &e, 10);
+		if (*e || !*a->segment || n < 1 || n > 32)
+			return pcibw_fail(err, PCIBW_EUSAGE, "--segment-devices '%s': expected 1..32 (a PCI segment "
+					  "holds at most 32 devices)", a->segment);
+		mc->in.segment_devices = (int)n;
+	}
 
 	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
 	if (a->bus && probed)

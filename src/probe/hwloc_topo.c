@@ -139,6 +139,10 @@ void probe_hwloc_apply(struct pcibw_device *d, const struct probe_hwloc_facts *f
 	if (d->numa_node == PCIBW_NULL && f->numa_node != PCIBW_NULL) {
 		d->numa_node = f->numa_node;
 		pcibw_device_set_prov(d, "numa_node", "hwloc");
+		if (f->cpus[0] && !d->local_cpus[0]) {
+			snprintf(d->local_cpus, sizeof d->local_cpus, "%s", f->cpus);
+			pcibw_device_set_prov(d, "local_cpus", "hwloc");
+		}
 	}
 	if (!d->n_interfaces && f->n_ifaces) {
 		for (int i = 0; i < f->n_ifaces; i++)

@@ -215,6 +215,11 @@ void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attr
 	if (a->has_numa && d->numa_node == PCIBW_NULL) {
 		d->numa_node = a->numa_node;
 		pcibw_device_set_prov(d, "numa_node", "sysfs");
+		/* with numa_node -1 the kernel lists every online CPU: that is no locality */
+		if (d->numa_node != PCIBW_NULL && a->local_cpulist[0]) {
+			snprintf(d->local_cpus, sizeof d->local_cpus, "%s", a->local_cpulist);
+			pcibw_device_set_prov(d, "local_cpus", "sysfs");
+		}
 	}
 	if (a->n_ifaces && !d->n_interfaces) {
 		for (int i = 0; i < a->n_ifaces; i++)

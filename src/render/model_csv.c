@@ -28,7 +28,7 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 {
 	static const char *hdr[] = {"size_bytes", "label", "bus_gbps", "bus_mpps", "wire_gbps", "wire_mpps",
 				    "limit", "headroom_pct", "to_device_bytes", "to_host_bytes", "bus_share",
-				    "bound_by"};
+				    "bound_by", "bus_ns_per_packet", "cpu_stall_ns_per_packet"};
 	int nh = (int)(sizeof hdr / sizeof hdr[0]);
 	for (int i = 0; i < nh; i++)
 		field(o, hdr[i], i == nh - 1);
@@ -46,7 +46,9 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 		numf(o, r->to_device_bytes, false);
 		numf(o, r->to_host_bytes, false);
 		numf(o, r->bus_share, false);
-		field(o, r->bound_by ? r->bound_by : "", true);
+		field(o, r->bound_by ? r->bound_by : "", false);
+		numf(o, r->bus_ns_per_packet, false);
+		numf(o, r->cpu_stall_ns_per_packet, true);
 	}
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

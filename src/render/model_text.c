@@ -38,8 +38,16 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 	if (v->compat == PCIBW_COMPAT_PCIE_BENCH)
 		fprintf(o, ", pcie-bench compatible accounting");
 	fprintf(o, "\n\n");
-	fprintf(o, "%8s %10s %11s %10s %11s %6s %9s  %s\n", "size", "bus Mpps", "bus Gbit/s", "wire Mpps",
-		"wire Gbit/s", "limit", "headroom", "bus bound by");
+	/* bus time per packet and the CPU's stall on register reads: what a shared PCI/PCI-X
+	 * segment and an interrupt handler's ICR reads cost (doc/model-pci.md) */
+	bool stall = false;
+	for (int i = 0; i < v->n; i++)
+		stall = stall || v->rows[i].cpu_stall_ns_per_packet > 0;
+	fprintf(o, "%8s %10s %11s %10s %11s %6s %9s %10s", "size", "bus Mpps", "bus Gbit/s", "wire Mpps",
+		"wire Gbit/s", "limit", "headroom", "bus ns/pkt");
+	if (stall)
+		fprintf(o, " %9s", "stall ns");
+	fprintf(o, "  %s\n", "bus bound by");
 	for (int i = 0; i < v->n; i++) {
 		const struct pcibw_model_row *r = &v->rows[i];
 		const char *lab = v->labels ? v->labels[i] : NULL;
@@ -58,6 +66,9 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 			fprintf(o, " %+8.1f%%", h);
 		else
 			fprintf(o, " %9s", "-");
+		num(o, 10, 1, r->bus_ns_per_packet > 0 ? r->bus_ns_per_packet : NAN);
+		if (stall)
+			num(o, 9, 1, r->cpu_stall_ns_per_packet);
 		fprintf(o, "  %s\n", r->bound_by ? r->bound_by : "-");
 	}
 	if (v->line_rate_gbps > 0)

@@ -146,8 +146,16 @@ static void draw_series(cairo_t *cr, const struct frame *f, const struct pcibw_p
 	}
 	if (!s->points)
 		cairo_stroke(cr);
-	/* legend entry */
-	double ly = f->y0 + 10 + 16 * i, lx = f->x0 + f->w - 170;
+}
+
+/* legend entry i, over the white box legend_box() drew */
+static void legend_entry(cairo_t *cr, const struct frame *f, const struct pcibw_plot *p, int i)
+{
+	const struct pcibw_plot_series *s = &p->series[i];
+	const unsigned char *c = palette[i % 8];
+	cairo_set_source_rgb(cr, c[0] / 255.0, c[1] / 255.0, c[2] / 255.0);
+	cairo_set_line_width(cr, 2);
+	double ly = f->y0 + 12 + 16 * i, lx = f->x0 + f->w - 170;
 	if (s->points) {
 		cairo_arc(cr, lx + 10, ly, 3, 0, 2 * M_PI);
 		cairo_fill(cr);
@@ -198,6 +206,12 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 	axes(cr, &f, p);
 	for (int i = 0; i < p->n_series; i++)
 		draw_series(cr, &f, p, i);
+	/* the legend last, on a white box, so no curve runs through its text */
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+	cairo_rectangle(cr, f.x0 + f.w - 176, f.y0 + 3, 172, 16.0 * p->n_series + 4);
+	cairo_fill(cr);
+	for (int i = 0; i < p->n_series; i++)
+		legend_entry(cr, &f, p, i);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_finish(sf);

@@ -97,6 +97,7 @@ static json_t *device_json(const struct pcibw_device *d)
 	json_object_set_new(o, "tags_10bit", jbool3(d->tags_10bit));
 	json_object_set_new(o, "flit_mode", jbool3(d->flit_mode));
 	json_object_set_new(o, "numa_node", jint(d->numa_node));
+	json_object_set_new(o, "local_cpus", jstr(d->local_cpus));
 	json_t *ifs = json_array();
 	for (int i = 0; i < d->n_interfaces; i++)
 		json_array_append_new(ifs, jsafe(d->interfaces[i]));

@@ -256,9 +256,14 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 		snprintf(wirew, sizeof wirew, "the wire %.0f %%", pct(r->wire_util));
 	switch (s->verdict) {
 	case PCIBW_V_IMPOSSIBLE:
-		add_summary(s, "Impossible: %s cannot have passed the %s (ceiling %s, %.0f %% needed); ask which card "
-			    "and which direction the figure belongs to.", where, bus,
-			    rate_text(b, sizeof b, r->bus_gbps), pct(r->bus_util));
+		if (r->bus_util > r->wire_util || isnan(r->wire_util))
+			add_summary(s, "Impossible: %s cannot have passed the %s (ceiling %s, %.0f %% needed); ask "
+				    "which card and which direction the figure belongs to.", where, bus,
+				    rate_text(b, sizeof b, r->bus_gbps), pct(r->bus_util));
+		else
+			add_summary(s, "Impossible: %s is more than the %g Gbit/s wire carries (%.0f %% of it); check "
+				    "the line rate and whether the figure adds both directions.", where,
+				    m->line_rate_gbps, pct(r->wire_util));
 		break;
 	case PCIBW_V_IO:
 		add_summary(s, "IO-bound: the %s is %.0f %% busy at %s (its ceiling %s)%s%s.", bus, pct(r->bus_util),

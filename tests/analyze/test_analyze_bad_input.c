@@ -91,6 +91,8 @@ Test(bad_input, usage_errors)
 		{"analyze", "x.csv", "--rate-basis", "bits", NULL},
 		{"analyze", "x.csv", "--bus", "gen3x3", NULL},
 		{"analyze", "x.csv", "--cpus", "0", NULL},
+		{"analyze", "x.csv", "--segment-devices", "0", NULL},
+		{"analyze", "x.csv", "--input-format", "xml", NULL},
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct run_result r = run_pcibw(NULL, cases[i]);

@@ -104,6 +104,8 @@ Test(hwloc_xml, ibm_4node_bcm5709_numa)
 		cr_expect(json_is_null(json_object_get(h, "gbps")), "0.000000 is unknown, not zero");
 	}
 	expect_path(dev_by_slot(r, "0000:92:00.1"), (const char *[]){"0000:90:1c.0"}, 1);
+	/* node 0's cpuset="0x00ffffff": PUs 0-23 */
+	cr_expect_str_eq(str(dev_by_slot(r, "0000:02:00.0"), "local_cpus"), "0-23");
 	cr_expect_eq(warnings_with(r, (const char *[]){"no link speed", NULL}), 1);
 	json_decref(r);
 }
@@ -175,13 +177,27 @@ Test(hwloc_xml, iface_filter)
 	json_decref(r);
 }
 
-/* Not an export: exit 3 naming the file. A sysfs README is text, not hwloc XML. */
+/* Not an export: exit 3 naming file:line:column. A sysfs README is text, not XML: its first
+ * line "# Linux sysfs..." fails at column 2 (expat: text before the root element). */
 Test(hwloc_xml, bad_file_exit_3)
 {
 	const char *f = test_data("sysfs/README.md");
 	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--topology", f, NULL});
 	cr_expect_eq(r.status, 3, "exit %d: %s", r.status, r.err);
-	cr_expect(strstr(r.err, "README.md"), "%s", r.err);
+	cr_expect(strstr(r.err, "README.md:1:"), "%s", r.err);
+	run_free(&r);
+	/* tests/data/hwloc/synthetic-truncated.xml: its comment says line 8, column 5 */
+	f = test_data("hwloc/synthetic-truncated.xml");
+	r = run_pcibw(NULL, (const char *[]){"report", "--topology", f, NULL});
+	cr_expect_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "synthetic-truncated.xml:8:5:"), "%s", r.err);
+	run_free(&r);
+	/* tests/data/hwloc/synthetic-version-3.xml: line 6, column 1, version 3.0 */
+	f = test_data("hwloc/synthetic-version-3.xml");
+	r = run_pcibw(NULL, (const char *[]){"report", "--topology", f, NULL});
+	cr_expect_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "synthetic-version-3.xml:6:1:"), "%s", r.err);
+	cr_expect(strstr(r.err, "3.0"), "%s", r.err);
 	run_free(&r);
 	r = run_pcibw(NULL, (const char *[]){"report", "--topology", "/nonexistent.xml", NULL});
 	cr_expect_eq(r.status, 3, "exit %d: %s", r.status, r.err);

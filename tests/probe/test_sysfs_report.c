@@ -85,6 +85,7 @@ Test(sysfs_skx, x722_downgraded_on_package_link)
 	cr_expect(has_iface(d, "enp96s0f0"));
 	cr_expect(has_iface(dev_by_slot(r, "0000:60:00.1"), "enp96s0f1"));
 	cr_expect_eq(num(d, "numa_node"), 0);
+	cr_expect_str_eq(str(d, "local_cpus"), "0-7,16-23"); /* README: local_cpulist 0-7,16-23 */
 	json_t *path = json_object_get(d, "path");
 	cr_assert_eq(json_array_size(path), 3);
 	cr_expect_str_eq(str(json_array_get(path, 0), "slot"), "0000:5f:03.0");
@@ -165,6 +166,7 @@ Test(sysfs_r910, qlogic_infiniband_listed_numa_unknown_is_null)
 	expect_path(q, (const char *[]){"0000:40:03.0"}, 1, NAN);
 	json_t *b = dev_by_slot(r, "0000:02:00.0");
 	cr_expect(is_null(b, "numa_node"));
+	cr_expect(is_null(b, "local_cpus")); /* "covers all 40 PUs": locality unknown */
 	cr_expect(has_iface(b, "eth0"));
 	expect_path(b, (const char *[]){"0000:00:05.0"}, 1, NAN);
 	json_t *b3 = dev_by_slot(r, "0000:03:00.1");
