@@ -30,16 +30,23 @@ static bool is_dir(const char *path)
 }
 
 /* Accept the copy's root (DIR/sys/bus/pci/devices) or its sys/ (DIR/bus/pci/devices). */
-static int resolve_copy(const char *dir, struct live_ctx *c, struct pcibw_err *err)
+static int resolve_copy(const char *given, struct live_ctx *c, struct pcibw_err *err)
 {
-	char p[PATH_MAX + 32];
-	snprintf(p, sizeof p, "%s/sys/bus/pci/devices", dir);
+	char p[PATH_MAX + 32], dir[PATH_MAX];
+	/* "DIR/" and "/" join without a doubled slash */
+	snprintf(dir, sizeof dir, "%s", given);
+	for (size_t n = strlen(dir); n > 1 && dir[n - 1] == '/'; n--)
+		dir[n - 1] = '\0';
+	if (!dir[0])
+		return pcibw_fail(err, PCIBW_EUSAGE, "--sysfs '': expected a directory");
+	const char *pre = strcmp(dir, "/") ? dir : ""; /* "/" + "/sys" = "/sys" */
+	snprintf(p, sizeof p, "%s/sys/bus/pci/devices", pre);
 	if (is_dir(p)) {
-		snprintf(c->sysroot, sizeof c->sysroot, "%s/sys", dir);
+		snprintf(c->sysroot, sizeof c->sysroot, "%s/sys", pre);
 		snprintf(c->fsroot, sizeof c->fsroot, "%s", dir);
 		return PCIBW_OK;
 	}
-	snprintf(p, sizeof p, "%s/bus/pci/devices", dir);
+	snprintf(p, sizeof p, "%s/bus/pci/devices", pre);
 	if (!is_dir(p))
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s: expected a copied sysfs tree holding bus/pci/devices (or "
@@ -49,7 +56,7 @@ static int resolve_copy(const char *dir, struct live_ctx *c, struct pcibw_err *e
 	const char *base = strrchr(dir, '/');
 	base = base ? base + 1 : dir;
 	if (!strcmp(base, "sys"))
-		snprintf(c->fsroot, sizeof c->fsroot, "%s/..", dir);
+		snprintf(c->fsroot, sizeof c->fsroot, "%s/..", pre);
 	return PCIBW_OK;
 }
 
@@ -70,7 +77,7 @@ static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct 
 	if (c->live)
 		snprintf(path, sizeof path, "/proc/cpuinfo");
 	else if (c->fsroot[0])
-		snprintf(path, sizeof path, "%s/proc/cpuinfo", c->fsroot);
+		snprintf(path, sizeof path, "%s/proc/cpuinfo", strcmp(c->fsroot, "/") ? c->fsroot : "");
 	else
 		return 0;
 	if (probe_virt_hypervisor(path) != 1)
