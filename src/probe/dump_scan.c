@@ -5,12 +5,18 @@
  * domains of 4 or 5 hex digits, at most 4096 bytes). */
 #include <ctype.h>
 #include <errno.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include "dump_scan.h"
 
-#define LIBPCI_MAX_LINE 254 /* lib/dump.c reads with fgets(buf, 255) and needs the newline */
+/* lib/dump.c reads with fgets(buf, 255): at most 254 characters, the newline included, so a line
+ * may hold 253 characters before its newline (a '\r' before the newline counts as one of them);
+ * a longer one makes libpci fail with "line too long" and no position. */
+#define LIBPCI_MAX_LINE 253
 
 struct scan {
 	const char *path;
@@ -181,8 +187,13 @@ static int hex_line(struct scan *s, const char *l, int line)
 			d->header_type = (hexval((unsigned char)p[0]) << 4 | hexval((unsigned char)p[1])) & 0x7f;
 		p += 2;
 	}
-	while (*p == ' ' || *p == '\t')
+	/* libpci takes at most one character after a byte, and only a space: a second trailing
+	 * space or a tab makes it fail with "Malformed line" and no position */
+	if (*p == ' ')
 		p++;
+	if (*p == ' ' || *p == '\t')
+		return fail(s, line, (int)(p - l) + 1, "trailing %s after the 16th byte: expected at "
+			    "most one space (libpci's dump reader refuses more)", *p == ' ' ? "spaces" : "tab");
 	if (*p)
 		return fail(s, line, (int)(p - l) + 1, "more than 16 bytes on this row: expected 16");
 	d->row_line[d->len / 16] = line;
@@ -223,9 +234,35 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 {
 	memset(idx, 0, sizeof *idx);
 	idx->path = path;
-	FILE *f = fopen(path, "rb");
-	if (!f)
+	/* The file is read twice (here, then by libpci), so it must be a regular file: a FIFO or
+	 * a process substitution would be empty (or block) the second time. O_NONBLOCK keeps
+	 * open() from waiting for a FIFO's writer; it changes nothing for a regular file. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+	struct stat st;
+	if (fstat(fd, &st)) {
+		int e = errno;
+		close(fd);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read: %s", path, strerror(e));
+	}
+	if (!S_ISREG(st.st_mode)) {
+		close(fd);
+		if (S_ISDIR(st.st_mode))
+			return pcibw_fail(err, PCIBW_EINPUT, "%s: is a directory: expected an lspci "
+					  "-x/-xxx/-xxxx dump file", path);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s: expected a regular file holding an lspci "
+				  "dump (it is read twice, so a pipe, FIFO or device cannot be used: save "
+				  "the dump to a file first)", path,
+				  S_ISFIFO(st.st_mode) ? "is a pipe or FIFO" : S_ISCHR(st.st_mode) ||
+				  S_ISBLK(st.st_mode) ? "is a device" : "is not a regular file");
+	}
+	FILE *f = fdopen(fd, "rb");
+	if (!f) {
+		int e = errno;
+		close(fd);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(e));
+	}
 	struct scan s = {.path = path, .idx = idx, .err = err};
 	char buf[LIBPCI_MAX_LINE + 2];
 	int line = 0, col = 0, c, r = 0;

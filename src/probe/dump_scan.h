@@ -30,8 +30,12 @@ struct dump_index {
  * dump_scan - check that path is a well-formed lspci hex dump and index it. Accepted lines:
  * '#' comments, blank lines (end a device), indented lspci -v text, slot lines
  * "[DDDD[D]:]BB:DD.F description" and hex lines "OO: XX XX ... (16 bytes)" with offsets
- * 0x00, 0x10, ... in order; each device must dump 64, 128 (CardBus), 256 or 4096 bytes.
- * Returns PCIBW_OK, or PCIBW_EINPUT with "path:line:column: what was found: what was expected".
+ * 0x00, 0x10, ... in order (at most one space after the 16th byte); each device must dump 64,
+ * 128 (CardBus), 256 or 4096 bytes. Lines hold at most 253 characters before the newline and the
+ * last line must end with one (libpci's limits). path must be a regular file: libpci reads it
+ * again, so a FIFO, pipe or device is refused (without blocking on a FIFO).
+ * Returns PCIBW_OK, or PCIBW_EINPUT with "path:line:column: what was found: what was expected"
+ * ("path: what is wrong" when the file cannot be opened or is not a regular file).
  */
 int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err);
 void dump_index_free(struct dump_index *idx);
