@@ -43,11 +43,14 @@ struct pcibw_bus {
 	int mmrbc_bytes;    /* PCI-X Maximum Memory Read Byte Count: 512..4096; default 512 */
 	int splits;         /* PCI-X maximum outstanding split transactions; default 1 */
 	int latency_timer;  /* master latency timer, PCI clocks, 0..255; default 64 */
+	int cacheline_bytes; /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
+			      * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
+			      * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */
 
 	/* Which fields came from the user or a probed device (bit per field name is overkill:
 	 * the model only needs to say in its output that the value was a default). */
 	bool mps_default, mrrs_default, rcb_default, mmrbc_default, splits_default,
-		latency_timer_default;
+		latency_timer_default, cacheline_default;
 };
 
 /*

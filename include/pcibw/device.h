@@ -66,6 +66,10 @@ struct pcibw_device {
 	int pcix_splits;         /* PCI-X command max outstanding splits, PCIBW_NULL */
 	int pcix_designed_mmrbc_bytes, pcix_designed_splits; /* PCI-X status, PCIBW_NULL */
 	int pcix_64bit, pcix_133, pcix_266, pcix_533;       /* PCI-X status bits, PCIBW_NULL */
+	int latency_timer;       /* config 0x0d Latency Timer, PCI clocks 0..255 (PCI LB 3.0 sec.
+				  * 6.2.4); PCIBW_NULL unknown. PCIe hardwires it to 0 (no effect) */
+	int cacheline_bytes;     /* config 0x0c Cache Line Size x 4 (the register counts DWORDs,
+				  * PCI LB 3.0 sec. 6.2.4); PCIBW_NULL when unknown or 0 (not set) */
 
 	double link_speed_gts;   /* LnkSta (or sysfs current_link_speed); NAN unknown */
 	int link_width;          /* LnkSta; PCIBW_NULL for x0/unknown */
@@ -135,7 +139,10 @@ char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
  * pcibw_bus_from_device - the bus a probed device runs on, as a model input: its own link (or
  * segment clock/width/MMRBC/splits) and its registers (MPS, MRRS, RCB). Where the device's
  * facts leave a field unknown the contract's default is used and *_default is set (MPS 128,
- * MRRS 512, RCB 64; MMRBC 512, splits 1, latency timer 64). A conventional PCI bus of unknown
+ * MRRS 512, RCB 64; MMRBC 512, splits 1, latency timer 64, cache line 64 bytes). For PCI and
+ * PCI-X the latency timer and cache line size come from the device's own config registers
+ * (0x0d, 0x0c); PCIe ignores both (PCIe Base 6.0 sec. 7.5.1.1.7-8), so they keep the defaults
+ * there. A conventional PCI bus of unknown
  * width counts 32 bits (every PCI device has at least a 32-bit AD bus, PCI LB 3.0 sec. 2.2).
  * A virtual device gives kind PCIBW_BUS_VIRTUAL (no ceiling).
  * Returns PCIBW_OK, or PCIBW_ENOTHERE naming what the source cannot show (bus kind unknown, no

@@ -83,6 +83,8 @@ struct pcibw_row {
 	double cpu_util, core_util, remote_util; /* 0-1; NAN */
 	double sd_us_per_kb;           /* µs of CPU per KB (1024 B) moved; stated or computed; NAN */
 	double cycles_per_packet;      /* CPU cycles per packet; NAN */
+	double rate_mismatch;          /* both rates given: the bit rate as given / the one the packet
+					* rate implies at basis_bytes, minus 1 (0.31 = 31 % higher); NAN */
 
 	/* ceilings: filled by the caller (NAN = unknown) */
 	int pattern;                   /* the pattern the model was asked for */
@@ -129,7 +131,9 @@ void pcibw_rows_finish(struct pcibw_rows *rs);
  * pcibw_row_rates - once the caller set packet_bytes and basis_bytes: the packet rate from a bit
  * rate where only that was measured (pps = Gbit/s x 10^9 / (8 x basis_bytes)), and the bit rate
  * in the size convention from the packet rate (Gbit/s = pps x packet_bytes x 8 / 10^9). The
- * contract: a pps column wins over a bit-rate column.
+ * contract: a pps column wins over a bit-rate column; where both were given, rate_mismatch says
+ * how far the bit rate was from the packet rate's (pcibw_verdict_run states it above 10 %).
+ * Rows of TCP write sizes (PCIBW_CONV_WRITE) keep their bit rate and get no packet rate.
  */
 void pcibw_row_rates(struct pcibw_row *r);
 

@@ -276,9 +276,11 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		}
 		if (a->cpu_ghz) {
 			double g = strtod(a->cpu_ghz, &e);
-			if (*e || !*a->cpu_ghz || !(g > 0) || g > 100)
-				return pcibw_fail(err, PCIBW_EUSAGE, "--cpu-ghz '%s': expected a clock in GHz (e.g. 2.8)",
-						  a->cpu_ghz);
+			/* decimal, 0.001 to 100 GHz: the 1 MHz .. 10^5 MHz of a cpu_mhz column (pcibw/ingest.h) */
+			if (*e || !*a->cpu_ghz || strspn(a->cpu_ghz, "0123456789.eE+-") != strlen(a->cpu_ghz) ||
+			    !(g >= 0.001) || g > 100)
+				return pcibw_fail(err, PCIBW_EUSAGE, "--cpu-ghz '%s': expected a clock in GHz from "
+						  "0.001 to 100 (e.g. 2.8)", a->cpu_ghz);
 			mc->mach.cpu_mhz = g * 1000;
 		}
 		snprintf(mc->cpu_origin, sizeof mc->cpu_origin, "options");
@@ -407,8 +409,11 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 		skipped += inputs[i].stats.skipped;
 	}
 	if (rs.n == 0) {
-		st = pcibw_fail(&err, PCIBW_EINPUT, "%s: no measured rows (every line was skipped%s%s)", a->files[0],
-				inputs[0].stats.first_skip[0] ? "; first: " : "", inputs[0].stats.first_skip);
+		const char *first = "";
+		for (int i = 0; i < a->n_files && !first[0]; i++)
+			first = inputs[i].stats.first_skip;
+		st = pcibw_fail(&err, PCIBW_EINPUT, "%s%s: no measured rows (every line was skipped%s%s)", a->files[0],
+				a->n_files > 1 ? " and the other inputs" : "", first[0] ? "; first: " : "", first);
 		goto out;
 	}
 	pcibw_rows_finish(&rs);

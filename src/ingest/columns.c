@@ -4,6 +4,13 @@
  * implies, rate columns NAME or PREFIX_NAME with a unit pcibw knows, CPU columns, and the
  * grouping columns (direction, work/copies, cpu_mhz, iface, test). Units are matched exactly:
  * "MB/s" is megabytes and "Mb/s" megabits, so a lower-case "mb/s" is refused as ambiguous.
+ *
+ * Headers typed by people are normalised before the names are looked up: case is ignored, blanks
+ * and hyphens become '_', '%' becomes "_pct", and a parenthesised or bracketed non-rate unit joins
+ * the name ("Frame size (bytes)" -> frame_size_bytes, "CPU (%)" and "CPU %" -> cpu_pct,
+ * "Clock [MHz]" -> clock_mhz). A rate unit may follow the name after '_', a blank or in
+ * brackets ("Throughput (Mbit/s)", "rx Mpps", "send_kpps"); generic words before it
+ * (throughput, bandwidth, rate, bw, tput) name no series.
  */
 #include <ctype.h>
 #include <math.h>
@@ -44,6 +51,32 @@ static const struct {
 	{"cpu_mhz", ROLE_CPU_MHZ, 0, false},
 	{"iface", ROLE_IFACE, 0, false},
 	{"test", ROLE_TEST, 0, false},
+	/* spellings seen in spreadsheets: the same roles */
+	{"frame_size", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+	{"frame_size_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+	{"frame_len", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+	{"frame_length", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+	{"packet_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"packet_size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"pkt_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"size_b", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+	{"payload_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"payload_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"udp_payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"msg_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"message_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+	{"cpu_util_pct", ROLE_CPU, 0, false},
+	{"cpu_usage_pct", ROLE_CPU, 0, false},
+	{"cpu_load_pct", ROLE_CPU, 0, false},
+	{"cpu_utilization_pct", ROLE_CPU, 0, false},
+	{"cpu_utilisation_pct", ROLE_CPU, 0, false},
+	{"busiest_core_pct", ROLE_CORE_MAX, 0, false},
+	{"max_core_pct", ROLE_CORE_MAX, 0, false},
+	{"elapsed", ROLE_ELAPSED, 0, false},
+	{"elapsed_sec", ROLE_ELAPSED, 0, false},
+	{"duration_s", ROLE_ELAPSED, 0, false},
+	{"dir", ROLE_DIRECTION, 0, false},
+	{"interface", ROLE_IFACE, 0, false},
 };
 
 double rate_factor(enum rate_unit u)
@@ -83,12 +116,72 @@ static bool ends_with_ci(const char *s, const char *suf)
 	return n >= m && !strcasecmp(s + n - m, suf);
 }
 
-static void lower_copy(char *dst, size_t cap, const char *src, size_t n)
+/* Normalise n bytes of src into dst: lower case, blanks and '-' -> '_', '%' -> "_pct", runs of
+ * '_' collapsed, no '_' at either end. */
+static void norm_copy(char *dst, size_t cap, const char *src, size_t n)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < n && k + 1 < cap; i++)
-		dst[k++] = src[i] == ' ' ? '_' : (char)tolower((unsigned char)src[i]);
+	for (size_t i = 0; i < n && k + 1 < cap; i++) {
+		unsigned char c = (unsigned char)src[i];
+		const char *rep = c == '%' ? "_pct" : NULL;
+		char one[2] = {(char)(isspace(c) || c == '-' ? '_' : tolower(c)), '\0'};
+		for (const char *r = rep ? rep : one; *r && k + 1 < cap; r++) {
+			if (*r == '_' && (k == 0 || dst[k - 1] == '_'))
+				continue;
+			dst[k++] = *r;
+		}
+	}
+	while (k && dst[k - 1] == '_')
+		k--;
 	dst[k] = '\0';
+}
+
+/* The series a rate prefix names: "" for the generic words that name none. */
+static void series_copy(char *dst, size_t cap, const char *src, size_t n)
+{
+	static const char *generic[] = {"throughput", "bandwidth", "rate", "bw", "tput"};
+	norm_copy(dst, cap, src, n);
+	for (unsigned i = 0; i < sizeof generic / sizeof generic[0]; i++)
+		if (!strcmp(dst, generic[i]))
+			dst[0] = '\0';
+}
+
+/* A non-rate unit in brackets joins the name ("(bytes)" -> "_bytes"); NULL if not one. */
+static const char *unit_suffix(const char *u)
+{
+	static const struct { const char *u, *suffix; } units[] = {
+		{"%", "_pct"}, {"bytes", "_bytes"}, {"byte", "_bytes"}, {"b", "_bytes"}, {"octets", "_bytes"},
+		{"mhz", "_mhz"}, {"s", "_s"}, {"sec", "_s"}, {"secs", "_s"}, {"seconds", "_s"},
+	};
+	for (unsigned i = 0; i < sizeof units / sizeof units[0]; i++)
+		if (!strcasecmp(u, units[i].u))
+			return units[i].suffix;
+	return NULL;
+}
+
+/* Does a unit or a header look like a rate (so that an unknown one is refused, not ignored)? */
+static bool rate_like(const char *s)
+{
+	return ends_with_ci(s, "bps") || ends_with_ci(s, "pps") || ends_with_ci(s, "/s") ||
+	       ends_with_ci(s, "/sec") || strcasestr(s, "throughput") || strcasestr(s, "bandwidth");
+}
+
+static int role_of_name(const char *name, struct role *out)
+{
+	for (unsigned i = 0; i < sizeof named / sizeof named[0]; i++)
+		if (!strcmp(name, named[i].name)) {
+			out->kind = named[i].kind;
+			out->conv = named[i].conv;
+			out->msg = named[i].msg;
+			return 1;
+		}
+	unsigned core;
+	char tail;
+	if (sscanf(name, "cpu%u_pct%c", &core, &tail) == 1 || sscanf(name, "core%u_pct%c", &core, &tail) == 1) {
+		out->kind = ROLE_CORE;
+		return 1;
+	}
+	return 0;
 }
 
 int role_parse(const char *header, struct role *out)
@@ -106,58 +199,60 @@ int role_parse(const char *header, struct role *out)
 	if (!n)
 		return 0;
 
-	for (unsigned i = 0; i < sizeof named / sizeof named[0]; i++)
-		if (!strcasecmp(s, named[i].name)) {
-			out->kind = named[i].kind;
-			out->conv = named[i].conv;
-			out->msg = named[i].msg;
+	char name[192];
+	/* "NAME (unit)" or "NAME [unit]" */
+	char close = s[n - 1], *open = close == ')' ? strrchr(s, '(') : close == ']' ? strrchr(s, '[') : NULL;
+	if (open) {
+		char unit[32];
+		snprintf(unit, sizeof unit, "%.*s", (int)(s + n - 1 - open - 1), open + 1);
+		char *u = unit;
+		while (isspace((unsigned char)*u))
+			u++;
+		for (size_t k = strlen(u); k && isspace((unsigned char)u[k - 1]); k--)
+			u[k - 1] = '\0';
+		size_t pn = (size_t)(open - s);
+		while (pn && s[pn - 1] == ' ')
+			pn--;
+		int ru = unit_of(u);
+		if (ru >= 0) {
+			out->kind = ROLE_RATE;
+			out->unit = (enum rate_unit)ru;
+			series_copy(out->prefix, sizeof out->prefix, s, pn);
 			return 1;
 		}
-	unsigned core;
-	char tail;
-	if (sscanf(s, "cpu%u_pct%c", &core, &tail) == 1) {
-		out->kind = ROLE_CORE;
-		return 1;
+		const char *suffix = unit_suffix(u);
+		if (!suffix)
+			return -1; /* a unit pcibw does not know: refused, never guessed */
+		norm_copy(name, sizeof name - 8, s, pn);
+		strcat(name, suffix);
+		return role_of_name(name, out);
 	}
 
-	/* "NAME (unit)" */
-	char *paren = strrchr(s, '(');
-	if (paren && s[n - 1] == ')') {
-		char unit[32];
-		snprintf(unit, sizeof unit, "%.*s", (int)(s + n - 1 - paren - 1), paren + 1);
-		int u = unit_of(unit);
-		if (u >= 0) {
-			size_t pn = (size_t)(paren - s);
-			while (pn && s[pn - 1] == ' ')
-				pn--;
-			out->kind = ROLE_RATE;
-			out->unit = (enum rate_unit)u;
-			lower_copy(out->prefix, sizeof out->prefix, s, pn);
-			return 1;
-		}
-		return -1;
-	}
-	/* "unit" or "PREFIX_unit"; "msgs"/"packets" counts likewise */
-	char *us = strrchr(s, '_');
+	norm_copy(name, sizeof name, s, n);
+	if (role_of_name(name, out))
+		return 1;
+
+	/* "unit", "PREFIX_unit" or "PREFIX unit"; "msgs"/"packets" counts likewise. The unit is
+	 * matched on the header as written (MB/s is not Mb/s). */
+	char *us = strrchr(s, '_'), *sp = strrchr(s, ' ');
+	if (sp > us)
+		us = sp;
 	const char *unit = us ? us + 1 : s;
 	size_t pn = us ? (size_t)(us - s) : 0;
 	if (!strcasecmp(unit, "msgs") || !strcasecmp(unit, "packets")) {
 		out->kind = ROLE_COUNT;
-		lower_copy(out->prefix, sizeof out->prefix, s, pn);
+		norm_copy(out->prefix, sizeof out->prefix, s, pn);
 		return 1;
 	}
 	int u = unit_of(unit);
 	if (u >= 0) {
 		out->kind = ROLE_RATE;
 		out->unit = (enum rate_unit)u;
-		lower_copy(out->prefix, sizeof out->prefix, s, pn);
+		series_copy(out->prefix, sizeof out->prefix, s, pn);
 		return 1;
 	}
 	/* Looks like a rate but the unit is not one pcibw knows: refuse rather than guess. */
-	if (ends_with_ci(s, "bps") || ends_with_ci(s, "pps") || ends_with_ci(s, "/s") ||
-	    ends_with_ci(s, "/sec") || strcasestr(s, "throughput") || strcasestr(s, "bandwidth"))
-		return -1;
-	return 0;
+	return rate_like(s) ? -1 : 0;
 }
 
 int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_err *err)

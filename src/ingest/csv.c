@@ -51,6 +51,14 @@ static int series_for(struct csvctx *c, const char *prefix)
 	return c->nser++;
 }
 
+static bool ends_with_mbs(const char *h)
+{
+	size_t n = strlen(h);
+	while (n && (h[n - 1] == ' ' || h[n - 1] == ')' || h[n - 1] == ']'))
+		n--;
+	return n >= 4 && (!strncmp(h + n - 4, "mb/s", 4) || !strncmp(h + n - 4, "gb/s", 4));
+}
+
 static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_err *err)
 {
 	c->have_header = true;
@@ -69,11 +77,15 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			}
 		if (!mapped)
 			k = role_parse(h, &r);
-		if (k < 0)
+		if (k < 0) {
+			bool ambiguous = ends_with_mbs(h);
 			return pcibw_fail(err, PCIBW_EINPUT,
 					  "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
 					  "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
-					  "gbps or MB/s, or --col ROLE='%s')", rec->file, rec->line, rec->col[i], h, h);
+					  "gbps or MB/s, or --col ROLE='%s')%s", rec->file, rec->line, rec->col[i], h, h,
+					  ambiguous ? "; 'mb/s' is ambiguous: write MB/s for megabytes or Mb/s "
+					  "(Mbit/s) for megabits" : "");
+		}
 		if (k == 0)
 			continue;
 		int *slot = NULL;
@@ -82,6 +94,9 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			if (c->size_col < 0) {
 				c->size_col = i;
 				c->size_role = r;
+			} else {
+				stats_note(c->st, "%s:%u:%u: column '%s' ignored: column '%s' already gives the size",
+					   rec->file, rec->line, rec->col[i], h, rec->f[c->size_col]);
 			}
 			break;
 		case ROLE_RATE:
@@ -91,6 +106,14 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: more than %d rate prefixes",
 						  rec->file, rec->line, rec->col[i], MAX_SERIES);
 			struct series *se = &c->ser[s];
+			int *same = r.kind == ROLE_COUNT ? &se->count_col : rate_is_packets(r.unit) ? &se->pkt_col
+											: &se->bit_col;
+			if (*same >= 0)
+				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: column '%s' gives the same %s as "
+						  "column '%s' (expected one packet rate and one bit rate per series: "
+						  "give them different prefixes, e.g. rx_kpps and tx_kpps)", rec->file,
+						  rec->line, rec->col[i], h, r.kind == ROLE_COUNT ? "count"
+						  : rate_is_packets(r.unit) ? "packet rate" : "bit rate", rec->f[*same]);
 			if (r.kind == ROLE_COUNT)
 				se->count_col = i;
 			else if (rate_is_packets(r.unit)) {
@@ -121,6 +144,9 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		}
 		if (slot && *slot < 0)
 			*slot = i;
+		else if (slot)
+			stats_note(c->st, "%s:%u:%u: column '%s' ignored: column '%s' already gives that figure",
+				   rec->file, rec->line, rec->col[i], h, rec->f[*slot]);
 	}
 	bool any = false;
 	for (int s = 0; s < c->nser; s++)

@@ -5,6 +5,11 @@
  * and the line and column of every record, field and parse error. Bytes are handed to
  * csv_parse() one line at a time, so a record's callback runs before the next line is read and
  * the line number it sees is its own.
+ * Also refused here: NUL bytes (binary input; libcsv would keep them and a field would end at the
+ * first one) and records over CSVR_MAX_RECORD bytes, counted as they arrive so that input without
+ * line ends (/dev/zero, a binary file) stops at once instead of growing libcsv's buffer forever.
+ * The delimiter is ',' unless the first content line has none outside quotes and has ';' (the
+ * CSV of spreadsheets in locales with a decimal comma) or a tab (TSV).
  */
 #include <stdlib.h>
 #include <string.h>
@@ -26,6 +31,8 @@ struct csvr {
 	unsigned feed_line, feed_col; /* position of the first byte not yet given to libcsv */
 	unsigned field_cols[CSVR_MAX_FIELDS];
 	int n_field_cols;
+	size_t rec_bytes;         /* bytes of the record being scanned */
+	unsigned char delim;
 
 	/* the record libcsv is building */
 	struct csvr_record rec;
@@ -140,13 +147,20 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 		}
 		r->at_line_start = false;
 		r->col++;
+		if (c == '\0')
+			return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected text: "
+						      "CSV holds no binary data)", r->src->name, r->line, r->col);
+		if (++r->rec_bytes > CSVR_MAX_RECORD)
+			return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:1: record too long (expected "
+						      "at most %d bytes per record)", r->src->name, r->rec.line,
+						      CSVR_MAX_RECORD);
 		if (c == '"') {
 			if (!r->in_quote) {
 				r->quote_line = r->line;
 				r->quote_col = r->col;
 			}
 			r->in_quote = !r->in_quote;
-		} else if (c == ',' && !r->in_quote) {
+		} else if (c == r->delim && !r->in_quote) {
 			if (r->n_field_cols < CSVR_MAX_FIELDS)
 				r->field_cols[r->n_field_cols++] = r->col + 1;
 		} else if (c == '\n') {
@@ -157,10 +171,43 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 					return r->status;
 				start = i + 1;
 				r->at_line_start = true;
+				r->rec_bytes = 0;
 			}
 		}
 	}
 	return feed(r, s + start, n - start);
+}
+
+/* libcsv skips blanks at the start and end of fields; with a tab delimiter only spaces are blanks. */
+static int space_only(unsigned char c)
+{
+	return c == ' ';
+}
+
+/* The delimiter of the first content line of head (BOM, '#' comments and blank lines skipped). */
+static unsigned char delimiter(const char *head, size_t len)
+{
+	size_t p = len >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3) ? 3 : 0;
+	while (p < len) {
+		size_t e = p;
+		while (e < len && head[e] != '\n')
+			e++;
+		size_t k = p;
+		while (k < e && (head[k] == ' ' || head[k] == '\r'))
+			k++;
+		if (k < e && head[k] != '#') {
+			bool q = false, comma = false, semi = false, tab = false;
+			for (size_t i = k; i < e; i++) {
+				if (head[i] == '"')
+					q = !q;
+				else if (!q)
+					comma |= head[i] == ',', semi |= head[i] == ';', tab |= head[i] == '\t';
+			}
+			return comma ? ',' : semi ? ';' : tab ? '\t' : ',';
+		}
+		p = e + 1;
+	}
+	return ',';
 }
 
 int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err)
@@ -180,6 +227,10 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 		free(r);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	}
+	r->delim = delimiter(src->head, src->head_len);
+	csv_set_delim(&r->p, r->delim);
+	if (r->delim == '\t')
+		csv_set_space_func(&r->p, space_only);
 	int st = scan(r, (const unsigned char *)src->head, src->head_len);
 	unsigned char *buf = malloc(64 * 1024);
 	if (!buf && st == PCIBW_OK)

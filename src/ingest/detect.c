@@ -106,10 +106,14 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 		return PCIBW_FMT_PCIEBENCH;
 	if (has(l, n, "Throughput") && has(l, n, "Throughput Units") && memchr(l, ',', n))
 		return PCIBW_FMT_NETPERF_OMNI;
+	/* omni -O: the first of its four header lines names "Throughput" (classic output never
+	 * does on its first line), with no commas and more than one column */
+	if (has(l, n, "Throughput ") && !memchr(l, ',', n))
+		return PCIBW_FMT_NETPERF_OMNI;
 	if (netperf_banner(l, n)) {
 		size_t n2 = 0;
 		const char *l2 = content_line(head, len, &p, &n2);
-		if (l2 && memchr(l2, ',', n2) && has(l2, n2, "Throughput"))
+		if (l2 && has(l2, n2, "Throughput") && (memchr(l2, ',', n2) || has(l2, n2, "Throughput ")))
 			return PCIBW_FMT_NETPERF_OMNI;
 		return PCIBW_FMT_NETPERF;
 	}

@@ -41,6 +41,7 @@ typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_er
 int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err);
 
 /* ---- lines (lines.c) ---- */
+#define LR_MAX_LINE (64 * 1024)
 struct linereader {
 	const struct ingest_src *src;
 	size_t head_off;
@@ -49,8 +50,12 @@ struct linereader {
 	unsigned line;
 };
 void lr_init(struct linereader *lr, const struct ingest_src *src);
-/* lr_next - next line without its line end (CR stripped), or NULL at EOF. -1 in *len on error. */
-const char *lr_next(struct linereader *lr, size_t *len);
+/*
+ * lr_next - next line without its line end (CR stripped), or NULL at EOF or on error. On error
+ * *len is (size_t)-1 and err holds PCIBW_EINPUT "file:line:column: ..." for a NUL byte (binary
+ * input) or a line over LR_MAX_LINE bytes, or PCIBW_EINTERNAL for out of memory.
+ */
+const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err);
 void lr_free(struct linereader *lr);
 
 /* read_all - head + the rest of fp into one heap buffer (NUL-terminated), at most max bytes.

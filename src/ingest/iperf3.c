@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * iperf3 -J (iperf 3.x JSON, read with jansson). Rows: the sender and receiver sums at the end
- * (end.sum_sent / end.sum_received; a UDP test of 3.x before sum_sent gives end.sum), with the
+ * (end.sum_sent / end.sum_received, and with --bidir end.sum_sent_bidir_reverse /
+ * sum_received_bidir_reverse; a UDP test of 3.x before sum_sent gives end.sum), with the
  * CPU of the host each side ran on (end.cpu_utilization_percent host_total / remote_total; the
  * client is the sender unless start.test_start.reverse). A capture cut short has no end: its
  * intervals that were not omitted (-O warm-up) stand in for it.
@@ -56,14 +57,15 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 		    struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	struct pcibw_measured m = *base;
-	double bps, secs, packets, lost;
+	double bps, secs, packets, lost, bytes;
 	int r;
 	if (!json_is_object(sum))
 		return bad(src, path, "an object", err);
 	if ((r = get_num(src, sum, path, "bits_per_second", PCIBW_VAL_COUNT, &bps, err)) ||
 	    (r = get_num(src, sum, path, "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
 	    (r = get_num(src, sum, path, "packets", PCIBW_VAL_COUNT, &packets, err)) ||
-	    (r = get_num(src, sum, path, "lost_packets", PCIBW_VAL_COUNT, &lost, err)))
+	    (r = get_num(src, sum, path, "lost_packets", PCIBW_VAL_COUNT, &lost, err)) ||
+	    (r = get_num(src, sum, path, "bytes", PCIBW_VAL_COUNT, &bytes, err)))
 		return r;
 	if (isnan(bps)) {
 		stats_skip(st, src->name, 0, "iperf3 sum without bits_per_second");
@@ -76,10 +78,24 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 		return r;
 	/* iperf3 counts application bytes: the UDP payload, or what TCP delivered */
 	m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
-	if (udp && !isnan(packets) && secs > 0) {
-		double got = packets - (sd->receiver && !isnan(lost) ? lost : 0);
-		if (got >= 0)
+	if (udp && secs > 0) {
+		/* Every iperf3 UDP datagram is blksize bytes, so bytes / blksize counts the datagrams
+		 * that arrived. Before 3.14 the receiver's lost_packets also counts the datagrams of
+		 * the -O omitted interval (esnet/iperf issue #1489, fixed by PR #1498), so
+		 * packets - lost_packets is only the fallback when bytes is absent. */
+		double got = NAN;
+		if (!isnan(bytes) && m.size_bytes > 0)
+			got = bytes / m.size_bytes;
+		else if (!isnan(packets))
+			got = packets - (sd->receiver && !isnan(lost) ? lost : 0);
+		if (got >= 0) {
 			m.pps = got / secs;
+			char text[64];
+			snprintf(where, sizeof where, "%s: iperf3 JSON key %s: packets / seconds", src->name, path);
+			snprintf(text, sizeof text, "%g pps", m.pps);
+			if ((r = check_number(text, m.pps, PCIBW_VAL_PPS, where, err)))
+				return r;
+		}
 	}
 	snprintf(m.series, sizeof m.series, "%s", sd->series);
 	m.direction = sd->receiver ? PCIBW_PAT_RX : PCIBW_PAT_TX;
@@ -88,6 +104,21 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 		return r;
 	st->rows++;
 	return PCIBW_OK;
+}
+
+/* Datagrams lost, from the bytes each side counted (lost_packets is off with -O before 3.14). */
+static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, double blksize, const char *which,
+			  struct pcibw_ingest_stats *st)
+{
+	if (!json_is_object(ss) || !json_is_object(sr) || !(blksize > 0))
+		return;
+	double sent = json_number_value(json_object_get(ss, "bytes"));
+	double got = json_number_value(json_object_get(sr, "bytes"));
+	if (sent > 0 && got >= 0 && got < sent)
+		stats_note(st, "%s: %.0f of %.0f datagrams (%.2g %%) never reached the receiver%s%s", src->name,
+			   (sent - got) / blksize, sent / blksize, (sent - got) / sent * 100, which,
+			   (sent - got) / sent >= 0.01 ? ": drops are part of the limit (socket buffer, NIC ring or "
+			   "CPU)" : "");
 }
 
 int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
@@ -100,11 +131,13 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	if (r)
 		return r;
 	json_error_t je;
-	json_t *root = json_loadb(text, len, JSON_REJECT_DUPLICATES, &je);
+	/* Duplicate keys are allowed (jansson keeps the last): iperf3 3.12 with -P N writes
+	 * start.sock_bufsize, sndbuf_actual and rcvbuf_actual once per stream into one object. */
+	json_t *root = json_loadb(text, len, 0, &je);
 	free(text);
 	if (!root)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: malformed JSON: %s (expected iperf3 -J output)",
-				  src->name, je.line, je.column, je.text);
+				  src->name, je.line > 0 ? je.line : 1, je.column > 0 ? je.column : 1, je.text);
 	r = PCIBW_OK;
 	json_t *start = json_object_get(root, "start");
 	json_t *ts = json_object_get(start, "test_start");
@@ -188,6 +221,14 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	static const struct side sender = {"sum_sent", "sender", false}, receiver = {"sum_received", "receiver", true};
 	json_t *ss = json_object_get(end, "sum_sent"), *sr = json_object_get(end, "sum_received");
 	json_t *s1 = json_object_get(end, "sum");
+	/* --bidir (iperf3 3.7+): the server-to-client direction has its own sums */
+	static const struct side rsender = {"sum_sent_bidir_reverse", "reverse sender", false},
+				 rreceiver = {"sum_received_bidir_reverse", "reverse receiver", true};
+	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"), *rr = json_object_get(end, "sum_received_bidir_reverse");
+	if (udp) {
+		udp_loss_note(src, ss, sr, blksize, "", st);
+		udp_loss_note(src, rs, rr, blksize, " (reverse direction)", st);
+	}
 	if (ss || sr) {
 		if (ss && (r = emit_sum(src, ss, "end.sum_sent", &sender, &base, udp, rev ? remote_cpu : host_cpu,
 					cb, ctx, st, err)))
@@ -195,6 +236,16 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		if (sr && (r = emit_sum(src, sr, "end.sum_received", &receiver, &base, udp,
 					rev ? host_cpu : remote_cpu, cb, ctx, st, err)))
 			goto out;
+		/* in the reverse direction the server (remote) sends and the client (host) receives */
+		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &base, udp, remote_cpu,
+					cb, ctx, st, err)))
+			goto out;
+		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &base, udp, host_cpu,
+					cb, ctx, st, err)))
+			goto out;
+		if (rs || rr)
+			stats_note(st, "%s: iperf3 --bidir: each host both sends and receives, so its CPU figure "
+				   "covers both directions", src->name);
 	} else if (s1) {
 		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx, st, err);
 	} else if (n_iv && sum_secs > 0) {
@@ -202,8 +253,16 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		struct pcibw_measured m = base;
 		m.gbps = sum_bps / sum_secs / 1e9;
 		m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
-		if (udp && sum_pk > 0)
+		char where[600];
+		snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.bits_per_second", src->name);
+		if ((r = check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
+			goto out;
+		if (udp && sum_pk > 0) {
 			m.pps = sum_pk / sum_secs;
+			snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.packets / seconds", src->name);
+			if ((r = check_number("packets / seconds", m.pps, PCIBW_VAL_PPS, where, err)))
+				goto out;
+		}
 		snprintf(m.series, sizeof m.series, "intervals");
 		m.direction = rev ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 		stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged", src->name, n_iv);

@@ -11,7 +11,7 @@ void lr_init(struct linereader *lr, const struct ingest_src *src)
 	lr->src = src;
 }
 
-const char *lr_next(struct linereader *lr, size_t *len)
+const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
 {
 	size_t n = 0;
 	bool any = false;
@@ -26,11 +26,22 @@ const char *lr_next(struct linereader *lr, size_t *len)
 		any = true;
 		if (c == '\n')
 			break;
+		if (c == '\0' || n >= LR_MAX_LINE) {
+			*len = (size_t)-1;
+			if (c == '\0')
+				pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%zu: NUL byte (expected text: is this a binary "
+					   "file?)", lr->src->name, lr->line + 1, n + 1);
+			else
+				pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: line longer than %d bytes (expected a "
+					   "benchmark's text output)", lr->src->name, lr->line + 1, LR_MAX_LINE);
+			return NULL;
+		}
 		if (n + 2 > lr->cap) {
 			size_t nc = lr->cap ? lr->cap * 2 : 256;
 			char *nb = realloc(lr->buf, nc);
 			if (!nb) {
 				*len = (size_t)-1;
+				pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 				return NULL;
 			}
 			lr->buf = nb;
@@ -47,6 +58,7 @@ const char *lr_next(struct linereader *lr, size_t *len)
 		lr->cap = 1;
 		if (!lr->buf) {
 			*len = (size_t)-1;
+			pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 			return NULL;
 		}
 	}

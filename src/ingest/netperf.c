@@ -15,7 +15,15 @@
  * Omni -o: an optional banner, then CSV whose header holds netperf's output names ("Throughput",
  * "Throughput Units", "Local CPU Util %", "Local Service Demand", "Remote CPU Util %",
  * "Protocol", "Direction", "Local Send Size", "Elapsed Time (sec)", "Local Send Calls",
- * "Remote Recv Calls"); omni prints -1 for a figure it did not measure.
+ * "Remote Recv Calls", "Local Peak Per CPU Util %"); omni prints -1 for a figure it did not measure.
+ *
+ * Omni -O ("human readable", nettest_omni.c print_omni_human(); "Care and Feeding of Netperf",
+ * sec. "Native Omni Tests"): per block of output selectors, four header lines holding each
+ * selector's four name pieces (THROUGHPUT_UNITS = "Throughput" / "Units" / "" / ""), then one line
+ * of values; every column starts where its first name piece starts and is as wide as its longest
+ * piece or value plus one blank; blocks (selector lists split by ';') are separated by an empty
+ * line. The pieces joined by blanks are the -o names, so both layouts share one reader. An error
+ * in a later block's value names the first block's value line.
  */
 #include <ctype.h>
 #include <math.h>
@@ -177,7 +185,7 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 	size_t len = 0;
 	int r = PCIBW_OK;
 	bool seen_block = false;
-	while (r == PCIBW_OK && (l = lr_next(&lr, &len))) {
+	while (r == PCIBW_OK && (l = lr_next(&lr, &len, err))) {
 		const char *s = l;
 		while (isspace((unsigned char)*s))
 			s++;
@@ -231,7 +239,7 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 		r = result_line(&c, lr.line, l, err);
 	}
 	if (r == PCIBW_OK && len == (size_t)-1)
-		r = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+		r = err->code ? (int)err->code : PCIBW_EINTERNAL;
 	if (r == PCIBW_OK && !seen_block)
 		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf result block (expected the column "
 			       "block netperf prints, ending in a units line)", src->name);
@@ -250,7 +258,7 @@ struct npo {
 	struct pcibw_ingest_stats *st;
 	bool have_header;
 	int ncols;
-	int tput, units, lcpu, rcpu, lsd, rsd, proto, dir, size, elapsed, calls;
+	int tput, units, lcpu, rcpu, lsd, rsd, proto, dir, size, elapsed, calls, peak;
 };
 
 static int ocol(const struct csvr_record *rec, const char *name)
@@ -296,6 +304,7 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 			c->size = ocol(rec, "Remote Recv Size");
 		c->elapsed = ocol(rec, "Elapsed Time (sec)");
 		c->calls = ocol(rec, "Local Send Calls");
+		c->peak = ocol(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
 		if (c->tput < 0 || c->units < 0)
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni header without %s (expected "
 					  "-o THROUGHPUT,THROUGHPUT_UNITS,...)", rec->file, rec->line,
@@ -330,7 +339,8 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	    (st = onum(rec, c->rsd, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)) ||
 	    (st = onum(rec, c->size, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
 	    (st = onum(rec, c->elapsed, PCIBW_VAL_SECONDS, &elapsed, err)) ||
-	    (st = onum(rec, c->calls, PCIBW_VAL_COUNT, &calls, err)))
+	    (st = onum(rec, c->calls, PCIBW_VAL_COUNT, &calls, err)) ||
+	    (st = onum(rec, c->peak, PCIBW_VAL_PCT, &m.core_max_pct, err)))
 		return st;
 	if (isnan(v)) {
 		stats_skip(c->st, rec->file, rec->line, "no throughput");
@@ -358,11 +368,188 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	return PCIBW_OK;
 }
 
+/* ---------------- omni -O ---------------- */
+
+struct nph_run {
+	struct csvr_record hdr, val;
+	char *hstore, *vstore;
+	size_t hused, vused;
+};
+
+static bool nph_add(struct nph_run *run, const char *name, const char *value, unsigned col)
+{
+	size_t nl = strlen(name) + 1, vl = strlen(value) + 1;
+	if (run->hdr.n >= CSVR_MAX_FIELDS || run->hused + nl > CSVR_MAX_RECORD || run->vused + vl > CSVR_MAX_RECORD)
+		return false;
+	memcpy(run->hstore + run->hused, name, nl);
+	memcpy(run->vstore + run->vused, value, vl);
+	run->hdr.f[run->hdr.n] = run->hstore + run->hused;
+	run->val.f[run->val.n] = run->vstore + run->vused;
+	run->hdr.col[run->hdr.n] = run->val.col[run->val.n] = col;
+	run->hused += nl;
+	run->vused += vl;
+	run->hdr.n++;
+	run->val.n++;
+	return true;
+}
+
+/* text[start, end) of a line, blanks trimmed, into buf */
+static void nph_cut(char *buf, size_t cap, const char *line, size_t start, size_t end)
+{
+	size_t len = strlen(line);
+	if (start > len)
+		start = len;
+	if (end > len)
+		end = len;
+	while (start < end && isspace((unsigned char)line[start]))
+		start++;
+	while (end > start && isspace((unsigned char)line[end - 1]))
+		end--;
+	snprintf(buf, cap, "%.*s", (int)(end - start), line + start);
+}
+
+/* One block: l[0..3] the header lines, l[4] the values. Columns start where a name piece of l[0] does. */
+static int nph_block(struct nph_run *run, char *const *l, unsigned line0, const struct ingest_src *src,
+		     struct pcibw_err *err)
+{
+	size_t starts[CSVR_MAX_FIELDS + 1];
+	int n = 0;
+	for (size_t i = 0; l[0][i] && n < CSVR_MAX_FIELDS; i++)
+		if (!isspace((unsigned char)l[0][i]) && (i == 0 || isspace((unsigned char)l[0][i - 1])))
+			starts[n++] = i;
+	if (!n)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O block without names (expected "
+				  "four header lines and a line of values)", src->name, line0);
+	starts[n] = (size_t)-1 >> 1;
+	for (int k = 0; k < n; k++) {
+		char name[256] = "", piece[128], value[256];
+		for (int h = 0; h < 4; h++) {
+			nph_cut(piece, sizeof piece, l[h], starts[k], starts[k + 1]);
+			if (piece[0])
+				snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s", name[0] ? " " : "", piece);
+		}
+		nph_cut(value, sizeof value, l[4], starts[k], starts[k + 1]);
+		if (!nph_add(run, name, value, (unsigned)starts[k] + 1))
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O output too wide (expected "
+					  "at most %d columns)", src->name, line0, CSVR_MAX_FIELDS);
+	}
+	return PCIBW_OK;
+}
+
+/* The run's header, then its values, through the -o reader. */
+static int nph_flush(struct nph_run *run, struct npo *c, struct pcibw_err *err)
+{
+	int st = PCIBW_OK;
+	if (run->hdr.n) {
+		c->have_header = false;
+		if (!(st = omni_record(&run->hdr, c, err)))
+			st = omni_record(&run->val, c, err);
+	}
+	run->hdr.n = run->val.n = 0;
+	run->hused = run->vused = 0;
+	return st;
+}
+
+static bool nph_banner(const char *s)
+{
+	return strstr(s, " TEST") && (strstr(s, " from ") || strstr(s, " to ") || strstr(s, "MIGRATED"));
+}
+
+static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_err *err)
+{
+	struct nph_run *run = calloc(1, sizeof *run);
+	char *l[5] = {0};
+	if (!run || !(run->hstore = malloc(CSVR_MAX_RECORD)) || !(run->vstore = malloc(CSVR_MAX_RECORD))) {
+		if (run) {
+			free(run->hstore);
+			free(run);
+		}
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	}
+	run->hdr.file = run->val.file = src->name;
+	struct linereader lr;
+	lr_init(&lr, src);
+	const char *s;
+	size_t len = 0;
+	int st = PCIBW_OK;
+	bool any = false;
+	while (st == PCIBW_OK && (s = lr_next(&lr, &len, err))) {
+		const char *t = s;
+		while (isspace((unsigned char)*t))
+			t++;
+		if (!*t || *t == '#')
+			continue;
+		if (nph_banner(t)) {
+			st = nph_flush(run, c, err);
+			continue;
+		}
+		/* a block: this line and three more of names, then the values */
+		unsigned line0 = lr.line;
+		for (int k = 0; k < 5 && st == PCIBW_OK; k++) {
+			const char *x = k ? lr_next(&lr, &len, err) : s;
+			if (!x) {
+				st = len == (size_t)-1 ? (err->code ? (int)err->code : PCIBW_EINTERNAL)
+					: pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O block cut short "
+						     "(expected four header lines and a line of values)", src->name,
+						     line0);
+				break;
+			}
+			free(l[k]);
+			if (!(l[k] = strdup(x)))
+				st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+		}
+		if (st)
+			break;
+		if (!run->hdr.n) {
+			run->hdr.line = line0;
+			run->val.line = lr.line;
+		}
+		st = nph_block(run, l, line0, src, err);
+		any = true;
+	}
+	if (st == PCIBW_OK && len == (size_t)-1)
+		st = err->code ? (int)err->code : PCIBW_EINTERNAL;
+	if (st == PCIBW_OK)
+		st = nph_flush(run, c, err);
+	if (st == PCIBW_OK && !any)
+		st = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf omni output (expected -o CSV or -O "
+				"columns naming Throughput and Throughput Units)", src->name);
+	for (int k = 0; k < 5; k++)
+		free(l[k]);
+	lr_free(&lr);
+	free(run->hstore);
+	free(run->vstore);
+	free(run);
+	return st;
+}
+
+/* -o (CSV) or -O (columns)? The first line that is neither a banner nor a comment decides. */
+static bool omni_is_csv(const char *head, size_t len)
+{
+	size_t p = 0;
+	while (p < len) {
+		size_t e = p;
+		while (e < len && head[e] != '\n')
+			e++;
+		char line[1024];
+		snprintf(line, sizeof line, "%.*s", (int)(e - p), head + p);
+		const char *t = line;
+		while (isspace((unsigned char)*t))
+			t++;
+		if (*t && *t != '#' && !nph_banner(t))
+			return strchr(t, ',') != NULL;
+		p = e + 1;
+	}
+	return true;
+}
+
 int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
 			pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	(void)opts;
 	struct npo c = {.cb = cb, .ctx = ctx, .st = st};
+	if (!omni_is_csv(src->head, src->head_len))
+		return omni_human(src, &c, err);
 	int r = csvr_run(src, omni_record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
 		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf omni header (expected a CSV line naming "

@@ -58,24 +58,77 @@ static const struct {
 	[PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
 };
 
-int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
-		      struct pcibw_err *err)
+/*
+ * A decimal number as people write them: blanks, an optional sign, digits with an optional '.',
+ * an optional exponent, blanks; for a percentage also a trailing '%' ("45%", "45 %"). strtod()
+ * alone would also take hexadecimal ("0x10" = 16), "inf", "nan" and "infinity", which no
+ * benchmark writes for a rate: those are refused rather than read as a number nobody meant.
+ * Returns 1 with *v set, 0 when the text is not such a number.
+ */
+static int parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 {
 	const char *s = text;
 	while (isspace((unsigned char)*s))
 		s++;
-	char *end = NULL;
+	const char *p = s;
+	if (*p == '+' || *p == '-')
+		p++;
+	int digits = 0;
+	while (isdigit((unsigned char)*p))
+		p++, digits++;
+	if (*p == '.')
+		for (p++; isdigit((unsigned char)*p); p++)
+			digits++;
+	if (!digits)
+		return 0;
+	if (*p == 'e' || *p == 'E') {
+		const char *q = p + 1;
+		if (*q == '+' || *q == '-')
+			q++;
+		if (!isdigit((unsigned char)*q))
+			return 0;
+		while (isdigit((unsigned char)*q))
+			q++;
+		p = q;
+	}
+	const char *end = p;
+	while (isspace((unsigned char)*p))
+		p++;
+	if (*p == '%' && k == PCIBW_VAL_PCT)
+		for (p++; isspace((unsigned char)*p); p++)
+			;
+	if (*p)
+		return 0;
+	char buf[512];
+	size_t n = (size_t)(end - s);
+	if (n >= sizeof buf)
+		return 0;
+	memcpy(buf, s, n);
+	buf[n] = '\0';
 	errno = 0;
-	double v = strtod(s, &end);
-	bool bad = end == s;
-	if (!bad)
-		while (isspace((unsigned char)*end))
-			end++;
-	if (bad || *end)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a number (expected %s)", where, text,
-				  limits[k].what);
-	if (errno == ERANGE)
-		v = INFINITY;
+	*v = strtod(buf, NULL);
+	/* overflow -> inf (refused as out of range); underflow -> a value at or near 0, kept */
+	if (errno == ERANGE && fabs(*v) > 1)
+		*v = *v < 0 ? -INFINITY : INFINITY;
+	return 1;
+}
+
+int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
+		      struct pcibw_err *err)
+{
+	double v;
+	if (!parse_decimal(text, k, &v)) {
+		char *e;
+		double x = strtod(text, &e);
+		if (e != text && !isfinite(x))
+			return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a finite number (expected %s)", where,
+					  text, limits[k].what);
+		const char *c = strchr(text, ',');
+		bool decimal_comma = c && isdigit((unsigned char)c[1]) && c > text && isdigit((unsigned char)c[-1]);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a number (expected %s, written in decimal%s)",
+				  where, text, limits[k].what,
+				  decimal_comma ? " with '.' as the decimal point and no thousands separator" : "");
+	}
 	int st = check_number(text, v, k, where, err);
 	if (st == PCIBW_OK)
 		*out = v;
@@ -102,13 +155,8 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
 		   unsigned col, double scale, double *out, struct pcibw_err *err)
 {
-	char *end;
-	errno = 0;
-	double v = strtod(text, &end);
-	bool ok = end != text && errno == 0;
-	while (ok && isspace((unsigned char)*end))
-		end++;
-	ok = ok && !*end && isfinite(v) && v >= 0;
+	double v = NAN;
+	bool ok = parse_decimal(text, k, &v) && isfinite(v) && v >= 0;
 	if (ok) {
 		double s = v * scale;
 		ok = s <= limits[k].hi && s >= limits[k].lo && !(limits[k].lo_open && s <= limits[k].lo);
@@ -123,5 +171,7 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 	int st = pcibw_check_value(text, k, where, &dummy, err);
 	if (st == PCIBW_OK) /* the scaled value is out of range, the text itself was not */
 		st = check_number(text, v * scale, k, where, err);
+	if (st == PCIBW_OK) /* cannot happen: the fast path refused what the full check accepts */
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "%s: '%s' refused without a reason", where, text);
 	return st;
 }

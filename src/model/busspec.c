@@ -80,8 +80,11 @@ static void set_defaults(struct pcibw_bus *b)
 	b->mmrbc_bytes = 512;
 	b->splits = 1;
 	b->latency_timer = 64;
+	/* Cache Line Size 16 DWORDs = 64 B, the x86 line a BIOS programs (PI7C8140A table 2-4
+	 * uses the same example); a probed device's register overrides it (pcibw_bus_from_device). */
+	b->cacheline_bytes = 64;
 	b->mps_default = b->mrrs_default = b->rcb_default = true;
-	b->mmrbc_default = b->splits_default = b->latency_timer_default = true;
+	b->mmrbc_default = b->splits_default = b->latency_timer_default = b->cacheline_default = true;
 	b->transfers_per_clock = 1;
 }
 
@@ -130,7 +133,9 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 		long speed, width = 32;
 		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed) || (speed != 33 && speed != 66))
 			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': conventional PCI runs at 33 or 66 MHz "
-					  "(pci33, pci66)", part);
+					  "(pci33, pci66)%s", part,
+					  n >= 4 && (s[3] == '-' || s[3] == 'e' || s[3] == 'E') ?
+					  "; PCI-X is pcix133, PCI Express gen3x8 or 8gtx8" : "");
 		if (slash && (!parse_int(slash + 1, (size_t)(end - slash - 1), &width) ||
 			      (width != 32 && width != 64)))
 			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCI width (32, 64)",
@@ -176,9 +181,15 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 	}
 	long w;
 	const char *wp = x + 1;
-	if (!parse_int(wp, (size_t)(s + n - wp), &w) || !in_list((int)w, pcie_widths, N(pcie_widths)))
-		return pcibw_fail(err, PCIBW_EUSAGE, "width %.*s is not a PCIe width (%s)",
+	if (!parse_int(wp, (size_t)(s + n - wp), &w) || !in_list((int)w, pcie_widths, N(pcie_widths))) {
+		/* the contract's message for a number; the whole part, quoted, for anything else
+		 * ("gen3x", "gen3x8 " with a stray space) */
+		if (parse_int(wp, (size_t)(s + n - wp), &w))
+			return pcibw_fail(err, PCIBW_EUSAGE, "width %.*s is not a PCIe width (%s)",
+					  (int)(s + n - wp), wp, wbuf);
+		return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCIe width (%s)", part,
 				  (int)(s + n - wp), wp, wbuf);
+	}
 	b->kind = PCIBW_BUS_PCIE;
 	b->gts = gts;
 	b->gen = gen_of_gts(gts);
@@ -291,6 +302,9 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 	int rc = parse_base(spec, n, &b, err);
 	if (rc)
 		return rc;
+	const char *seen[16];
+	size_t seen_len[16];
+	int nseen = 0;
 	while (comma) {
 		const char *p = comma + 1;
 		comma = strchr(p, ',');
@@ -300,6 +314,15 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 		rc = modifier(p, n, &b, err);
 		if (rc)
 			return rc;
+		/* a modifier given twice ("mps=256,mps=512") is a mistake, not "the last one wins" */
+		const char *eq = memchr(p, '=', n);
+		size_t klen = eq ? (size_t)(eq - p) : n;
+		for (int i = 0; i < nseen; i++)
+			if (seen_len[i] == klen && !strncasecmp(seen[i], p, klen))
+				return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': '%.*s' given twice "
+						  "(give each modifier once)", spec, (int)klen, p);
+		if (nseen < 16)
+			seen[nseen] = p, seen_len[nseen++] = klen;
 	}
 	if (b.kind == PCIBW_BUS_PCIE && b.gen >= 6 && !b.flit)
 		b.flit = true;

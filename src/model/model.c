@@ -168,13 +168,20 @@ int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_siz
 	const char *name[6] = {0};
 	int nl = -1;
 	bool virt = false;
+	/* weights relative to the largest, so that huge ones (64:1e308,128:1e308) do not overflow
+	 * their sum */
+	double wmax = 0;
 	for (int i = 0; i < mix->n; i++)
-		wsum += mix->v[i].weight;
-	if (!(wsum > 0) || !isfinite(wsum))
-		return pcibw_fail(err, PCIBW_EUSAGE, "size mix weights must be positive");
+		if (!(mix->v[i].weight > 0) || !isfinite(mix->v[i].weight))
+			return pcibw_fail(err, PCIBW_EUSAGE, "size mix: weight %g of size %g is not a positive "
+					  "number", mix->v[i].weight, mix->v[i].bytes);
+		else if (mix->v[i].weight > wmax)
+			wmax = mix->v[i].weight;
+	for (int i = 0; i < mix->n; i++)
+		wsum += mix->v[i].weight / wmax;
 	for (int i = 0; i < mix->n; i++) {
 		struct pcibw_bus_cost c;
-		double s = mix->v[i].bytes, w = mix->v[i].weight / wsum;
+		double s = mix->v[i].bytes, w = mix->v[i].weight / wmax / wsum;
 		if ((st = check_size(s, err)) || (st = cost_one(in, s, &c, err)))
 			return st;
 		size += w * s;

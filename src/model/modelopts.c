@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Names of patterns and size conventions, and `--line-rate` (shared/cli-contract.md). */
+#include <ctype.h>
 #include <errno.h>
+#include <stdbool.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -41,21 +43,50 @@ const char *pcibw_size_is_name(enum pcibw_size_is s)
 	return (unsigned)s < 4 ? size_is_names[s] : "unknown";
 }
 
+/* Decimal only: digits, one optional '.', an optional exponent (strtod alone would also take
+ * "0x10", " 10", "inf"). */
+static bool decimal_number(const char *s, const char *end)
+{
+	const char *p = s;
+	int digits = 0;
+	while (p < end && isdigit((unsigned char)*p))
+		p++, digits++;
+	if (p < end && *p == '.')
+		for (p++; p < end && isdigit((unsigned char)*p); p++)
+			digits++;
+	if (!digits)
+		return false;
+	if (p < end && (*p == 'e' || *p == 'E')) {
+		p++;
+		if (p < end && (*p == '+' || *p == '-'))
+			p++;
+		if (p == end || !isdigit((unsigned char)*p))
+			return false;
+		while (p < end && isdigit((unsigned char)*p))
+			p++;
+	}
+	return p == end;
+}
+
+/* 1 Mbit/s (the slowest Ethernet, 1BASE5) to 100 Tbit/s (125 ports of 800G): outside this a
+ * number is a typo, and it would turn the table's headroom column into nonsense. */
+#define LINE_RATE_MIN_GBPS 1e-3
+#define LINE_RATE_MAX_GBPS 1e5
+
 int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 {
-	char *end;
 	if (!text || !*text)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate: empty (expected e.g. 10G, 100M, 2.5G)");
+	size_t n = strlen(text);
+	char unit = text[n - 1];
+	double scale = unit == 'G' || unit == 'g' ? 1 : unit == 'M' || unit == 'm' ? 1e-3 : 0;
+	if (!scale || !decimal_number(text, text + n - 1))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected a positive decimal NUMBER "
+				  "followed by M or G (100M, 10G, 2.5G)", text);
 	errno = 0;
-	double v = strtod(text, &end);
-	double scale = 0;
-	if (end != text && (!strcmp(end, "G") || !strcmp(end, "g")))
-		scale = 1;
-	else if (end != text && (!strcmp(end, "M") || !strcmp(end, "m")))
-		scale = 1e-3;
-	if (!scale || errno == ERANGE || !isfinite(v) || !(v > 0) || v * scale > 1e6)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected a positive NUMBER followed by "
-				  "M or G (100M, 10G, 2.5G)", text);
-	*gbps = v * scale;
+	double v = strtod(text, NULL) * scale;
+	if (errno == ERANGE || !isfinite(v) || v < LINE_RATE_MIN_GBPS || v > LINE_RATE_MAX_GBPS)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected 1M to 100000G", text);
+	*gbps = v;
 	return PCIBW_OK;
 }

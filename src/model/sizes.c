@@ -12,12 +12,15 @@
 #include "pcibw/model.h"
 
 #define MAX_SIZE 65536   /* largest IPv4/IPv6-without-jumbogram packet is 65535 B; 64 KiB DMA */
-#define MAX_ROWS 10000
+/* Every whole size 1..65536 once: any range of the contract's grammar fits (1-65536/1 included;
+ * it costs about a second). More items than that only repeat sizes. */
+#define MAX_ROWS MAX_SIZE
 
 static int push(struct pcibw_sizes *s, double bytes, double weight, struct pcibw_err *err)
 {
 	if (s->n >= MAX_ROWS)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes gives more than %d sizes", MAX_ROWS);
+		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes gives more than %d sizes (sizes are whole "
+				  "bytes 1..%d: use a coarser step)", MAX_ROWS, MAX_SIZE);
 	if (s->n % 64 == 0) {
 		struct pcibw_size *v = realloc(s->v, (size_t)(s->n + 64) * sizeof *v);
 		if (!v)

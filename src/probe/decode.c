@@ -11,8 +11,8 @@
 #define CAP_ID_PCIX 0x07
 #define CAP_ID_EXP 0x10
 
-static int bad(const struct probe_node *n, const struct probe_locator *loc, int offset,
-	       struct pcibw_err *err, const char *what)
+int probe_bad_config(const struct probe_node *n, const struct probe_locator *loc, int offset,
+		     struct pcibw_err *err, const char *what)
 {
 	char where[1200];
 	const struct pcibw_device *d = &n->d;
@@ -36,19 +36,42 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin,
 		if (at < 0x40) {
 			snprintf(msg, sizeof msg, "capability pointer 0x%02x points into the header: "
 				 "expected 0x40-0xfc or 0", at);
-			return bad(n, loc, from, err, msg);
+			return probe_bad_config(n, loc, from, err, msg);
 		}
 		if (seen[at]) {
 			snprintf(msg, sizeof msg, "capability list loops back to 0x%02x: expected a "
 				 "list ending with pointer 0", at);
-			return bad(n, loc, from, err, msg);
+			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at] = 1;
 		unsigned id = cfg8(c, (int)at);
 		if (id == 0xff) {
 			snprintf(msg, sizeof msg, "capability at 0x%02x reads 0xff: expected a "
 				 "capability id", at);
-			return bad(n, loc, (int)at, err, msg);
+			return probe_bad_config(n, loc, (int)at, err, msg);
+		}
+		/* Capabilities live below 0x100 (PCI LB 3.0 sec. 6.7): the registers read must fit
+		 * there, else a 256-byte source would drop them silently and a 4096-byte one would
+		 * read extended space as if it were theirs. */
+		int need = 0;
+		const char *name = NULL;
+		if (id == CAP_ID_EXP) {
+			unsigned flags = cfg16(c, (int)at + 2);
+			unsigned type = flags >> 4 & 0xf;
+			bool v2 = (flags & 0xf) >= 2, rc = type == 9 || type == 10;
+			/* through LnkSta (v1) or LnkSta2 (v2); through DevCtl2 for RC-integrated
+			 * devices, which have no link (pci_regs.h PCI_CAP_EXP_*_SIZEOF_V1/V2) */
+			need = rc ? (v2 ? 0x2c : 0x0c) : (v2 ? 0x34 : 0x14);
+			name = "PCI Express";
+		} else if (id == CAP_ID_PCIX) {
+			need = 8; /* Command + Status, or a bridge's Secondary + Bridge Status */
+			name = "PCI-X";
+		}
+		if (need && at + (unsigned)need > 0x100) {
+			snprintf(msg, sizeof msg, "%s capability at 0x%02x needs 0x%02x bytes and runs "
+				 "past 0xff: expected it to end by 0xff (capabilities live in 0x40-0xff)",
+				 name, at, (unsigned)need);
+			return probe_bad_config(n, loc, (int)at, err, msg);
 		}
 		if (id == CAP_ID_EXP)
 			probe_cap_pcie(n, (int)at, origin, rep);
@@ -77,12 +100,12 @@ static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, 
 		if (at < 0x100 || at > 0xffc) {
 			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
 				 "extended config space: expected 0x100-0xffc or 0", at);
-			return bad(n, loc, from, err, msg);
+			return probe_bad_config(n, loc, from, err, msg);
 		}
 		if (seen[at / 4]) {
 			snprintf(msg, sizeof msg, "extended capability list loops back to 0x%03x: "
 				 "expected a list ending with pointer 0", at);
-			return bad(n, loc, from, err, msg);
+			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at / 4] = 1;
 		from = (int)at + 2;
@@ -90,7 +113,7 @@ static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, 
 		if (at && at < 0x100) {
 			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
 				 "extended config space: expected 0x100-0xffc or 0", at);
-			return bad(n, loc, from, err, msg);
+			return probe_bad_config(n, loc, from, err, msg);
 		}
 	}
 	return 0;
@@ -105,7 +128,7 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 		return 0;
 	unsigned vendor = cfg16(c, 0), device = cfg16(c, 2);
 	if (vendor == 0xffff)
-		return bad(n, loc, 0, err, "vendor id reads 0xffff (no device answers, or its config "
+		return probe_bad_config(n, loc, 0, err, "vendor id reads 0xffff (no device answers, or its config "
 			   "space is not readable): expected a vendor id");
 	d->vendor_id = (int)vendor;
 	d->device_id = (int)device;
@@ -121,6 +144,21 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 	n->status_66mhz = (int)(status >> 5 & 1);
 	n->has_caps = (int)(status >> 4 & 1);
 	n->header_type = (int)(cfg8(c, 0x0e) & 0x7f);
+	if (n->header_type > 2) {
+		/* lspci prints "Unknown header type" and decodes nothing: neither do we */
+		char msg[200];
+		snprintf(msg, sizeof msg, "header type 0x%02x (config 0x0e bits 6:0): expected 0 "
+			 "(normal), 1 (PCI-to-PCI bridge) or 2 (CardBus bridge)", (unsigned)n->header_type);
+		return probe_bad_config(n, loc, 0x0e, err, msg);
+	}
+	/* Latency Timer (0x0d, PCI clocks) and Cache Line Size (0x0c, DWORDs; 0 = not set by
+	 * firmware or driver), PCI LB 3.0 sec. 6.2.4: they bound a PCI/PCI-X master's bursts. */
+	d->latency_timer = (int)cfg8(c, 0x0d);
+	unsigned cls = cfg8(c, 0x0c);
+	d->cacheline_bytes = cls ? (int)cls * 4 : PCIBW_NULL;
+	pcibw_device_set_prov(d, "latency_timer", origin);
+	if (cls)
+		pcibw_device_set_prov(d, "cacheline_bytes", origin);
 	if (n->header_type == 1 || n->header_type == 2) {
 		d->is_bridge = true;
 		n->sec_bus = (int)cfg8(c, 0x19);

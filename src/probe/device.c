@@ -19,6 +19,7 @@ void pcibw_device_init(struct pcibw_device *d)
 	d->bus_mhz = d->bus_width_bits = d->mmrbc_bytes = d->pcix_splits = PCIBW_NULL;
 	d->pcix_designed_mmrbc_bytes = d->pcix_designed_splits = PCIBW_NULL;
 	d->pcix_64bit = d->pcix_133 = d->pcix_266 = d->pcix_533 = PCIBW_NULL;
+	d->latency_timer = d->cacheline_bytes = PCIBW_NULL;
 	d->link_speed_gts = d->max_link_speed_gts = NAN;
 	d->link_width = d->max_link_width = d->downgraded = PCIBW_NULL;
 	d->mps_bytes = d->mrrs_bytes = d->rcb_bytes = PCIBW_NULL;

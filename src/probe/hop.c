@@ -46,9 +46,11 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 	out->mmrbc_bytes = 512;
 	out->splits = 1;
 	out->latency_timer = 64;
+	out->cacheline_bytes = 64;
 	out->transfers_per_clock = 1;
 	out->mps_default = out->mrrs_default = out->rcb_default = true;
 	out->mmrbc_default = out->splits_default = out->latency_timer_default = true;
+	out->cacheline_default = true;
 	if (d->is_virtual) {
 		out->kind = PCIBW_BUS_VIRTUAL;
 		return PCIBW_OK;
@@ -95,6 +97,15 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		if (d->bus_kind == PCIBW_BUS_PCIX && d->pcix_splits > 0) {
 			out->splits = d->pcix_splits;
 			out->splits_default = false;
+		}
+		/* the device's own Latency Timer (config 0x0d) and Cache Line Size (0x0c) */
+		if (d->latency_timer >= 0 && d->latency_timer <= 255) {
+			out->latency_timer = d->latency_timer;
+			out->latency_timer_default = false;
+		}
+		if (d->cacheline_bytes > 0) {
+			out->cacheline_bytes = d->cacheline_bytes;
+			out->cacheline_default = false;
 		}
 		return PCIBW_OK;
 	default:

@@ -117,6 +117,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 		goto out;
 	}
 	a->method = method;
+	set->loc = loc;
 	for (int i = 0; params && params[i] && params[i + 1]; i += 2)
 		if (pci_set_param(a, (char *)params[i], (char *)params[i + 1])) {
 			r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci has no parameter %s", params[i]);

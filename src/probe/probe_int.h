@@ -61,6 +61,8 @@ struct probe_node {
 struct probe_set {
 	struct probe_node *v;   /* heap */
 	int n, cap;
+	const struct probe_locator *loc; /* set by probe_libpci_read (may stay NULL): where config
+					  * bytes came from, for probe_finish's messages */
 };
 
 /* probe_set_add - append a zeroed node with pcibw_device_init'ed facts; NULL on OOM.
@@ -97,11 +99,23 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 /*
  * probe_finish - tree, segments, paths, bottlenecks, peers (see top of file), then filter by
  * opts (all/slot_filter/iface), sort and append matching devices to out. Virtual (paravirtual)
- * devices get no bus ceiling: bottleneck null. Returns PCIBW_OK, PCIBW_EUSAGE (bad -s),
- * PCIBW_ENOMATCH (nothing matched: message says what was looked for).
+ * devices get no bus ceiling: bottleneck null. A bridge is the parent of the bus its Secondary
+ * Bus Number names only when that bus is above the bridge's own (numbers grow away from the
+ * root, so the tree has no cycle); a bridge with secondary bus 0 is unconfigured and ignored.
+ * Returns PCIBW_OK, PCIBW_EUSAGE (bad -s), PCIBW_ENOMATCH (nothing matched: message says what
+ * was looked for), PCIBW_EINPUT (a bridge read from config space whose bus numbers are invalid
+ * as the kernel's pci_scan_bridge_extend() judges them: secondary not above its own bus or
+ * above its subordinate; or two bridges claiming one secondary bus; the message names the
+ * byte through set->loc).
  */
 int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
 		 struct pcibw_report *out, struct pcibw_err *err);
+
+/* probe_bad_config - PCIBW_EINPUT for bad config space of node n: "WHERE: SLOT: what", WHERE
+ * being loc's position of config byte `offset` ("dump.lspci:12:17"), or "SLOT offset 0x19"
+ * when loc is NULL. Returns PCIBW_EINPUT. */
+int probe_bad_config(const struct probe_node *n, const struct probe_locator *loc, int offset,
+		     struct pcibw_err *err, const char *what);
 
 /* probe_is_paravirt - vendor:device of a paravirtual device with no bus of its own: virtio
  * (1af4:1000-107f), vmxnet3 (15ad:07b0), Hyper-V (1414:*), Xen platform (5853:*). */

@@ -152,8 +152,12 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			    b->sub_bus >= bus)
 				spans = b->d.slot;
 		}
-		snprintf(g->why, sizeof g->why, "the bridge above bus %02x is not in the source%s%s%s",
-			 (unsigned)bus, spans ? " (" : "", spans ? spans : "", spans ? " spans it)" : "");
+		if (bus == 0) /* bus 0 is always a root bus: no bridge's secondary bus is 0 */
+			snprintf(g->why, sizeof g->why, "root bus 00's host bridge is not in the source");
+		else
+			snprintf(g->why, sizeof g->why, "the bridge above bus %02x is not in the source%s%s%s",
+				 (unsigned)bus, spans ? " (" : "", spans ? spans : "",
+				 spans ? " spans it)" : "");
 		missing_bridge(s, domain, bus, g);
 		return;
 	}
@@ -232,8 +236,8 @@ void probe_segment_warnings(const struct probe_set *s, int i, struct pcibw_repor
 	if (d->bus_kind == PCIBW_BUS_PCIE && d->pcie_port_type != 9 && d->pcie_port_type != 10 &&
 	    (isnan(d->link_speed_gts) || d->link_width == PCIBW_NULL))
 		pcibw_report_warn(rep, "%s: PCIe link speed or width not reported (Link Status reads "
-				  "an undefined speed or width x0, as on-chip devices do): no link "
-				  "ceiling", d->slot);
+				  "an undefined speed, width x0 as on-chip devices do, or a reserved "
+				  "code): no link ceiling", d->slot);
 	if (d->bus_kind == PCIBW_BUS_PCIE || d->is_virtual || n->cfg.len == 0)
 		return;
 	if (d->bus_kind == PCIBW_BUS_UNKNOWN && caps_unknown(n)) {

@@ -21,16 +21,53 @@ static bool on_bus(const struct probe_node *n, int domain, int bus)
 	return n->d.domain == domain && n->d.bus == bus;
 }
 
+/* A bridge leads to bus sec_bus only when that bus is above its own: bus numbers grow away
+ * from the root, so every parent sits on a lower bus and the walk up cannot loop. Secondary
+ * bus 0 is an unconfigured bridge (the reset value). */
+static bool leads_to(const struct probe_node *b, int domain, int bus)
+{
+	return b->sec_bus != PCIBW_NULL && b->d.domain == domain && b->sec_bus == bus &&
+	       b->sec_bus > b->d.bus;
+}
+
 static int find_parent(const struct probe_set *s, int i)
 {
 	const struct probe_node *n = &s->v[i];
-	for (int j = 0; j < s->n; j++) {
-		const struct probe_node *b = &s->v[j];
-		if (j != i && b->d.domain == n->d.domain && b->sec_bus == n->d.bus &&
-		    b->sec_bus != b->d.bus && b->sec_bus != PCIBW_NULL)
+	for (int j = 0; j < s->n; j++)
+		if (j != i && leads_to(&s->v[j], n->d.domain, n->d.bus))
 			return j;
-	}
 	return -1;
+}
+
+/* Bus numbers read from a bridge's config space that the kernel would call "bridge
+ * configuration invalid" (drivers/pci/probe.c pci_scan_bridge_extend(): secondary <= its own
+ * bus, or secondary > subordinate), or a secondary bus two bridges claim: bad input, named at
+ * the Secondary Bus Number byte (0x19, PCI-to-PCI Bridge 1.2 sec. 3.2.5; CardBus bus number
+ * for a CardBus bridge). Bridges without config space (hwloc XML) are not checked. */
+static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
+{
+	char msg[300];
+	for (int i = 0; i < s->n; i++) {
+		const struct probe_node *b = &s->v[i];
+		if (b->sec_bus == PCIBW_NULL || b->sec_bus == 0 || b->cfg.len < 64)
+			continue;
+		if (b->sec_bus <= b->d.bus || b->sec_bus > b->sub_bus) {
+			snprintf(msg, sizeof msg, "bridge bus numbers secondary %02x, subordinate %02x "
+				 "on bus %02x: expected own bus < secondary <= subordinate",
+				 (unsigned)b->sec_bus, (unsigned)b->sub_bus, (unsigned)b->d.bus);
+			return probe_bad_config(b, s->loc, 0x19, err, msg);
+		}
+		for (int j = 0; j < i; j++) {
+			const struct probe_node *o = &s->v[j];
+			if (o->sec_bus == b->sec_bus && o->d.domain == b->d.domain && o->cfg.len >= 64) {
+				snprintf(msg, sizeof msg, "secondary bus %02x is also the secondary bus of "
+					 "bridge %s: expected each bus below one bridge",
+					 (unsigned)b->sec_bus, o->d.slot);
+				return probe_bad_config(b, s->loc, 0x19, err, msg);
+			}
+		}
+	}
+	return 0;
 }
 
 struct hop {
@@ -207,6 +244,9 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
 	}
 	if (set->n > 1) /* slot order: warnings, peers and devices read top-down */
 		qsort(set->v, (size_t)set->n, sizeof *set->v, cmp_node);
+	int r = check_bus_numbers(set, err);
+	if (r)
+		return r;
 	for (int i = 0; i < set->n; i++)
 		set->v[i].parent = find_parent(set, i);
 	for (int i = 0; i < set->n; i++)

@@ -18,6 +18,18 @@ static int by_size(const void *a, const void *b, void *ctx)
 	return (x > y) - (x < y);
 }
 
+/* "measured: send", "measured: run.csv dma-read": what tells a measured series from the others */
+static void measured_label(char *buf, size_t n, const struct pcibw_row *r, bool with_src, bool with_ser,
+			   bool with_pat)
+{
+	const char *base = strrchr(r->source, '/');
+	base = base ? base + 1 : r->source;
+	with_ser = with_ser && r->series[0];
+	snprintf(buf, n, "measured%s%.28s%s%.24s%s%s", with_src ? " " : "", with_src ? base : "",
+		 with_ser ? " " : "", with_ser ? r->series : "", with_pat ? " " : "",
+		 with_pat ? pcibw_analyze_pattern_name(r->pattern) : "");
+}
+
 int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view *v, struct pcibw_err *err)
 {
 	const struct pcibw_rows *rs = v->rows;
@@ -40,19 +52,25 @@ int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view 
 		goto out;
 	}
 	qsort_r(idx, (size_t)m, sizeof *idx, by_size, rs->v);
+	/* measured series are told apart by source, series and pattern; a label names only what varies */
+	bool many_src = false, many_pat = false, many_ser = false;
+	for (int i = 1; i < m; i++) {
+		many_src |= strcmp(rs->v[idx[i]].source, rs->v[idx[0]].source) != 0;
+		many_ser |= strcmp(rs->v[idx[i]].series, rs->v[idx[0]].series) != 0;
+		many_pat |= rs->v[idx[i]].pattern != rs->v[idx[0]].pattern;
+	}
 	/* ceilings per pattern, then measured points per source and series */
 	for (int pass = 0; pass < 3; pass++) {
 		for (int i = 0; i < m && ns < MAX_SERIES; i++) {
 			const struct pcibw_row *r0 = &rs->v[idx[i]];
 			char name[96];
-			const char *base = strrchr(r0->source, '/');
 			if (pass == 0)
 				snprintf(name, sizeof name, "bus ceiling (%s)", pcibw_analyze_pattern_name(r0->pattern));
 			else if (pass == 1)
 				snprintf(name, sizeof name, "wire ceiling");
 			else
-				snprintf(name, sizeof name, "%.40s%s%.40s", base ? base + 1 : r0->source,
-					 r0->series[0] ? ":" : "", r0->series);
+				measured_label(name, sizeof name, r0, many_src || !(many_ser || many_pat), many_ser,
+					       many_pat);
 			bool seen = false;
 			for (int s = 0; s < ns; s++)
 				seen |= !strcmp(names[s], name);
@@ -70,7 +88,8 @@ int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view 
 				} else if (pass == 1) {
 					val = r->wire_gbps;
 				} else {
-					if (strcmp(r->source, r0->source) || strcmp(r->series, r0->series))
+					if (strcmp(r->source, r0->source) || strcmp(r->series, r0->series) ||
+					    r->pattern != r0->pattern)
 						continue;
 					val = r->gbps;
 				}

@@ -48,13 +48,13 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		for (int k = 0; k < s->n_notes; k++)
 			fprintf(out, "         note: %s\n", s->notes[k]);
 	}
-	fprintf(out, "\n%4s %-22s %-9s %7s %5s %4s %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", "#", "source", "series", "size",
+	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", "#", "source", "series", "size",
 		"dir", "n", "Gbit/s", "Mpps", "bus Gb/s", "bus%", "wire%", "cpu%", "core%", "cyc/pkt", "verdict");
 	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32], l[32];
 	for (int i = 0; i < v->rows->n; i++) {
 		const struct pcibw_row *r = &v->rows->v[i];
 		const char *base = strrchr(r->source, '/');
-		fprintf(out, "%4d %-22.22s %-9.9s %7s %5s %4ld %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", i + 1, base ? base + 1 : r->source,
+		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", i + 1, base ? base + 1 : r->source,
 			r->series[0] ? r->series : "-", f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
 			f(b, sizeof b, "%.4g", r->gbps), f(c, sizeof c, "%.4g", r->pps / 1e6),
 			f(d, sizeof d, "%.4g", r->bus_gbps), f(e, sizeof e, "%.0f", r->bus_util * 100),

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model` as a table a person reads at a glance. */
 #include <math.h>
+#include <string.h>
 #include "model_render.h"
 
 double pcibw_model_headroom_pct(const struct pcibw_model_row *r)
@@ -16,6 +17,71 @@ static void num(FILE *o, int w, int prec, double v)
 		fprintf(o, " %*.*f", w, prec, v);
 	else
 		fprintf(o, " %*s", w, "-");
+}
+
+/* What each "bus bound by" value means (pcibw_model_row.bound_by). */
+static const char *const bound_notes[][2] = {
+	{"to-host", "the device->host direction of the link is full (receive data, write-backs, MSI)"},
+	{"to-device", "the host->device direction of the link is full (transmit data, doorbells)"},
+	{"shared", "the PCI/PCI-X segment's clocks are all used (both directions share them)"},
+	{"device-tps", "the device issues no more DMA writes per second (profile max_dma_tps)"},
+	{"read-latency", "reads in flight x their latency bound the device (profile read_tags, PCI-X splits)"},
+	{"virtual", "a paravirtual device: no bus ceiling"},
+};
+
+/* The lines under the table: the answer (which sizes the bus cannot carry at the line rate)
+ * and what the less obvious columns mean. */
+static void notes(FILE *o, const struct pcibw_model_view *v, bool stall)
+{
+	bool any = false;
+	if (v->line_rate_gbps > 0) {
+		int nbus = 0;
+		for (int i = 0; i < v->n; i++)
+			nbus += isfinite(v->rows[i].bus_gbps) && v->rows[i].limit == PCIBW_LIMIT_BUS;
+		fprintf(o, "\n");
+		any = true;
+		if (nbus == 0) {
+			fprintf(o, "the bus carries %g Gbit/s at every size shown: the wire binds.\n", v->line_rate_gbps);
+		} else {
+			fprintf(o, "the bus cannot carry %g Gbit/s at %s", v->line_rate_gbps,
+				nbus == v->n ? "any size shown" : "");
+			int shown = 0;
+			for (int i = 0; i < v->n && nbus != v->n; i++) {
+				const struct pcibw_model_row *r = &v->rows[i];
+				if (!(isfinite(r->bus_gbps) && r->limit == PCIBW_LIMIT_BUS))
+					continue;
+				if (shown == 8) {
+					fprintf(o, ", ... (%d sizes in all)", nbus);
+					break;
+				}
+				if (v->labels && v->labels[i])
+					fprintf(o, "%s%s", shown ? ", " : "", v->labels[i]);
+				else
+					fprintf(o, "%s%.0f B", shown ? ", " : "", r->size_bytes);
+				shown++;
+			}
+			fprintf(o, ".\n");
+		}
+		fprintf(o, "headroom: how far the bus ceiling sits above (+) or below (-) the wire ceiling.\n");
+	}
+	if (stall) {
+		if (!any)
+			fprintf(o, "\n");
+		any = true;
+		fprintf(o, "stall ns/pkt: CPU time one packet costs in register reads (interrupt cause, head "
+			"pointer), each stalling the CPU for its whole latency.\n");
+	}
+	for (size_t k = 0; k < sizeof bound_notes / sizeof bound_notes[0]; k++) {
+		bool used = false;
+		for (int i = 0; i < v->n && !used; i++)
+			used = v->rows[i].bound_by && !strcmp(v->rows[i].bound_by, bound_notes[k][0]);
+		if (!used)
+			continue;
+		if (!any)
+			fprintf(o, "\n");
+		any = true;
+		fprintf(o, "%s: %s.\n", bound_notes[k][0], bound_notes[k][1]);
+	}
 }
 
 int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
@@ -43,10 +109,21 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 	bool stall = false;
 	for (int i = 0; i < v->n; i++)
 		stall = stall || v->rows[i].cpu_stall_ns_per_packet > 0;
-	fprintf(o, "%8s %10s %11s %10s %11s %6s %9s %10s", "size", "bus Mpps", "bus Gbit/s", "wire Mpps",
-		"wire Gbit/s", "limit", "headroom", "bus ns/pkt");
+	/* headroom is +-99.9 % near the crossing but can reach +10^7 % against a 1 Mbit/s wire:
+	 * size the column to its widest value rather than break the table */
+	int hw = 9;
+	for (int i = 0; i < v->n; i++) {
+		char tmp[64];
+		double h = pcibw_model_headroom_pct(&v->rows[i]);
+		if (isfinite(h)) {
+			int w = snprintf(tmp, sizeof tmp, "%+.1f%%", h);
+			hw = w > hw ? w : hw;
+		}
+	}
+	fprintf(o, "%8s %10s %11s %10s %11s %6s %*s %10s", "size", "bus Mpps", "bus Gbit/s", "wire Mpps",
+		"wire Gbit/s", "limit", hw, "headroom", "bus ns/pkt");
 	if (stall)
-		fprintf(o, " %9s", "stall ns");
+		fprintf(o, " %12s", "stall ns/pkt");
 	fprintf(o, "  %s\n", "bus bound by");
 	for (int i = 0; i < v->n; i++) {
 		const struct pcibw_model_row *r = &v->rows[i];
@@ -63,16 +140,15 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 				   r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire");
 		double h = pcibw_model_headroom_pct(r);
 		if (isfinite(h))
-			fprintf(o, " %+8.1f%%", h);
+			fprintf(o, " %+*.1f%%", hw - 1, h);
 		else
-			fprintf(o, " %9s", "-");
+			fprintf(o, " %*s", hw, "-");
 		num(o, 10, 1, r->bus_ns_per_packet > 0 ? r->bus_ns_per_packet : NAN);
 		if (stall)
-			num(o, 9, 1, r->cpu_stall_ns_per_packet);
+			num(o, 12, 1, r->cpu_stall_ns_per_packet);
 		fprintf(o, "  %s\n", r->bound_by ? r->bound_by : "-");
 	}
-	if (v->line_rate_gbps > 0)
-		fprintf(o, "\nheadroom: how far the bus ceiling sits above (+) or below (-) the wire ceiling.\n");
+	notes(o, v, stall);
 	for (int i = 0; i < v->n_warnings; i++)
 		fprintf(o, "warning: %s\n", v->warnings[i]);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;

@@ -84,6 +84,8 @@ static json_t *device_json(const struct pcibw_device *d)
 	json_object_set_new(o, "pcix_133_capable", jbool3(d->pcix_133));
 	json_object_set_new(o, "pcix_266_capable", jbool3(d->pcix_266));
 	json_object_set_new(o, "pcix_533_capable", jbool3(d->pcix_533));
+	json_object_set_new(o, "latency_timer", jint(d->latency_timer));
+	json_object_set_new(o, "cacheline_bytes", jint(d->cacheline_bytes));
 	json_object_set_new(o, "link_speed_gts", jreal(d->link_speed_gts));
 	json_object_set_new(o, "link_width", jint(d->link_width));
 	json_object_set_new(o, "max_link_speed_gts", jreal(d->max_link_speed_gts));

@@ -32,6 +32,15 @@ static const char *onoff(int v)
 	return v == PCIBW_NULL ? "?" : v ? "on" : "off";
 }
 
+/* An integer register value, "?" when unknown (never "-1"). b holds >= 16 bytes. */
+static const char *num(char *b, int v)
+{
+	if (v == PCIBW_NULL)
+		return "?";
+	snprintf(b, 16, "%d", v);
+	return b;
+}
+
 static void bus_line(FILE *o, const struct pcibw_device *d)
 {
 	char a[64], b[64];
@@ -43,6 +52,11 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 	}
 	switch (d->bus_kind) {
 	case PCIBW_BUS_PCIE:
+		if (d->pcie_port_type == 9 || d->pcie_port_type == 10) {
+			fprintf(o, "  bus:         PCIe, integrated in the root complex (no link of its "
+				"own)\n");
+			break;
+		}
 		link_str(a, sizeof a, d->link_speed_gts, d->link_width);
 		link_str(b, sizeof b, d->max_link_speed_gts, d->max_link_width);
 		fprintf(o, "  bus:         PCIe %s (capable of %s)%s\n", a, b,
@@ -87,8 +101,8 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 		if (d->bottleneck_slot[0])
 			fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
 				d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction",
-				d->bottleneck_slot,
-				!strcmp(d->bottleneck_slot, d->slot) ? " (its own bus)" : "");
+				d->bottleneck_slot, strcmp(d->bottleneck_slot, d->slot) ? "" :
+				d->bus_kind == PCIBW_BUS_PCIE ? " (its own link)" : " (its own bus)");
 		else
 			fprintf(o, "  bottleneck:  unknown\n");
 	}
@@ -114,16 +128,22 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 			fprintf(o, "%s%s", i ? ", " : "", d->peers[i]);
 		fputc('\n', o);
 	}
+	char n1[16], n2[16], n3[16], n4[16];
 	if (d->bus_kind == PCIBW_BUS_PCIE)
-		fprintf(o, "  registers:   MPS %d, MRRS %d, RCB %d, relaxed ordering %s, ext tags %s, "
-			"10-bit tags %s, flit %s\n", d->mps_bytes, d->mrrs_bytes, d->rcb_bytes,
-			onoff(d->relaxed_ordering), onoff(d->ext_tags), onoff(d->tags_10bit),
-			onoff(d->flit_mode));
+		fprintf(o, "  registers:   MPS %s, MRRS %s, RCB %s, relaxed ordering %s, ext tags %s, "
+			"10-bit tags %s, flit %s\n", num(n1, d->mps_bytes), num(n2, d->mrrs_bytes),
+			num(n3, d->rcb_bytes), onoff(d->relaxed_ordering), onoff(d->ext_tags),
+			onoff(d->tags_10bit), onoff(d->flit_mode));
+	else if (d->bus_kind == PCIBW_BUS_PCI || d->bus_kind == PCIBW_BUS_PCIX)
+		fprintf(o, "  registers:   latency timer %s, cache line %s%s\n",
+			num(n1, d->latency_timer), d->cacheline_bytes == PCIBW_NULL ? "size not set" :
+			num(n2, d->cacheline_bytes), d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
 	if (d->pcix_capable)
-		fprintf(o, "  PCI-X:       MMRBC %d (designed %d), splits %d (designed %d), 64-bit %s, "
-			"133 MHz %s, 266 %s, 533 %s\n", d->mmrbc_bytes, d->pcix_designed_mmrbc_bytes,
-			d->pcix_splits, d->pcix_designed_splits, onoff(d->pcix_64bit),
-			onoff(d->pcix_133), onoff(d->pcix_266), onoff(d->pcix_533));
+		fprintf(o, "  PCI-X:       MMRBC %s (designed %s), splits %s (designed %s), 64-bit %s, "
+			"133 MHz %s, 266 %s, 533 %s\n", num(n1, d->mmrbc_bytes),
+			num(n2, d->pcix_designed_mmrbc_bytes), num(n3, d->pcix_splits),
+			num(n4, d->pcix_designed_splits), onoff(d->pcix_64bit), onoff(d->pcix_133),
+			onoff(d->pcix_266), onoff(d->pcix_533));
 	if (d->numa_node != PCIBW_NULL || d->n_interfaces) {
 		fprintf(o, "  host:        NUMA node ");
 		if (d->numa_node == PCIBW_NULL)

@@ -170,6 +170,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->remote_util = mean(r->s_rcpu, r->n_rcpu, 0.01);
 		r->sd_us_per_kb = mean(r->s_sd, r->n_sd, 1);
 		r->cycles_per_packet = NAN;
+		r->rate_mismatch = NAN;
 		r->pattern = r->direction;
 		r->packet_bytes = r->basis_bytes = NAN;
 		r->bus_mpps = r->bus_gbps = r->wire_mpps = r->wire_gbps = NAN;
@@ -183,6 +184,8 @@ void pcibw_row_rates(struct pcibw_row *r)
 {
 	if (r->size_conv == PCIBW_CONV_WRITE)
 		return; /* a write size says nothing of packets: keep the bit rate as given */
+	if (!isnan(r->pps) && r->pps > 0 && !isnan(r->gbps) && r->basis_bytes > 0)
+		r->rate_mismatch = r->gbps / (r->pps * r->basis_bytes * 8 / 1e9) - 1;
 	if (isnan(r->pps) && !isnan(r->gbps) && r->basis_bytes > 0)
 		r->pps = r->gbps * 1e9 / (8 * r->basis_bytes);
 	if (!isnan(r->pps) && r->packet_bytes > 0)

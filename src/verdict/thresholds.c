@@ -3,6 +3,7 @@
  * default thresholds"; the last four are this engine's own) and the ranges `--threshold` takes. */
 #include <errno.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -50,7 +51,9 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *arg, struct pcib
 		char *end;
 		errno = 0;
 		double v = strtod(eq + 1, &end);
-		if (end == eq + 1 || *end || errno || !isfinite(v) || v < table[i].lo || v > table[i].hi ||
+		/* decimal only: strtod would also read "0x1p-1" and "infinity" */
+		bool decimal = strspn(eq + 1, "0123456789.eE+-") == strlen(eq + 1);
+		if (!decimal || end == eq + 1 || *end || errno || !isfinite(v) || v < table[i].lo || v > table[i].hi ||
 		    (!strcmp(table[i].name, "flat_sizes") && v != floor(v)))
 			return pcibw_fail(err, PCIBW_EUSAGE, "--threshold %s: '%s' is not a value between %g and %g%s",
 					  table[i].name, eq + 1, table[i].lo, table[i].hi,

@@ -24,12 +24,15 @@ const char *pcibw_verdict_name(enum pcibw_verdict v)
 /* "550 Mbit/s", "8.92 Gbit/s" */
 static const char *rate_text(char *buf, size_t n, double gbps)
 {
+	/* switch units where 3 significant digits would round up to the next unit ("1e+03 Mbit/s") */
 	if (isnan(gbps))
 		snprintf(buf, n, "?");
-	else if (gbps < 1)
+	else if (gbps * 1e3 < 999.5)
 		snprintf(buf, n, "%.3g Mbit/s", gbps * 1e3);
-	else
+	else if (gbps < 999.5)
 		snprintf(buf, n, "%.3g Gbit/s", gbps);
+	else
+		snprintf(buf, n, "%.0f Gbit/s", gbps);
 	return buf;
 }
 
@@ -38,9 +41,11 @@ static const char *pps_text(char *buf, size_t n, double pps)
 {
 	if (isnan(pps))
 		snprintf(buf, n, "?");
-	else if (pps >= 1e6)
+	else if (pps >= 999.5e6)
+		snprintf(buf, n, "%.0f Mpps", pps / 1e6);
+	else if (pps >= 999.5e3)
 		snprintf(buf, n, "%.3g Mpps", pps / 1e6);
-	else if (pps >= 1e3)
+	else if (pps >= 999.5)
 		snprintf(buf, n, "%.3g kpps", pps / 1e3);
 	else
 		snprintf(buf, n, "%.3g pps", pps);
@@ -166,8 +171,8 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		pcibw_row_evidence(r, "the CPU, at %.0f %%, is the only loaded resource (bus %s, wire %s). A CPU "
 				   "ceiling below 100 %% usually means idle time is mis-measured (interrupt time "
 				   "the soaker never sees, or a closed-loop benchmark)", pct(r->cpu_util),
-				   bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "no ceiling",
-				   wire_known ? (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b) : "no line rate given");
+				   bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "without a ceiling",
+				   wire_known ? (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b) : "unknown without --line-rate");
 	}
 	if (cpu) {
 		r->verdict = PCIBW_V_CPU;
@@ -276,8 +281,17 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	case PCIBW_V_CPU: {
 		/* the row's own CPU evidence is the reason */
 		const char *why = r->n_evidence ? r->evidence[0] : "the CPU is the limit";
-		if (busw[0])
+		char shorter[1024];
+		if (busw[0]) {
+			/* the summary states bus and wire already: drop the evidence's "(bus X %, wire Y %)" */
+			snprintf(shorter, sizeof shorter, "%s", why);
+			char *p = strstr(shorter, " (bus "), *q = p ? strchr(p, ')') : NULL;
+			if (q) {
+				memmove(p, q + 1, strlen(q + 1) + 1);
+				why = shorter;
+			}
 			add_summary(s, "CPU-bound: %s at %s%s%s; %s.", busw, where, wirew[0] ? " and " : "", wirew, why);
+		}
 		else if (!isnan(r->wire_util))
 			add_summary(s, "CPU-bound: the wire is %.0f %% full at %s; %s.", pct(r->wire_util), where, why);
 		else
@@ -303,8 +317,16 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	if (pcibw_shape(rs, t))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	for (int i = 0; i < rs->n; i++) {
-		judge(&rs->v[i], t, mach);
-		out->counts[rs->v[i].verdict]++;
+		struct pcibw_row *r = &rs->v[i];
+		judge(r, t, mach);
+		out->counts[r->verdict]++;
+		if (fabs(r->rate_mismatch) > 0.10)
+			pcibw_row_evidence(r, "the bit-rate column is %.0f %% %s what the packet rate gives at %g B "
+					   "per packet (%s bytes): the packet rate is used; if the column counts other bytes, "
+					   "say which with --rate-basis wire|frame|l3|payload", fabs(r->rate_mismatch) * 100,
+					   r->rate_mismatch > 0 ? "above" : "below", r->basis_bytes,
+					   r->gbps_basis == PCIBW_BASIS_SIZE ? "the size column's"
+					   : pcibw_rate_basis_name(r->gbps_basis));
 	}
 	if (out->counts[PCIBW_V_IMPOSSIBLE]) {
 		out->verdict = PCIBW_V_IMPOSSIBLE;

@@ -170,6 +170,46 @@ write('synthetic-virtio-pci.lspci', [
  '  a paravirtual device has no bus ceiling (never "PCI 33 MHz").'],
  [('00:00.0', 'Host bridge: synthetic i440FX', HOST()), ('00:03.0', 'Ethernet controller: synthetic virtio-net', vn)])
 
+# ---- review of issue 2 (engineer F): decoding fixes ----
+# H: reserved register encodings must not become numbers
+n1 = Cfg(0x8086, 0x10d3, 0x0200)
+n1.pcie(0x40, 0, 1, 4, 1, 3, ver=1, devctl=0x70c0)
+n2 = Cfg(0x8086, 0x1572, 0x0200)
+n2.pcie(0x40, 0, 3, 8, 3, 8, devctl=(2 << 12) | (1 << 5), vec=0x47)
+write('synthetic-pcie-reserved-encodings.lspci', [
+ 'Synthetic (engineer F, review of issue 2): reserved encodings in PCIe registers. lspci -xxx format.',
+ 'Encodes: PCIe Base 6.0 sec. 7.5.3.4 Device Control: Max_Payload_Size bits 7:5 and Max_Read_Request_Size',
+ '  bits 14:12, codes 0-5 = 128-4096 bytes, 6-7 reserved; sec. 7.5.3.8 Link Status Negotiated Link Width',
+ '  bits 9:4: x1, x2, x4, x8, x12, x16, x32 defined, every other value reserved; sec. 7.5.3.18 Link',
+ '  Capabilities 2 Supported Link Speeds Vector bits 7:1, bit 7 (an eighth speed) reserved.',
+ '01:00.0 NIC, PCIe cap v1 at 0x40: DevCtl 0x70c0 (MPS code 6, MRRS code 7), LnkCap 0x00000041',
+ '  (2.5GT/s x4), LnkSta 0x0031 (2.5GT/s, width code 3: reserved).',
+ '02:00.0 NIC, PCIe cap v2 at 0x40: DevCtl 0x2020 (MPS 256, MRRS 512), LnkCap 0x00000083 (8GT/s x8),',
+ '  LnkSta 0x0083, LnkCap2 0x0000008e (2.5, 5, 8 GT/s and the reserved bit 7).',
+ 'Expected: 01:00.0 mps_bytes, mrrs_bytes and link_width null (with warnings), link_speed_gts 2.5,',
+ '  max_link_width 4, downgraded null (width unknown), no bottleneck; 02:00.0 max_link_speed_gts 8',
+ '  (the highest defined speed of the vector), mps_bytes 256, mrrs_bytes 512.'],
+ [('01:00.0', 'Ethernet controller: synthetic NIC with reserved DevCtl/LnkSta codes', n1),
+  ('02:00.0', 'Ethernet controller: synthetic NIC with LnkCap2 bit 7 set', n2)])
+
+# I: an unconfigured bridge (secondary bus 0, the reset value) is nobody's parent
+hb = HOST()
+b1 = Cfg(0x8086, 0x244e, 0x0604, hdr=1, status=0); b1.bridge(0, 3, 3, 0)
+b2 = Cfg(0x104c, 0xac28, 0x0604, hdr=1, status=0); b2.bridge(0, 0, 0, 0)
+nic = Cfg(0x8086, 0x100e, 0x0200, status=0)
+write('synthetic-bridge-unconfigured.lspci', [
+ 'Synthetic (engineer F, review of issue 2): a bridge the firmware never numbered. lspci -xxx format.',
+ 'Encodes: PCI-to-PCI Bridge 1.2 sec. 3.2.5: Primary/Secondary/Subordinate Bus Number (0x18-0x1a) reset',
+ '  to 0; a bridge leads to its secondary bus only when that bus is above its own (the kernel',
+ '  pci_scan_bridge_extend() calls secondary <= own bus "bridge configuration invalid").',
+ '00:00.0 host bridge 8086:1237; 00:1e.0 PCI bridge, buses 00/03/03; 03:00.0 PCI bridge, buses 00/00/00',
+ '  (unconfigured); 00:19.0 NIC 8086:100e (conventional PCI, 66MHz-, no capabilities) on root bus 00.',
+ 'Expected: 00:19.0 path [] (it sits on the root bus: 03:00.0 leads nowhere), bus_kind pci, 33 MHz;',
+ '  03:00.0 path [0000:00:1e.0].'],
+ [('00:00.0', 'Host bridge: synthetic', hb), ('00:19.0', 'Ethernet controller: synthetic 82540EM', nic),
+  ('00:1e.0', 'PCI bridge: synthetic PCI-to-PCI bridge', b1),
+  ('03:00.0', 'PCI bridge: synthetic unconfigured bridge', b2)])
+
 # ---- bad inputs ----
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bad')
 os.makedirs(OUT, exist_ok=True)
@@ -235,11 +275,63 @@ write('synthetic-bad-truncated-dump.lspci', 'the device dump stops after row 0x8
       '13:51: config dump of 0000:00:03.0 stops after 144 bytes', [SLOT] + r[:9])
 write('synthetic-bad-unterminated.lspci', 'the last row (0xf0, line 20) has no newline: a cut file',
       '20:52: last line has no newline', None, raw=('\n'.join([SLOT] + r)).encode())
-write('synthetic-bad-long-line.lspci', 'an lspci -v line (line 5) of 300 characters, beyond libpci\'s 254',
-      '5:255: line longer than 254 characters', [SLOT, '\t' + 'x' * 299] + r)
+write('synthetic-bad-long-line.lspci', 'an lspci -v line (line 5) of 300 characters, beyond libpci\'s 253',
+      '5:254: line longer than 253 characters', [SLOT, '\t' + 'x' * 299] + r)
 x = list(r); x[3] = 'zz' + x[3][2:]
 write('synthetic-bad-nonhex-offset.lspci', 'row 0x30 (line 8) starts with the offset "zz"',
       "8:1: unexpected text: expected a hex row", [SLOT] + x)
+
+# review of issue 2 (engineer F)
+def write_f(name, what, expect, body):
+    # three header lines, so the first slot line is line 4; the long "what" goes to a comment
+    # block at the end of the file, wrapped (libpci takes at most 253 characters per line)
+    import textwrap
+    hdr = ['# Synthetic bad input (engineer F, review of issue 2); what it encodes: see the end of the file.',
+           '# Expected: exit 3 and "' + name + ':' + expect + '".',
+           '# lspci -xxx format, 256 bytes per device unless said; the first slot line is line 4.']
+    tail = ['', '# What this file encodes:'] + ['#   ' + l for l in textwrap.wrap(what, 100)]
+    open(os.path.join(OUT, name), 'w').write('\n'.join(hdr + body + tail) + '\n')
+
+write_f('synthetic-bad-line-254.lspci', 'line 5 holds 254 characters: libpci reads lines with '
+        'fgets(buf, 255), so 253 before the newline is the most it takes (lib/dump.c)',
+        '5:254: line longer than 253 characters', [SLOT, '\t' + 'x' * 253] + r)
+x = list(r); x[1] = x[1] + '  '
+write_f('synthetic-bad-trailing-spaces.lspci', 'row 0x10 (line 6) ends in two spaces; libpci '
+        '(lib/dump.c) takes one character after a byte and fails with "Malformed line" on the second',
+        '6:53: trailing spaces after the 16th byte', [SLOT] + x)
+b = cfg(); b[0x0e] = 0x05
+write_f('synthetic-bad-header-type.lspci', 'header type (config 0x0e, line 5 column 47) is 0x05; PCI LB 3.0 '
+        'sec. 6.2.1 defines 0 (normal), 1 (PCI-to-PCI bridge), 2 (CardBus); lspci says "Unknown header type"',
+        '5:47: 0000:00:03.0: header type 0x05', [SLOT] + rows(b))
+b = cfg(status=0x0010); b[0x34] = 0xfc; b[0xfc] = 0x07; b[0xfd] = 0x00
+write_f('synthetic-bad-pcix-cap-past-ff.lspci', 'a PCI-X capability (id 7) at 0xfc (line 20 column 41): its '
+        'Command and Status registers (8 bytes, PCI-X 2.0a sec. 7.2) would end past 0xff',
+        '20:41: 0000:00:03.0: PCI-X capability at 0xfc needs 0x08 bytes', [SLOT] + rows(b))
+b = cfg(status=0x0010, size=4096); b[0x34] = 0xe0; b[0xe0] = 0x10; b[0xe2:0xe4] = struct.pack('<H', 2)
+b[0xec:0xf0] = struct.pack('<I', 0x41); b[0xf2:0xf4] = struct.pack('<H', 0x41)
+b[0x10c:0x110] = struct.pack('<I', 0x3e)  # what a reader of "LnkCap2" at 0xe0 + 0x2c would see
+write_f('synthetic-bad-pcie-cap-past-ff.lspci', 'a PCI Express capability v2 at 0xe0 (line 19 column 5) in a '
+        '4096-byte dump: through Link Status 2 it needs 0x34 bytes (PCIe Base 6.0 sec. 7.5.3) and would read '
+        'extended config space (0x100-0x113) as its own registers; 4096 bytes, rows 0x100 on have 3-digit offsets',
+        '19:5: 0000:00:03.0: PCI Express capability at 0xe0 needs 0x34 bytes', [SLOT] + rows(b))
+
+def bridge(pri, sec, sub):
+    b = cfg(); b[0x0a:0x0c] = struct.pack('<H', 0x0604); b[0x0e] = 1
+    b[0x18], b[0x19], b[0x1a] = pri, sec, sub
+    return b
+
+write_f('synthetic-bad-bridge-loop.lspci', 'bridge 01:00.0 leads to bus 02 and bridge 02:00.0 (line 22) back to '
+        'bus 01: its secondary bus (0x19, line 24 column 32) is below its own bus, which the kernel calls '
+        '"bridge configuration invalid" (drivers/pci/probe.c pci_scan_bridge_extend)',
+        '24:32: 0000:02:00.0: bridge bus numbers secondary 01, subordinate 01 on bus 02',
+        ['01:00.0 PCI bridge: synthetic bridge (buses 01/02/02)'] + rows(bridge(1, 2, 2)) + [''] +
+        ['02:00.0 PCI bridge: synthetic bridge (buses 02/01/01)'] + rows(bridge(2, 1, 1)))
+write_f('synthetic-bad-bridge-dup-secondary.lspci', 'bridges 00:1c.0 and 00:1c.1 (line 22) both give secondary '
+        'bus 01 (0x19, line 24 column 32): a bus sits below one bridge (PCI-to-PCI Bridge 1.2 sec. 3.2.5)',
+        '24:32: 0000:00:1c.1: secondary bus 01 is also the secondary bus of bridge 0000:00:1c.0',
+        ['00:1c.0 PCI bridge: synthetic bridge (buses 00/01/01)'] + rows(bridge(0, 1, 1)) + [''] +
+        ['00:1c.1 PCI bridge: synthetic bridge (buses 00/01/01)'] + rows(bridge(0, 1, 1)))
+
 open(os.path.join(OUT, 'synthetic-bad-empty.lspci'), 'wb').write(b'')
 open(os.path.join(OUT, 'README.md'), 'w').write('''# Synthetic bad dumps
 

@@ -43,7 +43,7 @@ Test(dump_bad, comments_only) { bad("synthetic-bad-no-device.lspci", "3:1: no de
 Test(dump_bad, binary_file) { bad("synthetic-bad-binary.lspci", "4:1: binary byte 0x7f"); }
 Test(dump_bad, truncated_dump) { bad("synthetic-bad-truncated-dump.lspci", "13:51: config dump of 0000:00:03.0 stops after 144 bytes"); }
 Test(dump_bad, unterminated_last_line) { bad("synthetic-bad-unterminated.lspci", "20:52: last line has no newline"); }
-Test(dump_bad, line_too_long) { bad("synthetic-bad-long-line.lspci", "5:255: line longer than 254 characters"); }
+Test(dump_bad, line_too_long) { bad("synthetic-bad-long-line.lspci", "5:254: line longer than 253 characters"); }
 Test(dump_bad, cap_list_loops) { bad("synthetic-bad-cap-loop.lspci", "10:8: 0000:00:03.0: capability list loops back to 0x40"); }
 Test(dump_bad, cap_points_into_header) { bad("synthetic-bad-cap-into-header.lspci", "8:17: 0000:00:03.0: capability pointer 0x20 points into the header"); }
 Test(dump_bad, ext_cap_outside_config) { bad("synthetic-bad-extcap-outside.lspci", "21:12: 0000:00:03.0: extended capability pointer 0x080 is outside extended config space"); }
