@@ -2,11 +2,13 @@
 /*
  * pcibw/ingest.h - read benchmark results into measured rows (pcibw/measure.h), one format per
  * file in src/ingest/: generic CSV (libcsv), iperf3 -J JSON (jansson), netperf classic text and
- * omni -o CSV, and pcie-bench's bw_dma_sz_sweep.csv. Input conventions: shared/cli-contract.md,
- * "analyze input".
+ * omni -o CSV / -O columns, and pcie-bench's bw_dma_sz_sweep.csv. Input conventions:
+ * shared/cli-contract.md, "analyze input".
  *
  * Rows are handed to a callback as they are read, so CSV and text inputs stream in constant
- * memory (a line at a time, whatever the file size). JSON is read whole (iperf3 files are small).
+ * memory (a record or line at a time, at most 64 KiB each, whatever the file size). JSON is read
+ * whole, at most 256 MiB (iperf3 files are small). Text inputs are refused (exit 3) at the first
+ * NUL byte, so binary files and /dev/zero stop at once.
  */
 #ifndef PCIBW_INGEST_H
 #define PCIBW_INGEST_H
@@ -67,9 +69,11 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 
 /*
  * pcibw_ingest_detect - the format of an input from its first bytes (BOM and '#' lines skipped):
- * '{' -> iperf3; a header starting "Test,PAT,Cache" -> pcie-bench; a netperf banner or column
- * block ("Recv   Send", "Socket  Message") -> netperf; a CSV header naming "Throughput" and
- * "Throughput Units" -> netperf omni; anything else -> CSV.
+ * '{' -> iperf3; a header starting "Test,PAT,Cache" -> pcie-bench; a CSV header naming
+ * "Throughput" and "Throughput Units", or a comma-free first line naming "Throughput " (omni -O
+ * columns), with or without a netperf banner before it -> netperf omni; a netperf banner or
+ * column block ("Recv   Send", "Socket  Message") -> netperf; anything else -> CSV (whose
+ * delimiter, ',' ';' or tab, its header line decides).
  */
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
 
@@ -83,7 +87,8 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
  * Value limits, checked on every number read (a value outside them is refused with exit 3, never
  * clamped): sizes 1 B .. 16 MiB; pps <= 10^10 (above 800GbE's 1.19 Gpps of 64 B frames by 8x);
  * Gbit/s <= 10^5; CPU percentages 0..100 (cpu_pct is a share of all CPUs); cpu_mhz 1..10^5;
- * work >= 0; service demand <= 10^9 µs/KB. NaN, infinities and negatives are refused.
+ * work 0..10^12; service demand <= 10^9 µs/KB; durations (0, 10^7] s; counts 0..10^18. NaN,
+ * infinities and negatives are refused.
  */
 enum pcibw_value_kind {
 	PCIBW_VAL_SIZE, PCIBW_VAL_PPS, PCIBW_VAL_GBPS, PCIBW_VAL_PCT, PCIBW_VAL_MHZ, PCIBW_VAL_WORK,
@@ -91,9 +96,12 @@ enum pcibw_value_kind {
 };
 
 /*
- * pcibw_check_value - parse text as a number of kind k and check it against the limits above.
- * where is the "file:line:column" prefix of the message. Returns PCIBW_OK with *out set, or
- * PCIBW_EINPUT ("FILE:L:C: 'abc' is not a number (expected Gbit/s)").
+ * pcibw_check_value - parse text as a decimal number of kind k ("12", "-3.5", "1e6", blanks
+ * around; a PCIBW_VAL_PCT may end in '%') and check it against the limits above. Hexadecimal,
+ * "inf", "nan", a decimal comma and thousands separators are refused, never read as a number
+ * nobody meant. where is the "file:line:column" prefix of the message. Returns PCIBW_OK with *out
+ * set, or PCIBW_EINPUT ("FILE:L:C: 'abc' is not a number (expected a bit rate ..., written in
+ * decimal)").
  */
 int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
 		      struct pcibw_err *err);

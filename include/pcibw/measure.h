@@ -49,7 +49,7 @@ struct pcibw_measured {
 	char series[PCIBW_MEASURE_TEXT]; /* column prefix or stream role ("send", "receiver"); "" if one */
 	unsigned line;          /* 1-based line of the input the row came from (0: whole file, e.g. JSON sums) */
 
-	double size_bytes;      /* > 0; NAN when the input gives no size */
+	double size_bytes;      /* 1 .. 16777216 B (pcibw_check_value); NAN when the input gives no size */
 	enum pcibw_size_conv size_conv;
 	int direction;          /* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work;            /* added per-packet work, any unit >= 0 (work/copies column); NAN */

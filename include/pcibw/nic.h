@@ -34,6 +34,10 @@ struct pcibw_nic {
 	int tx_head_read_batch, rx_head_read_batch; /* packets per head-pointer MMIO read; 0 = never */
 	int head_read_bytes;                      /* MMIO read size, 4 */
 	int irq_batch;                            /* packets per interrupt, per path; 0 = polling */
+	bool irq_shared;                          /* one interrupt serves both rings (a queue pair's
+						   * single vector, or the one INTx line): with
+						   * pattern `both` irq_batch counts packet pairs,
+						   * one interrupt per irq_batch echoed packets */
 	int irq_bytes;                            /* MSI payload, 4; 0 = legacy INTx (no bus write) */
 	int icr_reads_per_irq;                    /* interrupt-cause register reads per interrupt */
 	bool strip_fcs;                           /* FCS not DMA'd (frame - 4 B) */
@@ -107,7 +111,9 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
  * pcibw_nic_recipe - the bus operations one packet costs in pattern pat, in ring order per path
  * (doorbell, descriptor fetch, data, write-back, MSI + cause reads, head read: 82599 datasheet
  * sec. 1.9.1-1.9.2, pcie-bench simple_nic.py/niantic.py); an operation done once per k packets
- * has per_packet = 1/k. dma_bytes (> 0) is what the NIC DMAs for a transmitted packet: the frame
+ * has per_packet = 1/k. Interrupts (MSI + cause reads) come 1/irq_batch per packet on each path,
+ * except that with irq_shared and pattern `both` they come once per irq_batch packet pairs (listed
+ * with the RX path, which raises them). dma_bytes (> 0) is what the NIC DMAs for a transmitted packet: the frame
  * less the FCS the MAC appends; the receive path adds the 4 B FCS unless strip_fcs; every data
  * operation adds pkt_header_bytes and is rounded up to cacheline_bytes. dma-read / dma-write /
  * dma-rw give bare data operations (pcie-bench's BW_DMA tests). `both` lists TX then RX.

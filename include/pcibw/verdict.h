@@ -97,7 +97,8 @@ struct pcibw_row {
 
 	/* results (pcibw_verdict_run) */
 	double bus_util, wire_util;    /* measured / ceiling; NAN unknown */
-	bool wire_lower_bound;         /* wire_util counts payload only (TCP): a lower bound */
+	bool wire_lower_bound;         /* wire_util counts no per-packet overhead (no packet size: TCP
+					* writes, or no size column) and so is a lower bound */
 	double elasticity;             /* NAN unless work or cpu_mhz varied at this size */
 	const char *elasticity_of;     /* "work" or "cpu_mhz" */
 	bool per_packet;               /* in a run of >= flat_sizes sizes with flat pps */

@@ -39,8 +39,13 @@ int cmd_report(int argc, char **argv)
 	optind = 1;
 	opterr = 0;
 	int opt;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
-		if (opt == '?' || opt == ':') {
+	/* leading ':' so that a missing value is told apart from an unknown option */
+	while ((opt = getopt_long(argc, argv, ":" CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+		if (opt == ':')
+			return cli_usage_error("report", "option '%s' needs a value",
+					       optopt && optopt < 256 ? (char[]){'-', (char)optopt, 0} :
+					       argv[optind - 1]);
+		if (opt == '?') {
 			const char *bad = argv[optind - 1];
 			if (optopt && optopt < 256 && (!bad || bad[0] != '-' || bad[1] == '-' || !bad[1]))
 				return cli_usage_error("report", "option -%c: missing or unknown", optopt);

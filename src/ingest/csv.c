@@ -148,6 +148,22 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			stats_note(c->st, "%s:%u:%u: column '%s' ignored: column '%s' already gives that figure",
 				   rec->file, rec->line, rec->col[i], h, rec->f[*slot]);
 	}
+	/* a --col naming a header this file does not have: said, not silently ignored */
+	for (int m = 0; m < c->opts->n_colmap; m++) {
+		bool found = false;
+		for (int i = 0; i < rec->n && !found; i++)
+			found = !strcmp(c->opts->colmap[m].header, rec->f[i]);
+		if (!found) {
+			char names[512] = "";
+			for (int i = 0; i < rec->n && strlen(names) < 400; i++)
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'", i ? ", " : "",
+					 rec->f[i]);
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: --col %s=%s: no column '%s' in the header "
+					  "(expected one of %s%s)", rec->file, rec->line, c->opts->colmap[m].role,
+					  c->opts->colmap[m].header, c->opts->colmap[m].header, names,
+					  strlen(names) >= 400 ? ", ..." : "");
+		}
+	}
 	bool any = false;
 	for (int s = 0; s < c->nser; s++)
 		any |= c->ser[s].pkt_col >= 0 || c->ser[s].bit_col >= 0 ||
@@ -160,15 +176,6 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	return PCIBW_OK;
 }
 
-/* Read field i as a number of kind k into *out; empty -> NAN. */
-static int num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
-	       struct pcibw_err *err)
-{
-	*out = NAN;
-	if (i < 0 || blank(rec->f[i]))
-		return PCIBW_OK;
-	return check_value_at(rec->f[i], k, rec->file, rec->line, rec->col[i], 1, out, err);
-}
 
 int direction_parse(const char *text, int *dir)
 {
@@ -214,14 +221,14 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	m.source = rec->file;
 	m.line = rec->line;
 	int st;
-	if ((st = num(rec, c->size_col, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
-	    (st = num(rec, c->work_col, PCIBW_VAL_WORK, &m.work, err)) ||
-	    (st = num(rec, c->mhz_col, PCIBW_VAL_MHZ, &m.cpu_mhz, err)) ||
-	    (st = num(rec, c->cpu_col, PCIBW_VAL_PCT, &m.cpu_pct, err)) ||
-	    (st = num(rec, c->core_max_col, PCIBW_VAL_PCT, &m.core_max_pct, err)) ||
-	    (st = num(rec, c->remote_cpu_col, PCIBW_VAL_PCT, &m.remote_cpu_pct, err)) ||
-	    (st = num(rec, c->sd_col, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
-	    (st = num(rec, c->remote_sd_col, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
+	if ((st = field_num(rec, c->size_col, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+	    (st = field_num(rec, c->work_col, PCIBW_VAL_WORK, &m.work, err)) ||
+	    (st = field_num(rec, c->mhz_col, PCIBW_VAL_MHZ, &m.cpu_mhz, err)) ||
+	    (st = field_num(rec, c->cpu_col, PCIBW_VAL_PCT, &m.cpu_pct, err)) ||
+	    (st = field_num(rec, c->core_max_col, PCIBW_VAL_PCT, &m.core_max_pct, err)) ||
+	    (st = field_num(rec, c->remote_cpu_col, PCIBW_VAL_PCT, &m.remote_cpu_pct, err)) ||
+	    (st = field_num(rec, c->sd_col, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
+	    (st = field_num(rec, c->remote_sd_col, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
 		return st;
 	if (c->size_col >= 0)
 		m.size_conv = c->size_role.conv;
@@ -243,7 +250,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	int nc = 0;
 	for (int k = 0; k < c->ncore; k++) {
 		double v;
-		if ((st = num(rec, c->core_cols[k], PCIBW_VAL_PCT, &v, err)))
+		if ((st = field_num(rec, c->core_cols[k], PCIBW_VAL_PCT, &v, err)))
 			return st;
 		if (isnan(v))
 			continue;
@@ -260,7 +267,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			m.core_max_pct = mx;
 	}
 	double elapsed;
-	if ((st = num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
+	if ((st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
 		return st;
 
 	bool emitted = false;
@@ -280,7 +287,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			r.gbps_basis = c->opts->rate_basis;
 		}
 		if (isnan(r.pps) && !isnan(elapsed)) {
-			if ((st = num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
+			if ((st = field_num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
 				return st;
 			if (!isnan(v))
 				r.pps = v / elapsed;

@@ -78,6 +78,9 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
  * 1000) before the limits apply; formats the location only when refusing. */
 int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
 		   unsigned col, double scale, double *out, struct pcibw_err *err);
+/* field_num - field i of a CSV record as a number of kind k (check_value_at); a missing column
+ * (i < 0) or a blank field gives NAN. */
+int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out, struct pcibw_err *err);
 /* direction_parse - rx, tx, both, dma-read, dma-write, dma-rw -> pcibw_pattern. 1 if known. */
 int direction_parse(const char *text, int *dir);
 

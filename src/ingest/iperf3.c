@@ -214,9 +214,26 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 
 	double host_cpu, remote_cpu;
 	json_t *cpu = json_object_get(end, "cpu_utilization_percent");
-	if ((r = get_num(src, cpu, "end.cpu_utilization_percent", "host_total", PCIBW_VAL_PCT, &host_cpu, err)) ||
-	    (r = get_num(src, cpu, "end.cpu_utilization_percent", "remote_total", PCIBW_VAL_PCT, &remote_cpu, err)))
+	if ((r = get_num(src, cpu, "end.cpu_utilization_percent", "host_total", PCIBW_VAL_COUNT, &host_cpu, err)) ||
+	    (r = get_num(src, cpu, "end.cpu_utilization_percent", "remote_total", PCIBW_VAL_COUNT, &remote_cpu, err)))
 		goto out;
+	/* iperf3 3.16 and later run a thread per stream: process CPU time over wall time then passes
+	 * 100 % and no longer says how busy the busiest core is. Left unknown, with a note. */
+	double *cpus[] = {&host_cpu, &remote_cpu};
+	for (int i = 0; i < 2; i++) {
+		if (*cpus[i] > 100 * 4096.0) { /* more than 4096 busy cores: not a measurement */
+			r = pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 JSON key end.cpu_utilization_percent.%s: %g is "
+				       "out of range (expected 0 to 100 per busy core)", src->name,
+				       i ? "remote_total" : "host_total", *cpus[i]);
+			goto out;
+		}
+		if (*cpus[i] > 100) {
+			stats_note(st, "%s: iperf3 %s CPU %.0f %% is the process's CPU time over wall time across "
+				   "its threads (iperf3 3.16+): more than one core, the busiest unknown", src->name,
+				   i ? "remote" : "host", *cpus[i]);
+			*cpus[i] = NAN;
+		}
+	}
 	bool rev = !isnan(reverse) && reverse != 0;
 	static const struct side sender = {"sum_sent", "sender", false}, receiver = {"sum_received", "receiver", true};
 	json_t *ss = json_object_get(end, "sum_sent"), *sr = json_object_get(end, "sum_received");

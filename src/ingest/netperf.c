@@ -173,6 +173,12 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 	return PCIBW_OK;
 }
 
+/* "MIGRATED TCP STREAM TEST from ...", "OMNI TEST from ...": a netperf banner */
+static bool is_banner(const char *s)
+{
+	return strstr(s, " TEST") && (strstr(s, " from ") || strstr(s, " to ") || strstr(s, "MIGRATED"));
+}
+
 int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
 		   void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
@@ -191,7 +197,7 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 			s++;
 		if (!*s || *s == '#' || !strncmp(s, "!!!", 3))
 			continue;
-		if (strstr(s, " TEST") && (strstr(s, " from ") || strstr(s, " to ") || strstr(s, "MIGRATED"))) {
+		if (is_banner(s)) {
 			if (c.expect)
 				r = pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: new test before the result of the last "
 					       "(expected its result line)", src->name, lr.line);
@@ -276,7 +282,11 @@ static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, d
 	*out = NAN;
 	if (i < 0 || blank(rec->f[i]))
 		return PCIBW_OK;
-	if (strtod(rec->f[i], NULL) == -1.0)
+	char *e;
+	double x = strtod(rec->f[i], &e);
+	while (isspace((unsigned char)*e))
+		e++;
+	if (!*e && x == -1.0) /* "-1", "-1.00": all of the field, not "-1abc" */
 		return PCIBW_OK;
 	char where[600];
 	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[i]);
@@ -450,10 +460,6 @@ static int nph_flush(struct nph_run *run, struct npo *c, struct pcibw_err *err)
 	return st;
 }
 
-static bool nph_banner(const char *s)
-{
-	return strstr(s, " TEST") && (strstr(s, " from ") || strstr(s, " to ") || strstr(s, "MIGRATED"));
-}
 
 static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_err *err)
 {
@@ -479,7 +485,7 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 			t++;
 		if (!*t || *t == '#')
 			continue;
-		if (nph_banner(t)) {
+		if (is_banner(t)) {
 			st = nph_flush(run, c, err);
 			continue;
 		}
@@ -536,7 +542,7 @@ static bool omni_is_csv(const char *head, size_t len)
 		const char *t = line;
 		while (isspace((unsigned char)*t))
 			t++;
-		if (*t && *t != '#' && !nph_banner(t))
+		if (*t && *t != '#' && !is_banner(t))
 			return strchr(t, ',') != NULL;
 		p = e + 1;
 	}

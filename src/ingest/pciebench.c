@@ -48,14 +48,6 @@ static int header(struct pbctx *c, const struct csvr_record *rec, struct pcibw_e
 	return PCIBW_OK;
 }
 
-static int num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
-	       struct pcibw_err *err)
-{
-	*out = NAN;
-	if (i < 0 || blank(rec->f[i]))
-		return PCIBW_OK;
-	return check_value_at(rec->f[i], k, rec->file, rec->line, rec->col[i], 1, out, err);
-}
 
 static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
 {
@@ -87,9 +79,9 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	snprintf(m.series, sizeof m.series, "%s/%s/%s", c->pat >= 0 ? rec->f[c->pat] : "",
 		 c->cache >= 0 ? rec->f[c->cache] : "", c->win >= 0 ? rec->f[c->win] : "");
 	int st;
-	if ((st = num(rec, c->sz, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
-	    (st = num(rec, c->bw, PCIBW_VAL_GBPS, &m.gbps, err)) ||
-	    (st = num(rec, c->tps, PCIBW_VAL_PPS, &m.pps, err)))
+	if ((st = field_num(rec, c->sz, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+	    (st = field_num(rec, c->bw, PCIBW_VAL_GBPS, &m.gbps, err)) ||
+	    (st = field_num(rec, c->tps, PCIBW_VAL_PPS, &m.pps, err)))
 		return st;
 	if (isnan(m.size_bytes) || (isnan(m.gbps) && isnan(m.pps))) {
 		stats_skip(c->st, rec->file, rec->line, "no size or rate");

@@ -47,7 +47,7 @@ static const struct {
 	bool lo_open; /* value must be > lo rather than >= lo */
 	const char *what;
 } limits[] = {
-	[PCIBW_VAL_SIZE] = {0, 16777216, true, "a size in bytes (1 to 16777216)"},
+	[PCIBW_VAL_SIZE] = {1, 16777216, false, "a size in bytes (1 to 16777216)"},
 	[PCIBW_VAL_PPS] = {0, 1e10, false, "a packet rate (0 to 10^10 per second)"},
 	[PCIBW_VAL_GBPS] = {0, 1e5, false, "a bit rate (0 to 100000 Gbit/s)"},
 	[PCIBW_VAL_PCT] = {0, 100, false, "a percentage (0 to 100; cpu_pct is a share of all CPUs)"},
@@ -174,4 +174,12 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 	if (st == PCIBW_OK) /* cannot happen: the fast path refused what the full check accepts */
 		st = pcibw_fail(err, PCIBW_EINTERNAL, "%s: '%s' refused without a reason", where, text);
 	return st;
+}
+
+int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out, struct pcibw_err *err)
+{
+	*out = NAN;
+	if (i < 0 || blank(rec->f[i]))
+		return PCIBW_OK;
+	return check_value_at(rec->f[i], k, rec->file, rec->line, rec->col[i], 1, out, err);
 }

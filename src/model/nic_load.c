@@ -57,12 +57,15 @@ static const struct key keys[] = {
 	I("host", "irq_batch", irq_batch, 0, 4096),
 	I("host", "irq_bytes", irq_bytes, 0, 64),
 	I("host", "icr_reads_per_irq", icr_reads_per_irq, 0, 16),
+	B("host", "irq_shared", irq_shared),
 	B("host", "strip_fcs", strip_fcs),
 	I("host", "cacheline_bytes", cacheline_bytes, 0, 4096),
 	I("host", "pkt_header_bytes", pkt_header_bytes, 0, 256),
 	B("host", "virtual", is_virtual),
-	D("device", "max_dma_tps", max_dma_tps, 0, 1e10),
-	D("device", "read_latency_ns", read_latency_ns, 0, 1e6),
+	/* 0 = no limit; otherwise at least 1000 transactions/s and 1 ns: smaller is a typo that
+	 * would print a ceiling of 0.000 Mpps */
+	D("device", "max_dma_tps", max_dma_tps, 1e3, 1e10),
+	D("device", "read_latency_ns", read_latency_ns, 1, 1e6),
 	I("device", "read_tags", read_tags, 0, 4096),
 };
 
@@ -71,26 +74,74 @@ struct loader {
 	const char *path;
 	int line;          /* the line inih is working on */
 	char text[512];    /* its text, for the column of a bad key or value */
-	bool at_bol;
+	long bytes;        /* read so far */
+	const char *bad;   /* why the reader stopped: not a text profile */
+	char bad_buf[64];
+	int bad_col;
 	struct pcibw_nic *nic;
 	struct pcibw_err *err;
 	bool failed;
 	bool seen[sizeof keys / sizeof keys[0]];
 };
 
-/* fgets with a line counter: inih reads one line per call (ini_parse_stream). */
+/* A profile is a few hundred bytes of text; anything past 1 MiB is not one (and a stream such
+ * as /dev/zero or `yes` must not keep us reading forever). */
+#define MAX_PROFILE_BYTES (1L << 20)
+
+/* inih's line reader (ini_parse_stream calls it once per line, with its line buffer of num
+ * bytes): counts lines, keeps the text for columns, and stops at what is not a text profile --
+ * a NUL byte, a line longer than inih's buffer (it would split it and parse the tail as a line
+ * of its own), an unclosed [section], more than MAX_PROFILE_BYTES. */
 static char *reader(char *str, int num, void *stream)
 {
 	struct loader *L = stream;
-	char *s = fgets(str, num, L->f);
-	if (!s)
+	int c = EOF, n = 0;
+	if (L->failed || num < 2)
 		return NULL;
-	if (L->at_bol) {
-		L->line++;
-		snprintf(L->text, sizeof L->text, "%s", s);
+	while (n < num - 1 && (c = getc(L->f)) != EOF) {
+		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
+			L->line++;
+			snprintf(L->text, sizeof L->text, "%.*s", n, str);
+			snprintf(L->bad_buf, sizeof L->bad_buf, "control byte 0x%02x: this is not a text profile", c);
+			L->bad = L->bad_buf;
+			L->bad_col = n + 1;
+			return NULL;
+		}
+		str[n++] = (char)c;
+		if (c == '\n')
+			break;
 	}
-	L->at_bol = strchr(s, '\n') != NULL;
-	return s;
+	if (n == 0)
+		return NULL;
+	str[n] = '\0';
+	L->line++;
+	snprintf(L->text, sizeof L->text, "%s", str);
+	L->bytes += n;
+	if (L->bytes > MAX_PROFILE_BYTES) {
+		L->bad = "the file is larger than 1 MiB: not a NIC profile";
+		L->bad_col = 1;
+		return NULL;
+	}
+	if (str[n - 1] != '\n' && n == num - 1) {
+		int next = getc(L->f);
+		if (next != EOF) {
+			snprintf(L->bad_buf, sizeof L->bad_buf, "line longer than %d characters", num - 2);
+			L->bad = L->bad_buf;
+			L->bad_col = num - 1;
+			return NULL;
+		}
+	}
+	/* inih would report an unclosed "[profile" only after handing the next lines to the
+	 * handler as keys of section "": say what is wrong on the line where it is */
+	const char *p = str;
+	while (*p == ' ' || *p == '\t')
+		p++;
+	if (*p == '[' && !strchr(p, ']')) {
+		L->bad = "'[' without ']': expected [section]";
+		L->bad_col = (int)(p - str) + 1;
+		return NULL;
+	}
+	return str;
 }
 
 static int column_of(const struct loader *L, const char *what)
@@ -139,9 +190,10 @@ static int handler(void *user, const char *section, const char *name, const char
 		case K_DOUBLE: {
 			errno = 0;
 			double v = strtod(value, &end);
-			if (!*value || *end || errno == ERANGE || !isfinite(v) || v < k->min || v > k->max) {
+			if (!*value || *end || errno == ERANGE || !isfinite(v) || (v != 0 && v < k->min) ||
+			    v < 0 || v > k->max) {
 				char range[64];
-				snprintf(range, sizeof range, "a number %g..%g", k->min, k->max);
+				snprintf(range, sizeof range, "0 (no limit) or a number %g..%g", k->min, k->max);
 				return fail_at(L, value, "%s: expected %s", name, range);
 			}
 			*(double *)field = v;
@@ -174,6 +226,9 @@ static int handler(void *user, const char *section, const char *name, const char
 	for (size_t i = 0; i < sizeof keys / sizeof keys[0]; i++)
 		if (!strcmp(keys[i].section, section))
 			return fail_at(L, name, "unknown key '%s' in [%s]", name, section);
+	if (!*section)
+		return fail_at(L, name, "'%s' comes before any [section] (profile, tx, rx, host, device)%s",
+			       name, "");
 	return fail_at(L, section, "unknown section [%s] (profile, tx, rx, host, device)%s", section, "");
 }
 
@@ -214,22 +269,31 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 	L.path = path;
 	L.nic = &nic;
 	L.err = err;
-	L.at_bol = true;
 	L.f = fopen(path, "r");
 	if (!L.f)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path, strerror(errno));
 	int rc = ini_parse_stream(reader, &L, handler, &L);
+	int read_errno = ferror(L.f) ? errno : 0;
 	fclose(L.f);
 	if (L.failed)
 		return PCIBW_EINPUT;
+	if (L.bad)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: %s", path, L.line, L.bad_col, L.bad);
+	if (read_errno) /* a directory, an I/O error */
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path, strerror(read_errno));
 	if (rc != 0)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: expected '[section]', 'key = value' or a "
 				  "comment", path, rc > 0 ? rc : L.line);
-	/* whole-profile checks: a profile without its sizes or its sources is not a profile */
+	if (L.line == 0)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: empty file: expected a NIC profile ([profile] name, "
+				  "source; [tx] and [rx] desc_bytes: doc/model.md)", path);
+	/* whole-profile checks: a profile without its sizes or its sources is not a profile. A
+	 * missing key has no line of its own: the message names the end of the file. */
 	const char *missing = !nic.name[0] ? "[profile] name" : !nic.source[0] ? "[profile] source" :
 			      !nic.tx_desc_bytes ? "[tx] desc_bytes" : !nic.rx_desc_bytes ? "[rx] desc_bytes" : NULL;
 	if (missing)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: missing %s", path, L.line, missing);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: missing %s (end of file reached)", path, L.line,
+				  missing);
 	char bad[64];
 	if (!valid_match(nic.match, bad, sizeof bad))
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: [profile] match: '%s' is not a vendor:device pair "

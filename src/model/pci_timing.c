@@ -18,6 +18,18 @@ double pci_clock_hz(int clock_mhz)
 	}
 }
 
+int pci_cacheline_bytes(const struct pcibw_bus *bus)
+{
+	/* PCI LB 3.0 sec. 6.2.4: a device that does not support the value programmed into Cache
+	 * Line Size behaves as if it were 0, i.e. uses no cache-line commands; MRL/MRM need a
+	 * power-of-two line, and x86 lines are 32-128 B. 0 (never programmed) or an unsupported
+	 * value: the 64 B of a --bus spec. */
+	int c = bus->cacheline_bytes;
+	if (c >= 16 && c <= 512 && (c & (c - 1)) == 0)
+		return c;
+	return 64;
+}
+
 void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pci_timing *t)
 {
 	bool x = bus->kind == PCIBW_BUS_PCIX;
@@ -56,9 +68,10 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	 * PCI 33/32 at 80 MiB/s) lands at 92.7-96.3 % of the modelled ceiling (doc/model-pci.md). */
 	t->mem_latency_ns = 204.0;
 	t->host_path_ns = 204.0;
-	/* Cache Line Size 16 DWORDs (64 B); PI7C8140A table 2-4: MRL prefetches to the cache line
+	/* The device's Cache Line Size register (bus->cacheline_bytes: config 0x0c from a probed
+	 * device, 64 B for a --bus spec); PI7C8140A table 2-4: MRL prefetches to the cache line
 	 * boundary, MRM to the second one. */
-	t->cacheline_bytes = 64;
+	t->cacheline_bytes = pci_cacheline_bytes(bus);
 	t->mrm_lines = 2;
 	t->adb_bytes = 128;                    /* PCI-X Addendum: ADB every 128 bytes */
 	t->boundary_bytes = 4096;              /* bursts stop at 4 KB (PI7C8140A table 2-3) */

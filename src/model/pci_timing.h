@@ -44,7 +44,7 @@ struct pci_timing {
 	int target_latency_clocks; /* FRAME# to first data of a register read by the CPU */
 	double mem_latency_ns;  /* host memory fetch behind a delayed read / split request */
 	double host_path_ns;    /* CPU stall of a register read outside this segment */
-	int cacheline_bytes;    /* Cache Line Size register (MRL boundary) */
+	int cacheline_bytes;    /* Cache Line Size register (MRL boundary), pci_cacheline_bytes() */
 	int mrm_lines;          /* cache lines a Memory Read Multiple's delayed read returns */
 	int adb_bytes;          /* PCI-X allowable disconnect boundary, 128 */
 	int boundary_bytes;     /* no burst crosses this (4 KB) */
@@ -69,6 +69,11 @@ struct pci_xfer {
  * (>= 1; values below 1 count as 1) devices moving traffic on the segment.
  */
 void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pci_timing *t);
+
+/* pci_cacheline_bytes - the cache line delayed reads are prefetched in: bus->cacheline_bytes
+ * (the device's Cache Line Size register, config 0x0c, in bytes) when it is a power of two
+ * 16..512, else 64 (the --bus default; PCI LB 3.0 sec. 6.2.4: an unsupported value acts as 0). */
+int pci_cacheline_bytes(const struct pcibw_bus *bus);
 
 /* pci_clock_hz - nominal clock of bus: 33 -> 33.33 MHz, 66 -> 66.67, 133 -> 133.33, else as given. */
 double pci_clock_hz(int clock_mhz);

@@ -7,6 +7,7 @@
  * Batching turns an operation into a fraction per packet.
  */
 #include <math.h>
+#include <stdbool.h>
 #include "pcibw/nic.h"
 
 static int gcd(int a, int b)
@@ -45,8 +46,8 @@ static double round_up(double bytes, int unit)
 }
 
 /* One path of a ring: NIC transmit (the device reads the packet) or receive (it writes it). */
-static int ring_path(const struct pcibw_nic *n, enum pcibw_path p, double data, struct pcibw_recipe *r,
-		     struct pcibw_err *err)
+static int ring_path(const struct pcibw_nic *n, enum pcibw_path p, double data, bool irq,
+		     struct pcibw_recipe *r, struct pcibw_err *err)
 {
 	bool tx = p == PCIBW_PATH_TX;
 	int db = tx ? n->tx_doorbell_batch : n->rx_doorbell_batch;
@@ -73,8 +74,9 @@ static int ring_path(const struct pcibw_nic *n, enum pcibw_path p, double data, 
 	if (wb > 0)
 		rc |= add(r, PCIBW_OP_DMA_WRITE, PCIBW_ROLE_DESC_WB, p, (double)wb * wbb, 1.0 / wbb, err);
 	/* 5. the interrupt (MSI/MSI-X is a memory write; INTx is a wire, no bus write) and the
-	 * cause-register reads of its handler */
-	if (n->irq_batch > 0) {
+	 * cause-register reads of its handler; irq false: the other path's interrupt serves this
+	 * one too (irq_shared) */
+	if (irq && n->irq_batch > 0) {
 		rc |= add(r, PCIBW_OP_MSI, PCIBW_ROLE_IRQ, p, n->irq_bytes, 1.0 / n->irq_batch, err);
 		rc |= add(r, PCIBW_OP_MMIO_READ, PCIBW_ROLE_ICR_READ, p, n->head_read_bytes,
 			  (double)n->icr_reads_per_irq / n->irq_batch, err);
@@ -103,15 +105,18 @@ int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double
 	double rx_data = dma_bytes + (nic->strip_fcs ? 0 : 4);
 	switch (pat) {
 	case PCIBW_PAT_TX:
-		rc = ring_path(nic, PCIBW_PATH_TX, dma_bytes, out, err);
+		rc = ring_path(nic, PCIBW_PATH_TX, dma_bytes, true, out, err);
 		break;
 	case PCIBW_PAT_RX:
-		rc = ring_path(nic, PCIBW_PATH_RX, rx_data, out, err);
+		rc = ring_path(nic, PCIBW_PATH_RX, rx_data, true, out, err);
 		break;
 	case PCIBW_PAT_BOTH:
-		rc = ring_path(nic, PCIBW_PATH_TX, dma_bytes, out, err);
+		/* irq_shared: the rings of a queue pair share one vector (one INTx line on the 8254x),
+		 * so an echoed packet's transmit completion is cleaned by the interrupt its receive
+		 * raised: interrupts come once per irq_batch packet pairs, not once per path */
+		rc = ring_path(nic, PCIBW_PATH_TX, dma_bytes, !nic->irq_shared, out, err);
 		if (!rc)
-			rc = ring_path(nic, PCIBW_PATH_RX, rx_data, out, err);
+			rc = ring_path(nic, PCIBW_PATH_RX, rx_data, true, out, err);
 		break;
 	/* Bare DMA (pcie-bench's BW_DMA_RD/WR/RW tests): the data and nothing else. */
 	case PCIBW_PAT_DMA_READ:

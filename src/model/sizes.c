@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include "pcibw/model.h"
 
 #define MAX_SIZE 65536   /* largest IPv4/IPv6-without-jumbogram packet is 65535 B; 64 KiB DMA */
@@ -61,6 +62,9 @@ static int item(const char *it, struct pcibw_sizes *s, struct pcibw_err *err)
 	int st;
 	if (!*it)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes: empty item (two commas, or a comma at an end)");
+	if (!strncasecmp(it, "imix", 4))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': imix is a mix of its own (64:7,594:4,"
+				  "1518:1); give '--sizes imix' alone, or write the mix out", it);
 	if (colon) {
 		char *e;
 		if ((st = size_num(it, colon, &a, it, err)))
@@ -101,7 +105,7 @@ int pcibw_sizes_parse(const char *text, struct pcibw_sizes *out, struct pcibw_er
 	int st = PCIBW_OK;
 	if (!text || !*text)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes: empty size list");
-	if (!strcmp(text, "imix")) {
+	if (!strcasecmp(text, "imix")) {
 		/* Simple IMIX: 7 x 64, 4 x 594, 1 x 1518 frames (contract; Agilent/Ixia "simple IMIX") */
 		static const double imix[][2] = {{64, 7}, {594, 4}, {1518, 1}};
 		for (int i = 0; i < 3 && !st; i++)

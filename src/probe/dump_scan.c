@@ -237,6 +237,9 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	/* The file is read twice (here, then by libpci), so it must be a regular file: a FIFO or
 	 * a process substitution would be empty (or block) the second time. O_NONBLOCK keeps
 	 * open() from waiting for a FIFO's writer; it changes nothing for a regular file. */
+	if (!*path)
+		return pcibw_fail(err, PCIBW_EINPUT, "--dump '': empty file name: expected the path "
+				  "of an lspci -x/-xxx/-xxxx dump");
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(errno));

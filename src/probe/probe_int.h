@@ -122,7 +122,9 @@ int probe_bad_config(const struct probe_node *n, const struct probe_locator *loc
 bool probe_is_paravirt(int vendor_id, int device_id);
 
 /* Decoders of one capability family each (cap_pcix.c, cap_pcie.c): fill n from the capability
- * at config offset `at`. They only read n->cfg. */
+ * at config offset `at` (the caller, probe_decode, has checked that the registers they read lie
+ * below 0x100). They only read n->cfg. Reserved encodings (PCIe MPS/MRRS codes 6-7, link
+ * widths other than x1-x32) leave the field null and add a warning to rep naming the register. */
 void probe_cap_pcix(struct probe_node *n, int at, const char *origin);
 void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pcibw_report *rep);
 

@@ -9,11 +9,6 @@
 #include <string.h>
 #include "segment.h"
 
-static bool on_bus(const struct probe_node *n, int domain, int bus)
-{
-	return n->d.domain == domain && n->d.bus == bus;
-}
-
 static bool caps_unknown(const struct probe_node *n)
 {
 	return n->has_caps != 0 && !n->caps_read;
@@ -33,7 +28,7 @@ static int conventional_mhz(const struct probe_set *s, int domain, int bus, int 
 			mhz = 33;
 	}
 	for (int i = 0; i < s->n; i++) {
-		if (!on_bus(&s->v[i], domain, bus))
+		if (!seg_on_bus(&s->v[i], domain, bus))
 			continue;
 		if (s->v[i].status_66mhz == PCIBW_NULL)
 			return PCIBW_NULL;
@@ -71,7 +66,7 @@ static void missing_bridge(const struct probe_set *s, int domain, int bus, struc
 	bool conventional = false, slow = false;
 	for (int i = 0; i < s->n; i++) {
 		const struct probe_node *n = &s->v[i];
-		if (!on_bus(n, domain, bus))
+		if (!seg_on_bus(n, domain, bus))
 			continue;
 		if (n->d.bus_kind == PCIBW_BUS_PCIE || n->d.pcie_port_type != PCIBW_NULL ||
 		    caps_unknown(n) || n->cfg.len == 0)
@@ -142,7 +137,7 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 	 * and mode are unknown. */
 	bool root = false;
 	for (int i = 0; i < s->n; i++)
-		if (on_bus(&s->v[i], domain, bus) && s->v[i].d.class_id == 0x0600)
+		if (seg_on_bus(&s->v[i], domain, bus) && s->v[i].d.class_id == 0x0600)
 			root = true;
 	if (!root) {
 		const char *spans = NULL;
@@ -164,7 +159,7 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 	bool all_pcix = true;
 	for (int i = 0; i < s->n; i++) {
 		const struct probe_node *n = &s->v[i];
-		if (!on_bus(n, domain, bus))
+		if (!seg_on_bus(n, domain, bus))
 			continue;
 		if (n->d.pcie_port_type != PCIBW_NULL || n->d.bus_kind == PCIBW_BUS_PCIE) {
 			snprintf(g->why, sizeof g->why, "it sits on the root bus of a PCI Express host "

@@ -15,6 +15,12 @@ struct seg {
 };
 
 
+/* seg_on_bus - node n sits on bus `bus` of `domain`. */
+static inline bool seg_on_bus(const struct probe_node *n, int domain, int bus)
+{
+	return n->d.domain == domain && n->d.bus == bus;
+}
+
 /* probe_segment - the facts of bus `bus` in `domain`, driven by set->v[bridge] (-1: a root bus,
  * or a bridge missing from the source). g->why says what is unknown, when something is. */
 void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, struct seg *g);

@@ -16,11 +16,6 @@
 #include "probe_int.h"
 #include "segment.h"
 
-static bool on_bus(const struct probe_node *n, int domain, int bus)
-{
-	return n->d.domain == domain && n->d.bus == bus;
-}
-
 /* A bridge leads to bus sec_bus only when that bus is above its own: bus numbers grow away
  * from the root, so every parent sits on a lower bus and the walk up cannot loop. Secondary
  * bus 0 is an unconfigured bridge (the reset value). */
@@ -105,11 +100,14 @@ static void link_hop(const struct pcibw_device *d, struct hop *h)
 
 /* A bridge on the path counts with the bus it drives: a PCIe port with its own link (a root
  * or downstream port's LnkSta is the link below it, an upstream port's the link above, as
- * in the kernel's walk), a PCI or PCI-X bridge with its secondary segment. */
+ * in the kernel's walk), a PCI or PCI-X bridge with its secondary segment. A PCI Express to
+ * PCI/PCI-X bridge (port type 7) drives a PCI/PCI-X segment: that segment is its hop (its own
+ * PCIe link is the one the port above it counts), else a segment between it and a second
+ * bridge below would never be counted. */
 static void bridge_hop(const struct probe_set *s, int j, struct hop *h)
 {
 	const struct probe_node *b = &s->v[j];
-	if (b->d.bus_kind == PCIBW_BUS_PCIE) {
+	if (b->d.bus_kind == PCIBW_BUS_PCIE && b->d.pcie_port_type != 7) {
 		link_hop(&b->d, h);
 		return;
 	}
@@ -195,7 +193,7 @@ static void peers(struct probe_set *s, int i)
 	if (d->bus_kind != PCIBW_BUS_PCI && d->bus_kind != PCIBW_BUS_PCIX)
 		return;
 	for (int j = 0; j < s->n && d->n_peers < PCIBW_MAX_PEERS; j++)
-		if (j != i && on_bus(&s->v[j], d->domain, d->bus))
+		if (j != i && seg_on_bus(&s->v[j], d->domain, d->bus))
 			snprintf(d->peers[d->n_peers++], 32, "%s", s->v[j].d.slot);
 }
 

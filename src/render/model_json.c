@@ -29,6 +29,8 @@ static json_t *bus_json(const struct pcibw_bus *b)
 	json_object_set_new(o, "mmrbc_bytes", jint(b->mmrbc_bytes, b->kind == PCIBW_BUS_PCIX));
 	json_object_set_new(o, "splits", jint(b->splits, b->kind == PCIBW_BUS_PCIX));
 	json_object_set_new(o, "latency_timer", jint(b->latency_timer, s));
+	/* the Cache Line Size the PCI model prefetches delayed reads in (doc/model-pci.md) */
+	json_object_set_new(o, "cacheline_bytes", jint(b->cacheline_bytes, s && b->cacheline_bytes > 0));
 	return o;
 }
 

@@ -19,15 +19,16 @@ int pcibw_model_render_plot(const char *path, const struct pcibw_model_view *v, 
 		bus[i] = v->rows[i].bus_gbps;
 		wire[i] = v->rows[i].wire_gbps;
 	}
-	char spec[160], title[400], xl[64], bname[200];
+	char spec[160], title[400], xl[64], bname[200], wname[64];
 	pcibw_bus_format(v->bus, spec, sizeof spec);
 	snprintf(title, sizeof title, "%s, nic %s, pattern %s", spec, v->nic->name, pcibw_pattern_name(v->pattern));
 	snprintf(xl, sizeof xl, "packet size (%s bytes)", pcibw_size_is_name(v->size_is));
 	snprintf(bname, sizeof bname, "bus ceiling (%s)", pcibw_bus_kind_name(v->bus->kind));
 	bool mix = v->n == 1 && v->labels && v->labels[0];
+	snprintf(wname, sizeof wname, "wire ceiling (%g Gbit/s line rate)", v->line_rate_gbps);
 	struct pcibw_plot_series s[2] = {
 		{bname, x, bus, v->n, mix},
-		{"wire ceiling", x, wire, v->n, mix},
+		{wname, x, wire, v->n, mix},
 	};
 	struct pcibw_plot p = {title, xl, v->pattern == PCIBW_PAT_BOTH ? "Gbit/s per direction" : "Gbit/s",
 			       true, s, v->line_rate_gbps > 0 ? 2 : 1, 0, 0};

@@ -148,14 +148,16 @@ static void draw_series(cairo_t *cr, const struct frame *f, const struct pcibw_p
 		cairo_stroke(cr);
 }
 
-/* legend entry i, over the white box legend_box() drew */
-static void legend_entry(cairo_t *cr, const struct frame *f, const struct pcibw_plot *p, int i)
+struct box { double x, y, w, h; };
+
+/* legend entry i, over the white box */
+static void legend_entry(cairo_t *cr, const struct box *b, const struct pcibw_plot *p, int i)
 {
 	const struct pcibw_plot_series *s = &p->series[i];
 	const unsigned char *c = palette[i % 8];
 	cairo_set_source_rgb(cr, c[0] / 255.0, c[1] / 255.0, c[2] / 255.0);
 	cairo_set_line_width(cr, 2);
-	double ly = f->y0 + 12 + 16 * i, lx = f->x0 + f->w - 170;
+	double ly = b->y + 11 + 16 * i, lx = b->x + 6;
 	if (s->points) {
 		cairo_arc(cr, lx + 10, ly, 3, 0, 2 * M_PI);
 		cairo_fill(cr);
@@ -167,6 +169,59 @@ static void legend_entry(cairo_t *cr, const struct frame *f, const struct pcibw_
 	cairo_set_source_rgb(cr, 0, 0, 0);
 	cairo_set_font_size(cr, 10);
 	text_at(cr, lx + 26, ly, s->name ? s->name : "", 0, 0.5);
+}
+
+static bool inside(const struct box *b, double x, double y)
+{
+	return x >= b->x && x <= b->x + b->w && y >= b->y && y <= b->y + b->h;
+}
+
+/* How much of the drawn data a legend box would hide: points, and samples along each line. */
+static int covered(const struct frame *f, const struct pcibw_plot *p, const struct box *b)
+{
+	int hits = 0;
+	for (int i = 0; i < p->n_series; i++) {
+		const struct pcibw_plot_series *s = &p->series[i];
+		double lx = NAN, ly = NAN;
+		for (int k = 0; k < s->n; k++) {
+			if (!usable(p, s->x[k], s->y[k])) {
+				lx = NAN;
+				continue;
+			}
+			double x = px(f, s->x[k]), y = py(f, s->y[k]);
+			if (!s->points && isfinite(lx))
+				for (int j = 1; j < 16; j++)
+					hits += inside(b, lx + (x - lx) * j / 16, ly + (y - ly) * j / 16);
+			hits += inside(b, x, y);
+			lx = x, ly = y;
+		}
+	}
+	return hits;
+}
+
+/* The legend goes in the corner of the plot area where it hides the least data (top right,
+ * top left, bottom right, bottom left, in that order of preference), sized to its text. */
+static struct box legend_box(cairo_t *cr, const struct frame *f, const struct pcibw_plot *p)
+{
+	double tw = 0;
+	cairo_set_font_size(cr, 10);
+	for (int i = 0; i < p->n_series; i++) {
+		cairo_text_extents_t e;
+		cairo_text_extents(cr, p->series[i].name ? p->series[i].name : "", &e);
+		tw = fmax(tw, e.x_advance);
+	}
+	double w = 6 + 26 + tw + 8, h = 16.0 * p->n_series + 6;
+	struct box best = {0}, c[4] = {
+		{f->x0 + f->w - w - 4, f->y0 + 4, w, h}, {f->x0 + 4, f->y0 + 4, w, h},
+		{f->x0 + f->w - w - 4, f->y0 + f->h - h - 4, w, h}, {f->x0 + 4, f->y0 + f->h - h - 4, w, h},
+	};
+	int least = -1;
+	for (int i = 0; i < 4; i++) {
+		int n = covered(f, p, &c[i]);
+		if (least < 0 || n < least)
+			least = n, best = c[i];
+	}
+	return best;
 }
 
 int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_err *err)
@@ -206,12 +261,14 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 	axes(cr, &f, p);
 	for (int i = 0; i < p->n_series; i++)
 		draw_series(cr, &f, p, i);
-	/* the legend last, on a white box, so no curve runs through its text */
+	/* the legend last, on a white box where it hides the least, so no curve runs through its
+	 * text */
+	struct box lb = legend_box(cr, &f, p);
 	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
-	cairo_rectangle(cr, f.x0 + f.w - 176, f.y0 + 3, 172, 16.0 * p->n_series + 4);
+	cairo_rectangle(cr, lb.x, lb.y, lb.w, lb.h);
 	cairo_fill(cr);
 	for (int i = 0; i < p->n_series; i++)
-		legend_entry(cr, &f, p, i);
+		legend_entry(cr, &lb, p, i);
 	cairo_status_t st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_finish(sf);

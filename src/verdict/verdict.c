@@ -81,9 +81,11 @@ static void utilisations(struct pcibw_row *r)
 	if (r->pps > 0 && r->wire_mpps > 0)
 		r->wire_util = r->pps / (r->wire_mpps * 1e6);
 	else if (r->gbps > 0 && r->wire_gbps > 0) {
-		/* a TCP goodput counts payload only: what it fills of the wire is at least this */
+		/* no packet size (a TCP write size, or none given): the bit rate leaves out the per-packet
+		 * headers, preamble and gap, so what it fills of the wire is at least this, unless the
+		 * column counted the wire's own bytes (--rate-basis wire) */
 		r->wire_util = r->gbps / r->wire_gbps;
-		r->wire_lower_bound = r->size_conv == PCIBW_CONV_WRITE;
+		r->wire_lower_bound = r->gbps_basis != PCIBW_BASIS_WIRE;
 	}
 }
 
@@ -114,9 +116,14 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	}
 	if (wire_known && r->wire_util >= t->wire) {
 		r->verdict = PCIBW_V_WIRE;
-		pcibw_row_evidence(r, "the wire is %s%.0f %% full (%s of a %g Gbit/s line at %g B)",
-				   r->wire_lower_bound ? "at least " : "", pct(r->wire_util),
-				   pps_text(a, sizeof a, r->pps), m->line_rate_gbps, r->size_bytes);
+		if (!isnan(r->pps) && !isnan(r->size_bytes))
+			pcibw_row_evidence(r, "the wire is %s%.0f %% full (%s of a %g Gbit/s line at %g B)",
+					   r->wire_lower_bound ? "at least " : "", pct(r->wire_util),
+					   pps_text(a, sizeof a, r->pps), m->line_rate_gbps, r->size_bytes);
+		else /* no packet size: the bit rate against the line rate */
+			pcibw_row_evidence(r, "the wire is %s%.0f %% full (%s of a %g Gbit/s line)",
+					   r->wire_lower_bound ? "at least " : "", pct(r->wire_util),
+					   rate_text(a, sizeof a, r->gbps), m->line_rate_gbps);
 		return;
 	}
 	if (bus_known && r->bus_util >= t->bus) {
@@ -275,8 +282,8 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 			    where, rate_text(b, sizeof b, r->bus_gbps), wirew[0] ? "; " : "", wirew);
 		break;
 	case PCIBW_V_WIRE:
-		add_summary(s, "Wire-bound: the wire is %.0f %% full at %s%s%s.", pct(r->wire_util), where,
-			    busw[0] ? "; " : "", busw);
+		add_summary(s, "Wire-bound: the wire is %s%.0f %% full at %s%s%s.", r->wire_lower_bound ? "at least " : "",
+			    pct(r->wire_util), where, busw[0] ? "; " : "", busw);
 		break;
 	case PCIBW_V_CPU: {
 		/* the row's own CPU evidence is the reason */

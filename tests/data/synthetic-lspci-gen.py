@@ -210,6 +210,32 @@ write('synthetic-bridge-unconfigured.lspci', [
   ('00:1e.0', 'PCI bridge: synthetic PCI-to-PCI bridge', b1),
   ('03:00.0', 'PCI bridge: synthetic unconfigured bridge', b2)])
 
+# J: a PCIe-to-PCI-X bridge drives a PCI-X segment that a second bridge sits on
+rp = Cfg(0x8086, 0x27d0, 0x0604, hdr=1); rp.bridge(0, 1, 3, 0); rp.pcie(0x40, 4, 1, 1, 1, 1, ver=1)
+b7 = Cfg(0x8086, 0x0329, 0x0604, hdr=1); b7.bridge(1, 2, 3, 0)
+b7.pcie(0x40, 7, 1, 1, 1, 1, ver=1, nxt=0x80)
+b7.w8(0x80, 0x07); b7.w8(0x81, 0x00); b7.w16(0x82, 3 << 6 | 1)
+bx = Cfg(0x1014, 0x0188, 0x0604, hdr=1); bx.bridge(2, 3, 3, 0x0000)
+bx.w8(0x34, 0x40); bx.w8(0x40, 0x07); bx.w8(0x41, 0x00); bx.w16(0x42, 0x0000)
+nic = Cfg(0x8086, 0x100e, 0x0200, status=0x0200)
+write('synthetic-pcie-to-pcix-bridge-chain.lspci', [
+ 'Synthetic (engineer F, review of issue 2): PCIe root port -> PCIe-to-PCI-X bridge -> PCI-X-to-PCI bridge',
+ '  -> conventional NIC. lspci -xxx format.',
+ 'Encodes: PCIe Base 6.0 sec. 7.5.3.2 Device/Port Type 7 (PCI Express to PCI/PCI-X Bridge); PCI-X 2.0a',
+ '  sec. 8.6.2.2 bridge Secondary Status bits 9:6 (3 = PCI-X 133) and bit 0 (64-bit); PCI-to-PCI Bridge 1.2',
+ '  sec. 3.2.5.7 Secondary Status bit 5 (66 MHz capable).',
+ '00:1c.0 root port (type 4), LnkSta 2.5GT/s x1, buses 00/01/03.',
+ '01:00.0 PCIe-to-PCI-X bridge: PCIe cap v1 type 7 at 0x40 (LnkSta 2.5GT/s x1), PCI-X bridge cap at 0x80 with',
+ '  Secondary Status 0x00c1 (PCI-X 133, 64-bit); buses 01/02/03.',
+ '02:01.0 PCI-X-to-PCI bridge: PCI-X bridge cap at 0x40, Secondary Status 0x0000 (conventional, 32-bit);',
+ '  config Secondary Status 0x0000 (66MHz-); buses 02/03/03.',
+ '03:00.0 NIC 8086:100e, Status 0x0200 (66MHz-, no capabilities).',
+ 'Expected for 03:00.0: bus pci 33 MHz 32-bit; path [02:01.0 (its secondary: 33 1/3 x 32 = 1.067 Gbit/s),',
+ '  01:00.0 (the PCI-X 133 64-bit segment it drives: 133 1/3 x 64 = 8.533 Gbit/s), 00:1c.0 (2.5 x 1 x 0.8',
+ '  = 2 Gbit/s)]; bottleneck 0000:02:01.0 at 1.067 Gbit/s (a tie with its own segment goes to the root side).'],
+ [('00:1c.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'PCI bridge: synthetic PCIe-to-PCI-X bridge', b7),
+  ('02:01.0', 'PCI bridge: synthetic PCI-X-to-PCI bridge', bx), ('03:00.0', 'Ethernet controller: synthetic 82540EM', nic)])
+
 # ---- bad inputs ----
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bad')
 os.makedirs(OUT, exist_ok=True)

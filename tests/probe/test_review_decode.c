@@ -149,3 +149,24 @@ Test(review_decode, root_bus_note)
 	cr_assert(warned(root, "0001:00:02.0", "root bus 00"));
 	json_decref(root);
 }
+
+/* A PCIe-to-PCI-X bridge (port type 7) counted as its PCIe link, so the PCI-X segment it drives
+ * (where the second bridge sits) was missing from the path; expected values: the file's header
+ * (PCI-X 2.0a: 133 1/3 MHz x 64 bits = 8.533 Gbit/s; 33 1/3 x 32 = 1.067; 2.5 x 1 x 8/10 = 2). */
+Test(review_decode, pcie_to_pcix_bridge_counts_its_segment)
+{
+	json_t *root = report_json("synthetic-pcie-to-pcix-bridge-chain.lspci", NULL, NULL);
+	json_t *d = device(root, "0000:03:00.0");
+	cr_assert_str_eq(str(d, "bus_kind"), "pci");
+	cr_assert_eq(num(d, "bus_mhz"), 33);
+	cr_assert_eq(num(d, "bus_width_bits"), 32);
+	path_is(d, (const char *[]){"0000:02:01.0", "0000:01:00.0", "0000:00:1c.0"}, 3);
+	json_t *p = json_object_get(d, "path");
+	near(real(json_array_get(p, 0), "gbps"), 100.0 / 3 * 32 / 1000);
+	cr_assert_str_eq(str(json_array_get(p, 1), "bus_kind"), "pci-x");
+	near(real(json_array_get(p, 1), "gbps"), 400.0 / 3 * 64 / 1000);
+	near(real(json_array_get(p, 2), "gbps"), 2.0);
+	cr_assert_str_eq(str(d, "bottleneck_slot"), "0000:02:01.0");
+	near(real(d, "bottleneck_gbps"), 100.0 / 3 * 32 / 1000);
+	json_decref(root);
+}

@@ -95,3 +95,26 @@ Test(review_dump, directory_is_refused)
 	cr_assert(strstr(r.err, d) && strstr(r.err, "is a directory"), "stderr: %s", r.err);
 	run_free(&r);
 }
+
+/* A missing option value was reported as "unknown option '--dump'" (contract: usage, exit 2). */
+Test(review_dump, missing_option_value)
+{
+	const char *const cases[][3] = {{"--dump", NULL, "'--dump' needs a value"},
+					{"-s", NULL, "'-s' needs a value"},
+					{"--format", NULL, "'--format' needs a value"}};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, (const char *[]){"report", cases[i][0], NULL});
+		cr_assert_eq(r.status, 2, "%s: exit %d", cases[i][0], r.status);
+		cr_assert(strstr(r.err, cases[i][2]), "%s: stderr: %s", cases[i][0], r.err);
+		run_free(&r);
+	}
+}
+
+/* --dump= named no file: the message was "pcibw: : cannot open". */
+Test(review_dump, empty_file_name)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--dump=", NULL});
+	cr_assert_eq(r.status, 3, "exit %d", r.status);
+	cr_assert(strstr(r.err, "empty file name"), "stderr: %s", r.err);
+	run_free(&r);
+}
