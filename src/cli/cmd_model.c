@@ -25,7 +25,7 @@ const char cmd_model_help[] =
 	"  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw\n"
 	"  --sizes LIST           64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,... (default 64,128,256,512,1024,1518)\n"
 	"  --size-is CONV         frame (default), dma, l3, udp-payload\n"
-	"  --line-rate RATE       10G, 2.5G, 100M, ... : add the wire ceiling\n"
+	"  --line-rate RATE       10G, 2.5G, 100M, ... (1M..100000G): add the wire ceiling\n"
 	"  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
 	"  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
 	"Output:\n"
@@ -158,7 +158,7 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	if (m->segment) {
 		char *e;
 		long n = strtol(m->segment, &e, 10);
-		if (*e || !*m->segment || n < 1 || n > 32)
+		if (*e || !*m->segment || *m->segment < '0' || *m->segment > '9' || n < 1 || n > 32)
 			return cli_usage_error("model", "--segment-devices '%s': expected 1..32 (a PCI segment "
 					       "holds at most 32 devices)", m->segment);
 		in.segment_devices = (int)n;
