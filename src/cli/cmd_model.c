@@ -185,6 +185,12 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
 	}
 
+	if (in.compat == PCIBW_COMPAT_PCIE_BENCH && (bus.kind == PCIBW_BUS_PCI || bus.kind == PCIBW_BUS_PCIX)) {
+		/* pcie-model has no PCI or PCI-X model: "compatible accounting" would be a false label */
+		pcibw_sizes_free(&sizes);
+		return cli_usage_error("model", "--compat pcie-bench reproduces pcie-bench's PCIe model; it has "
+				       "none for a %s bus: drop --compat", pcibw_bus_kind_name(bus.kind));
+	}
 	if (m->nic_file && m->nic) {
 		pcibw_sizes_free(&sizes);
 		return cli_usage_error("model", "--nic and --nic-file both name the profile: give one");

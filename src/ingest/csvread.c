@@ -123,6 +123,11 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 	for (; i < n; i++) {
 		unsigned char c = s[i];
 		if (r->in_comment) {
+			r->col++;
+			if (c == '\0') /* a comment never ends in binary input (printf '#'; cat /dev/zero) */
+				return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected "
+							      "text: CSV holds no binary data)", r->src->name,
+							      r->line, r->col);
 			if (c == '\n') {
 				r->in_comment = false;
 				r->at_line_start = true;
@@ -139,6 +144,7 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 				if (feed(r, s + start, i - start))
 					return r->status;
 				r->in_comment = true;
+				r->col = 1; /* the '#' */
 				continue;
 			}
 			r->rec.line = r->line;

@@ -59,7 +59,7 @@ const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err);
 void lr_free(struct linereader *lr);
 
 /* read_all - head + the rest of fp into one heap buffer (NUL-terminated), at most max bytes.
- * Returns PCIBW_OK or PCIBW_EINPUT (too large, read error). */
+ * Returns PCIBW_OK or PCIBW_EINPUT (too large, read error, or a NUL byte: "file:line:col"). */
 int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err);
 
 /* ---- helpers (detect.c) ---- */

@@ -81,7 +81,7 @@ int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, 
 	if (!buf)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	memcpy(buf, src->head, src->head_len);
-	while (src->fp) {
+	while (src->fp && !memchr(buf, '\0', n)) {
 		if (n == cap) {
 			if (cap >= max) {
 				free(buf);
@@ -104,7 +104,17 @@ int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, 
 			}
 			break;
 		}
-		n += got;
+		n += got; /* a NUL stops the loop: said below, without reading on (it may be /dev/zero) */
+	}
+	const char *nul = memchr(buf, '\0', n);
+	if (nul) {
+		unsigned line = 1, col = 1;
+		for (const char *p = buf; p < nul; p++, col++)
+			if (*p == '\n')
+				line++, col = 0;
+		free(buf);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected text: JSON holds no binary "
+				  "data)", src->name, line, col);
 	}
 	buf[n] = '\0';
 	*out = buf;

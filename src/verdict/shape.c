@@ -12,6 +12,7 @@
  * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows.
  */
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
 #include "pcibw/verdict.h"
@@ -153,7 +154,13 @@ static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
 			double e = pcibw_elasticity(x, y, n);
 			for (int k = i; k < j && !isnan(e); k++) {
 				struct pcibw_row *r = &rs->v[idx[k]];
-				if (isnan(r->elasticity) || fabs(e) > fabs(r->elasticity)) {
+				/* a row in both a work and a cpu_mhz family keeps the one that speaks of the CPU
+				 * (falling with work, rising with the clock), else the larger */
+				bool cpu_new = by == BY_WORK ? e < 0 : e > 0;
+				bool cpu_old = !isnan(r->elasticity) &&
+					       (!strcmp(r->elasticity_of, "work") ? r->elasticity < 0 : r->elasticity > 0);
+				if (isnan(r->elasticity) || (cpu_new && !cpu_old) ||
+				    (cpu_new == cpu_old && fabs(e) > fabs(r->elasticity))) {
 					r->elasticity = e;
 					r->elasticity_of = by == BY_WORK ? "work" : "cpu_mhz";
 				}

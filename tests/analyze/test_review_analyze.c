@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <sys/stat.h>
 #include "analyze_support.h"
+#include "pcibw/device.h"
+#include "pcibw/nic.h"
+#include "pcibw/verdict.h"
 
 /* Write len bytes to a fresh temporary file with the given suffix; returns its path (static). */
 static const char *tmp_with(const char *suffix, const char *data, size_t len)
@@ -15,7 +18,7 @@ static const char *tmp_with(const char *suffix, const char *data, size_t len)
 	static char paths[8][64];
 	static int slot;
 	char *p = paths[slot++ % 8];
-	snprintf(p, 64, "/tmp/pcibw-review-XXXXXX%s", suffix);
+	snprintf(p, 64, "/tmp/pcibw-analyze-review-XXXXXX%s", suffix);
 	int fd = mkstemps(p, (int)strlen(suffix));
 	cr_assert(fd >= 0);
 	cr_assert_eq(write(fd, data, len), (ssize_t)len);
@@ -280,7 +283,7 @@ Test(review_cli, clock_and_threshold_values)
  */
 Test(review_plot, pciebench_patterns_kept_apart)
 {
-	const char *svg = "/tmp/pcibw-review-plot.svg";
+	const char *svg = "/tmp/pcibw-analyze-review-plot.svg";
 	unlink(svg);
 	struct run_result r = run_args((const char *[]){"analyze",
 		test_data("bench/pciebench-nfp6000-hsw-e5-2620v3-dell-t630-dma-size-sweep.csv"), "--bus", "gen3x8,mps=256",
@@ -443,5 +446,78 @@ Test(review_csv, fractional_byte_size_refused)
 {
 	const char *p = tmp_text(".csv", "frame_bytes,kpps\n0.5,100\n");
 	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:1:", "1 to 16777216");
+	unlink(p);
+}
+
+/*
+ * Bug: a row in both a work family and a cpu_mhz family kept whichever elasticity was larger in
+ * magnitude, even when that one had the sign that says nothing of the CPU, losing the one that
+ * did. Rows (64 B, no CPU, no bus): A work 1 at 2000 MHz 1000 pps; B work 2 at 2000 MHz 500 pps;
+ * C work 2 at 3000 MHz 200 pps. Work family {A, B}: ln(500/1000) / ln(2/1) = -1.0 (falls with
+ * work: CPU). Clock family {B, C}: ln(200/500) / ln(3000/2000) = -2.26 (falls with the clock:
+ * not the CPU's sign). Expected for B: elasticity -1.0 of work, cpu-bound (contract: elasticity
+ * magnitude >= 0.5).
+ */
+static void add_wm(struct pcibw_rows *rs, double work, double mhz, double pps)
+{
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = "hand";
+	m.size_bytes = 64;
+	m.size_conv = PCIBW_CONV_FRAME;
+	m.direction = PCIBW_PAT_RX;
+	m.work = work;
+	m.cpu_mhz = mhz;
+	m.pps = pps;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_rows_add(rs, &m, &err), PCIBW_OK);
+}
+
+Test(review_verdict, elasticity_keeps_cpu_sign)
+{
+	struct pcibw_rows rs = {0};
+	add_wm(&rs, 1, 2000, 1000);
+	add_wm(&rs, 2, 2000, 500);
+	add_wm(&rs, 2, 3000, 200);
+	pcibw_rows_finish(&rs);
+	for (int i = 0; i < rs.n; i++) {
+		rs.v[i].packet_bytes = rs.v[i].basis_bytes = 64;
+		pcibw_row_rates(&rs.v[i]);
+	}
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine mach = {.cpus = PCIBW_NULL, .cpu_mhz = NAN};
+	struct pcibw_summary sum;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &sum, &err), PCIBW_OK);
+	struct pcibw_row *b = &rs.v[1];
+	cr_assert(b->work == 2 && b->cpu_mhz == 2000);
+	assert_close(b->elasticity, -1.0, 1e-12);
+	cr_assert_str_eq(b->elasticity_of, "work");
+	cr_assert_eq(b->verdict, PCIBW_V_CPU);
+	struct pcibw_row *c = &rs.v[2];
+	assert_close(c->elasticity, log(0.4) / log(1.5), 1e-12);
+	cr_assert_neq(c->verdict, PCIBW_V_CPU, "falling with the clock is not the CPU's sign");
+	pcibw_summary_free(&sum);
+	pcibw_rows_free(&rs);
+}
+
+/* A '#' comment line that runs into binary data never ended (printf '#'; cat /dev/zero read
+ * forever). Expected: exit 3 at the first NUL, line 1 column 2. */
+Test(review_csv, nul_in_comment_refused)
+{
+	const char data[] = "#\0\0\0";
+	const char *p = tmp_with(".csv", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":1:2:", "NUL byte");
+	unlink(p);
+}
+
+/* JSON with a NUL byte was read on to the 256 MiB limit (a '{' then /dev/zero took 256 MiB of
+ * memory first). Expected: exit 3 at the NUL: line 2, column 5 after '{', newline and ' "a"'. */
+Test(review_iperf3, nul_byte_refused)
+{
+	const char data[] = "{\n \"a\"\0\0\0";
+	const char *p = tmp_with(".json", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:5:", "NUL byte");
 	unlink(p);
 }

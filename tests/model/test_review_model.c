@@ -354,3 +354,36 @@ Test(review_text, says_which_sizes_the_bus_cannot_carry)
 	(void)w1;
 	run_free(&r);
 }
+
+/* From a real dump (tests/data/lkml-2006-via-pm133-82546eb-conventional-pci.lspci, header in the
+ * file): the 82546EB at 00:12.0 on conventional PCI 33 MHz, config 0x0c Cache Line Size 0x08 =
+ * 32 B (lspci: "Cache Line Size: 32 bytes"). The model takes the line from the device: the e1000
+ * profile by id (8086:1010), 32-bit PCI, transmit of 1518 B frames = 709 clocks (hand sum in
+ * delayed_reads_follow_the_register) = 21,270 ns, and the JSON says which line it used. */
+Test(review_cacheline, probed_device_brings_its_line)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "-s", "00:12.0", "--dump",
+		test_data("lkml-2006-via-pm133-82546eb-conventional-pci.lspci"), "--pattern", "tx", "--sizes", "1518",
+		"--format", "json", NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "\"nic\": \"e1000\""), "%s", r.out);
+	cr_expect(strstr(r.out, "\"spec\": \"pci33/32,latency_timer=64\""), "%s", r.out);
+	cr_expect(strstr(r.out, "\"cacheline_bytes\": 32"), "%s", r.out);
+	cr_expect(strstr(r.out, "\"bus_ns_per_packet\": 21270.0"), "%s", r.out);
+	run_free(&r);
+}
+
+/* Bug: --compat pcie-bench on a PCI or PCI-X bus was taken, and the table announced "pcie-bench
+ * compatible accounting" for a bus pcie-model does not model. Expected: exit 2 saying so. */
+Test(review_options, compat_refused_on_pci)
+{
+	static const char *const buses[] = {"pci33/32", "pcix133/64"};
+	for (int i = 0; i < 2; i++) {
+		struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", buses[i], "--compat",
+			"pcie-bench", NULL});
+		cr_expect_eq(r.status, 2, "%s: exit %d", buses[i], r.status);
+		cr_expect(strstr(r.err, "--compat pcie-bench") && strstr(r.err, "drop --compat"), "%s", r.err);
+		cr_expect_eq(r.out[0], '\0', "%s", r.out);
+		run_free(&r);
+	}
+}
