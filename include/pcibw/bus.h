@@ -51,6 +51,10 @@ struct pcibw_bus {
 	 * the model only needs to say in its output that the value was a default). */
 	bool mps_default, mrrs_default, rcb_default, mmrbc_default, splits_default,
 		latency_timer_default, cacheline_default;
+
+	/* Why the model's bus is not simply the probed device's own link ("" when it is), e.g. an
+	 * on-package MAC whose internal link is no physical ceiling. Set by pcibw_bus_from_device. */
+	char note[320];
 };
 
 /*

@@ -109,6 +109,13 @@ struct pcibw_report {
 	int n_devices;
 };
 
+/*
+ * pcibw_device_is_onpackage - true for network MACs built into a chipset, whose PCIe "link" is
+ * internal to the package and may not be a physical ceiling (Intel X722 in the C620 PCH,
+ * 8086:37cc-37d3 per pci.ids). Their traffic leaves through the chipset's uplink.
+ */
+bool pcibw_device_is_onpackage(int vendor_id, int device_id);
+
 /* pcibw_device_init - set every field of d to its null value (PCIBW_NULL, NAN, "", false,
  * PCIBW_BUS_UNKNOWN); counts (n_path, n_peers, ...) to 0. */
 void pcibw_device_init(struct pcibw_device *d);

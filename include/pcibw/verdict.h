@@ -148,6 +148,7 @@ struct pcibw_machine {
 	double line_rate_gbps;   /* 0 = no wire ceiling given */
 	int cpus;                /* PCIBW_NULL (-1) unknown */
 	double cpu_mhz;          /* NAN unknown */
+	char bus_note[320];      /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };
 
 /* The whole input's answer. */

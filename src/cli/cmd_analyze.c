@@ -89,7 +89,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 	optind = 1;
 	opterr = 0;
 	/* "+": stop at nothing, but keep FILE arguments (and "-") in order after the options */
-	while ((opt = getopt_long(argc, argv, "-" CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, "-:" CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int r = cli_common_opt(opt, optarg, c, &err);
 		if (r < 0)
 			return cli_usage_error("analyze", "%s", err.msg);
@@ -261,6 +261,7 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->mach.have_bus = mc->bus.kind != PCIBW_BUS_VIRTUAL;
 		mc->mach.bus_virtual = mc->bus.kind == PCIBW_BUS_VIRTUAL;
 		bus_words(&mc->bus, mc->mach.bus_name, sizeof mc->mach.bus_name);
+		snprintf(mc->mach.bus_note, sizeof mc->mach.bus_note, "%s", mc->bus.note);
 	}
 	mc->in.bus = &mc->bus;
 	mc->in.nic = &mc->nic;

@@ -211,6 +211,12 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		stats_note(st, "%s: %ld iperf3 interval(s) omitted (-O warm-up) left out", src->name, n_omit);
 	if (!udp)
 		stats_note(st, "%s: TCP writes of %.0f B are not packets: no packet rate", src->name, blksize);
+	/* A loopback test crosses no NIC and no bus: its rates cannot speak for either. */
+	const char *rh = json_string_value(json_object_get(json_array_get(json_object_get(start, "connected"), 0),
+							   "remote_host"));
+	if (rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11)))
+		stats_note(st, "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
+			   "so set its rates against neither", src->name, rh);
 
 	double host_cpu, remote_cpu;
 	json_t *cpu = json_object_get(end, "cpu_utilization_percent");

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Raw bandwidth of one hop, and a probed device as a model bus. */
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 #include "pcibw/bus.h"
 #include "probe_int.h"
@@ -63,6 +64,20 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		out->kind = PCIBW_BUS_PCIE;
 		out->gts = d->link_speed_gts;
 		out->lanes = d->link_width;
+		if (pcibw_device_is_onpackage(d->vendor_id, d->device_id) && d->n_path > 0) {
+			/* An on-package MAC's own link is internal (the X722 reads 2.5 GT/s x1 yet moves
+			 * 10 GbE): the first physical ceiling is the chipset's uplink, the root-most hop. */
+			const struct pcibw_hop *up = &d->path[d->n_path - 1];
+			if (up->bus_kind == PCIBW_BUS_PCIE && !isnan(up->link_speed_gts) && up->link_width > 0) {
+				snprintf(out->note, sizeof out->note,
+					 "%s is a MAC inside the chipset: its own link (%g GT/s x%d) is on-package and "
+					 "no physical ceiling, so the model uses the chipset's uplink %s (%g GT/s x%d)",
+					 d->slot, d->link_speed_gts, d->link_width, up->slot, up->link_speed_gts,
+					 up->link_width);
+				out->gts = up->link_speed_gts;
+				out->lanes = up->link_width;
+			}
+		}
 		out->gen = out->gts >= 64 ? 6 : out->gts >= 32 ? 5 : out->gts >= 16 ? 4 :
 			   out->gts >= 8 ? 3 : out->gts >= 5 ? 2 : 1;
 		out->flit = d->flit_mode == 1;

@@ -7,7 +7,7 @@
 /* Intel Ethernet Connection X722: the LAN controller integrated in the C620 series (Lewisburg)
  * PCH; ids from pci.ids (8086:37cc-37d3). Its PCIe function sits behind PCH-internal ports,
  * and the traffic leaves the PCH through the PCH's uplink (DMI or a CPU PCIe port). */
-static bool is_onpackage(int vendor, int device)
+bool pcibw_device_is_onpackage(int vendor, int device)
 {
 	return vendor == 0x8086 && device >= 0x37cc && device <= 0x37d3 && device != 0x37cd;
 }
@@ -16,7 +16,7 @@ void probe_onpackage_warn(struct pcibw_report *out, int first)
 {
 	for (int i = first; i < out->n_devices; i++) {
 		const struct pcibw_device *d = &out->devices[i];
-		if (!is_onpackage(d->vendor_id, d->device_id))
+		if (!pcibw_device_is_onpackage(d->vendor_id, d->device_id))
 			continue;
 		char speed[32] = "unknown", max[32] = "unknown";
 		if (!isnan(d->link_speed_gts) && d->link_width > 0)

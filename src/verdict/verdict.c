@@ -172,14 +172,16 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 				   r->flat_size_lo, r->flat_size_hi);
 	}
 	bool bus_idle = (bus_known && r->bus_util < t->idle) || m->bus_virtual;
-	bool wire_idle = (wire_known && r->wire_util < t->idle) || (!wire_known && m->line_rate_gbps <= 0);
+	/* The contract's rule needs both loads known to be low: an unknown wire (no --line-rate) may be
+	 * the saturated resource, so it does not count as idle. */
+	bool wire_idle = wire_known && r->wire_util < t->idle;
 	if (!cpu && r->cpu_util >= t->cpu_only && bus_idle && wire_idle) {
 		cpu = true;
 		pcibw_row_evidence(r, "the CPU, at %.0f %%, is the only loaded resource (bus %s, wire %s). A CPU "
 				   "ceiling below 100 %% usually means idle time is mis-measured (interrupt time "
 				   "the soaker never sees, or a closed-loop benchmark)", pct(r->cpu_util),
 				   bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "without a ceiling",
-				   wire_known ? (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b) : "unknown without --line-rate");
+				   (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b));
 	}
 	if (cpu) {
 		r->verdict = PCIBW_V_CPU;
@@ -351,6 +353,8 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		add_summary(out, "%d of %d rows %s", out->counts[out->verdict], rs->n, pcibw_verdict_name(out->verdict));
 	if (mach->bus_virtual)
 		add_summary(out, "a virtual NIC has no bus ceiling");
+	if (mach->bus_note[0])
+		add_summary(out, "%s", mach->bus_note);
 	return PCIBW_OK;
 }
 

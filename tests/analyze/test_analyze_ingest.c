@@ -108,7 +108,9 @@ Test(ingest_csv, units_and_cores)
 	/* lower-case mb/s could be either: refused, never guessed */
 	p = tmpfile_with("size,x_mb/s\n100,1\n");
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_ingest_file(p, NULL, collect, calloc(1, sizeof(struct got)), NULL, &err), PCIBW_EINPUT);
+	struct got *g2 = calloc(1, sizeof *g2);
+	cr_assert_eq(pcibw_ingest_file(p, NULL, collect, g2, NULL, &err), PCIBW_EINPUT);
+	free(g2);
 	cr_assert(strstr(err.msg, ":1:6:") && strstr(err.msg, "x_mb/s"), "%s", err.msg);
 	unlink(p);
 }
