@@ -48,19 +48,34 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		for (int k = 0; k < s->n_notes; k++)
 			fprintf(out, "         note: %s\n", s->notes[k]);
 	}
-	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", "#", "source", "series", "size",
-		"dir", "n", "Gbit/s", "Mpps", "bus Gb/s", "bus%", "wire%", "cpu%", "core%", "cyc/pkt", "verdict");
+	/* rows that differ only by work or cpu_mhz (an elasticity sweep) need those columns to be told apart */
+	bool has_work = false, has_mhz = false;
+	for (int i = 0; i < v->rows->n; i++) {
+		has_work |= !isnan(v->rows->v[i].work);
+		has_mhz |= !isnan(v->rows->v[i].cpu_mhz);
+	}
+	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %10s %5s %5s %5s %5s %8s  ", "#", "source", "series", "size",
+		"dir", "n", "Gbit/s", "Mpps", "bus Gbit/s", "bus%", "wire%", "cpu%", "core%", "cyc/pkt");
+	if (has_work)
+		fprintf(out, "%8s  ", "work");
+	if (has_mhz)
+		fprintf(out, "%8s  ", "cpu MHz");
+	fprintf(out, "verdict\n");
 	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32], l[32];
 	for (int i = 0; i < v->rows->n; i++) {
 		const struct pcibw_row *r = &v->rows->v[i];
 		const char *base = strrchr(r->source, '/');
-		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %9s %5s %5s %5s %5s %8s  %s\n", i + 1, base ? base + 1 : r->source,
+		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %10s %5s %5s %5s %5s %8s  ", i + 1, base ? base + 1 : r->source,
 			r->series[0] ? r->series : "-", f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
 			f(b, sizeof b, "%.4g", r->gbps), f(c, sizeof c, "%.4g", r->pps / 1e6),
 			f(d, sizeof d, "%.4g", r->bus_gbps), f(e, sizeof e, "%.0f", r->bus_util * 100),
 			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
-			f(k, sizeof k, "%.0f", r->core_util * 100), f(l, sizeof l, "%.0f", r->cycles_per_packet),
-			pcibw_verdict_name(r->verdict));
+			f(k, sizeof k, "%.0f", r->core_util * 100), f(l, sizeof l, "%.0f", r->cycles_per_packet));
+		if (has_work)
+			fprintf(out, "%8s  ", f(a, sizeof a, "%g", r->work));
+		if (has_mhz)
+			fprintf(out, "%8s  ", f(a, sizeof a, "%g", r->cpu_mhz));
+		fprintf(out, "%s\n", pcibw_verdict_name(r->verdict));
 	}
 	fputc('\n', out);
 	for (int i = 0; i < v->rows->n; i++) {
