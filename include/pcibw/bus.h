@@ -4,7 +4,7 @@
  * protocol registers that change what a packet costs (MPS, MRRS, RCB, MMRBC, ...).
  *
  * Filled either by pcibw_bus_parse() from a `--bus SPEC` string (grammar and defaults in
- * shared/cli-contract.md, "Bus spec") or by pcibw_bus_from_device() from probed facts.
+ * doc/cli-contract.md, "Bus spec") or by pcibw_bus_from_device() from probed facts.
  */
 #ifndef PCIBW_BUS_H
 #define PCIBW_BUS_H
@@ -58,8 +58,16 @@ struct pcibw_bus {
 };
 
 /*
+ * pcibw_bus_defaults - zero b, then set the contract's defaults where the spec gives none
+ * (doc/cli-contract.md "Bus spec"): MPS 128, MRRS 512, RCB 64 (Device/Link Control reset values),
+ * MMRBC 512 and 1 split (PCI-X Command reset values), latency timer 64, cache line 64 B, one
+ * transfer per clock; every *_default flag set. kind stays PCIBW_BUS_UNKNOWN.
+ */
+void pcibw_bus_defaults(struct pcibw_bus *b);
+
+/*
  * pcibw_bus_parse - parse a bus spec such as "gen3x8,mps=256", "8gtx16", "pcix133/64,mmrbc=512",
- * "pci33/32" (grammar: shared/cli-contract.md "Bus spec"). Fills every field, defaults included.
+ * "pci33/32" (grammar: doc/cli-contract.md "Bus spec"). Fills every field, defaults included.
  * Also accepted: `rcb_chunks` (PCIe read completions in RCB-sized pieces, as pcie-bench's
  * rcb_chunks). Gen6 / 64 GT/s sets flit. Modifiers of another bus kind are refused.
  * Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad part

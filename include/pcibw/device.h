@@ -2,7 +2,7 @@
 /*
  * pcibw/device.h - the facts `pcibw report` states about one device, whatever the source
  * (live libpci, lspci dump, copied sysfs tree, hwloc XML). One field per JSON key of the
- * contract (shared/cli-contract.md, "report JSON"); doc/json.md documents each.
+ * contract (doc/cli-contract.md, "report JSON"); doc/json.md documents each.
  *
  * Null convention: integers use PCIBW_NULL (-1) for "unknown", doubles use NAN, tri-state
  * booleans use PCIBW_NULL as well (0 false, 1 true).

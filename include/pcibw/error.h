@@ -3,7 +3,7 @@
  * pcibw/error.h - status codes and error reports shared by every pcibw function.
  *
  * The numeric values of enum pcibw_status are the process exit codes fixed by the
- * CLI contract (shared/cli-contract.md, "Exit codes"); scripts rely on them.
+ * CLI contract (doc/cli-contract.md, "Exit codes"); scripts rely on them.
  */
 #ifndef PCIBW_ERROR_H
 #define PCIBW_ERROR_H

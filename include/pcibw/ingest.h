@@ -3,7 +3,7 @@
  * pcibw/ingest.h - read benchmark results into measured rows (pcibw/measure.h), one format per
  * file in src/ingest/: generic CSV (libcsv), iperf3 -J JSON (jansson), netperf classic text and
  * omni -o CSV / -O columns, and pcie-bench's bw_dma_sz_sweep.csv. Input conventions:
- * shared/cli-contract.md, "analyze input".
+ * doc/cli-contract.md, "analyze input".
  *
  * Rows are handed to a callback as they are read, so CSV and text inputs stream in constant
  * memory (a record or line at a time, at most 64 KiB each, whatever the file size). JSON is read

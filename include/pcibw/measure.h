@@ -2,7 +2,7 @@
 /*
  * pcibw/measure.h - one measured benchmark result, whatever file it came from: the row every
  * ingest format (src/ingest/) produces and `pcibw analyze` sets against the bus, the wire and
- * the CPU. Input conventions: shared/cli-contract.md, "analyze input".
+ * the CPU. Input conventions: doc/cli-contract.md, "analyze input".
  *
  * Null convention (pcibw/device.h): doubles are NAN when the input does not say; ints PCIBW_NULL.
  */

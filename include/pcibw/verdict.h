@@ -2,7 +2,7 @@
 /*
  * pcibw/verdict.h - set measured rows against the bus ceiling (the model), the wire and the CPU,
  * and say which limits the host: impossible, wire-bound, io-bound, cpu-bound or undetermined.
- * Rules, their order and the default thresholds: shared/cli-contract.md, "Verdicts and default
+ * Rules, their order and the default thresholds: doc/cli-contract.md, "Verdicts and default
  * thresholds". The engine takes ceilings as plain numbers in each row (filled by the caller from
  * pcibw_model_eval), so it needs no model to be tested.
  *

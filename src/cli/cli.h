@@ -45,6 +45,17 @@ int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_
 /* cli_check_sources - at most one of --dump, --sysfs, --topology. PCIBW_EUSAGE otherwise. */
 int cli_check_sources(const struct cli_common *c, struct pcibw_err *err);
 
+/*
+ * cli_probed_bus - the model bus of the one device that c->probe selects (-s, -i, --dump, --sysfs,
+ * live): its vendor:device ids, "SLOT (SOURCE)" in from, and in bus->note anything the user must
+ * know (an on-package link replaced by its uplink; MPS/MRRS not readable, so defaults assumed).
+ * Returns PCIBW_OK; PCIBW_ENOMATCH (no device); PCIBW_EUSAGE (several: the message lists them);
+ * or the probe's own error.
+ */
+struct pcibw_bus;
+int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendor, int *device, char *from,
+		   size_t from_len, struct pcibw_err *err);
+
 /* cli_error - print "pcibw: MESSAGE" to stderr and return err->code (the exit code). */
 int cli_error(const struct pcibw_err *err);
 

@@ -164,31 +164,6 @@ static void bus_words(const struct pcibw_bus *b, char *buf, size_t n)
 	}
 }
 
-static int probed_bus(const struct cli_common *c, struct machine_ctx *mc, int *vendor, int *device,
-		      struct pcibw_err *err)
-{
-	struct pcibw_report rep = {0};
-	int st = pcibw_probe(&c->probe, &rep, err);
-	if (!st && rep.n_devices == 0)
-		st = pcibw_fail(err, PCIBW_ENOMATCH, "no network device matched: give -s SLOT or --bus SPEC");
-	if (!st && rep.n_devices > 1)
-		st = pcibw_fail(err, PCIBW_EUSAGE, "%d devices match: pick one with -s SLOT", rep.n_devices);
-	if (!st) {
-		const struct pcibw_device *d = &rep.devices[0];
-		*vendor = d->vendor_id;
-		*device = d->device_id;
-		snprintf(mc->bus_from, sizeof mc->bus_from, "%s (%s)", d->slot, rep.source);
-		if (d->is_virtual) {
-			memset(&mc->bus, 0, sizeof mc->bus);
-			mc->bus.kind = PCIBW_BUS_VIRTUAL;
-		} else {
-			st = pcibw_bus_from_device(d, &mc->bus, err);
-		}
-	}
-	pcibw_report_free(&rep);
-	return st;
-}
-
 static int setup_machine(const struct cli_common *c, const struct analyze_opts *a, struct machine_ctx *mc,
 			 struct pcibw_err *err)
 {
@@ -234,7 +209,7 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->have_bus = true;
 		snprintf(mc->bus_from, sizeof mc->bus_from, "--bus");
 	} else if (probed) {
-		if ((st = probed_bus(c, mc, &vendor, &device, err)))
+		if ((st = cli_probed_bus(c, &mc->bus, &vendor, &device, mc->bus_from, sizeof mc->bus_from, err)))
 			return st;
 		mc->have_bus = true;
 	}

@@ -65,7 +65,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 	int opt;
 	optind = 1;
 	opterr = 0;
-	while ((opt = getopt_long(argc, argv, CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
+	while ((opt = getopt_long(argc, argv, ":" CLI_COMMON_SHORTOPTS, longopts, NULL)) != -1) {
 		int r = cli_common_opt(opt, optarg, c, &err);
 		if (r < 0)
 			return cli_usage_error("model", "%s", err.msg);
@@ -93,43 +93,6 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 	return PCIBW_OK;
 }
 
-/* The bus of the one device the probe options select. */
-static int probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendor, int *device,
-		      char *from, size_t from_len, struct pcibw_err *err)
-{
-	struct pcibw_report rep = {0};
-	int st = pcibw_probe(&c->probe, &rep, err);
-	if (st) {
-		pcibw_report_free(&rep);
-		return st;
-	}
-	if (rep.n_devices == 0) {
-		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_ENOMATCH, "no network device matched: give -s SLOT (and --all for "
-				  "other classes) or --bus SPEC");
-	}
-	if (rep.n_devices > 1) {
-		char list[512] = "";
-		size_t o = 0;
-		for (int i = 0; i < rep.n_devices && o < sizeof list; i++)
-			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", rep.devices[i].slot);
-		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT", list);
-	}
-	const struct pcibw_device *d = &rep.devices[0];
-	*vendor = d->vendor_id;
-	*device = d->device_id;
-	snprintf(from, from_len, "%s (%s)", d->slot, rep.source);
-	if (d->is_virtual) {
-		memset(bus, 0, sizeof *bus);
-		bus->kind = PCIBW_BUS_VIRTUAL;
-	} else {
-		st = pcibw_bus_from_device(d, bus, err);
-	}
-	pcibw_report_free(&rep);
-	return st;
-}
-
 static int run(const struct cli_common *c, const struct model_opts *m)
 {
 	struct pcibw_err err = {0};
@@ -138,8 +101,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	struct pcibw_sizes sizes = {0};
 	struct pcibw_model_in in = {0};
 	char from[1200] = "--bus", nicname[64];
-	const char *warnings[4];
-	char warnbuf[4][256];
+	const char *warnings[6];
+	char warnbuf[6][400];
 	int nwarn = 0, vendor = -1, device = -1, st;
 
 	in.pattern = PCIBW_PAT_BOTH;
@@ -179,7 +142,7 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	if (m->bus)
 		st = pcibw_bus_parse(m->bus, &bus, &err);
 	else
-		st = probed_bus(c, &bus, &vendor, &device, from, sizeof from, &err);
+		st = cli_probed_bus(c, &bus, &vendor, &device, from, sizeof from, &err);
 	if (st) {
 		pcibw_sizes_free(&sizes);
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
@@ -215,6 +178,11 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	if (st) {
 		pcibw_sizes_free(&sizes);
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
+	}
+	if (bus.note[0]) {
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "%s", bus.note);
+		warnings[nwarn] = warnbuf[nwarn];
+		nwarn++;
 	}
 	if (bus.kind == PCIBW_BUS_VIRTUAL) {
 		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "a paravirtual device has no bus ceiling: the host's "

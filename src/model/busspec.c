@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The `--bus SPEC` grammar (shared/cli-contract.md, "Bus spec") and the raw rate of a bus.
+ * The `--bus SPEC` grammar (doc/cli-contract.md, "Bus spec") and the raw rate of a bus.
  * Every rejection names the part of the spec that is wrong and what would have been right.
  */
 #include <ctype.h>
@@ -69,9 +69,10 @@ static int gen_of_gts(double gts)
 	return 0;
 }
 
-static void set_defaults(struct pcibw_bus *b)
+void pcibw_bus_defaults(struct pcibw_bus *b)
 {
-	/* Defaults where the spec gives none: shared/cli-contract.md "Bus spec". The PCIe ones are
+	memset(b, 0, sizeof *b);
+	/* Defaults where the spec gives none: doc/cli-contract.md "Bus spec". The PCIe ones are
 	 * the reset values of Device Control (MPS 128, MRRS 512) and Link Control (RCB 0 = 64 B);
 	 * MMRBC 512 and one split are the PCI-X Command register's reset values. */
 	b->mps_bytes = 128;
@@ -296,7 +297,7 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 	struct pcibw_bus b = {0};
 	if (!spec || !*spec)
 		return pcibw_fail(err, PCIBW_EUSAGE, "empty bus spec: expected e.g. gen3x8, pcix133/64 or pci33");
-	set_defaults(&b);
+	pcibw_bus_defaults(&b);
 	const char *comma = strchr(spec, ',');
 	size_t n = comma ? (size_t)(comma - spec) : strlen(spec);
 	int rc = parse_base(spec, n, &b, err);

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Names of patterns and size conventions, and `--line-rate` (shared/cli-contract.md). */
+/* Names of patterns and size conventions, and `--line-rate` (doc/cli-contract.md). */
 #include <ctype.h>
 #include <errno.h>
 #include <stdbool.h>

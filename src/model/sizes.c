@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * `--sizes`: "64,128,1518", ranges "64-1518/64" (end always included), "imix", "SIZE:WEIGHT,..."
- * (shared/cli-contract.md, "Model options"). Bad parts are named in the message.
+ * (doc/cli-contract.md, "Model options"). Bad parts are named in the message.
  */
 #include <ctype.h>
 #include <errno.h>

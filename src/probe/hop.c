@@ -40,18 +40,7 @@ double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit,
 
 int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err)
 {
-	memset(out, 0, sizeof *out);
-	out->mps_bytes = 128;
-	out->mrrs_bytes = 512;
-	out->rcb_bytes = 64;
-	out->mmrbc_bytes = 512;
-	out->splits = 1;
-	out->latency_timer = 64;
-	out->cacheline_bytes = 64;
-	out->transfers_per_clock = 1;
-	out->mps_default = out->mrrs_default = out->rcb_default = true;
-	out->mmrbc_default = out->splits_default = out->latency_timer_default = true;
-	out->cacheline_default = true;
+	pcibw_bus_defaults(out);
 	if (d->is_virtual) {
 		out->kind = PCIBW_BUS_VIRTUAL;
 		return PCIBW_OK;

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `pcibw analyze --format json`, built with jansson. Contract keys (shared/cli-contract.md
+/* `pcibw analyze --format json`, built with jansson. Contract keys (doc/cli-contract.md
  * "analyze JSON") plus the ones doc/json.md lists; every key is present, null when unknown. */
 #include <math.h>
 #include <jansson.h>

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Output of `pcibw analyze`: a table with a plain-words summary, CSV, JSON (keys:
- * shared/cli-contract.md "analyze JSON", doc/json.md) and an SVG plot of the measured points over
+ * doc/cli-contract.md "analyze JSON", doc/json.md) and an SVG plot of the measured points over
  * the bus and wire ceilings. Each returns PCIBW_OK, or PCIBW_EINTERNAL on a write error.
  */
 #ifndef PCIBW_ANALYZE_RENDER_H

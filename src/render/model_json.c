@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* `pcibw model --format json` (keys: shared/cli-contract.md "model JSON"; doc/json.md). */
+/* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
 #include <math.h>
 #include <jansson.h>
 #include "model_render.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Output of `pcibw model`: a table, CSV, JSON (keys: shared/cli-contract.md "model JSON",
+ * Output of `pcibw model`: a table, CSV, JSON (keys: doc/cli-contract.md "model JSON",
  * doc/json.md) and an SVG plot. Each returns PCIBW_OK, or PCIBW_EINTERNAL on a write error.
  */
 #ifndef PCIBW_MODEL_RENDER_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* Output of `pcibw report`: JSON (keys: shared/cli-contract.md "report JSON", doc/json.md) and
+/* Output of `pcibw report`: JSON (keys: doc/cli-contract.md "report JSON", doc/json.md) and
  * human text. Each returns PCIBW_OK or PCIBW_EINTERNAL (out of memory, write error). */
 #ifndef PCIBW_REPORT_RENDER_H
 #define PCIBW_REPORT_RENDER_H

@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The one table of verdict thresholds: names, defaults (shared/cli-contract.md "Verdicts and
+/* The one table of verdict thresholds: names, defaults (doc/cli-contract.md "Verdicts and
  * default thresholds"; the last four are this engine's own) and the ranges `--threshold` takes. */
 #include <errno.h>
 #include <math.h>

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The rules, in the contract's order (shared/cli-contract.md, "Verdicts and default thresholds"):
+ * The rules, in the contract's order (doc/cli-contract.md, "Verdicts and default thresholds"):
  * impossible, wire-bound, io-bound, cpu-bound, undetermined; then the whole input's verdict and
  * a summary in plain words. The undetermined hints and the "CPU ceiling below 100 %" note follow
  * shared/research/verdict-cases.md (sec. 1.2 item 3, sec. 3 items 5, 9, 11 and 12).

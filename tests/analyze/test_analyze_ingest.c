@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The ingest formats through the library (src/ingest): format detection, RFC 4180 details, the
- * header roles and units of shared/cli-contract.md ("analyze input"), netperf classic and omni,
+ * header roles and units of doc/cli-contract.md ("analyze input"), netperf classic and omni,
  * iperf3 -J and pcie-bench. Expected values are the numbers written in each fixture (or its .src
  * sidecar), never pcibw's output.
  */

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The verdict engine on plain numbers, no model: the rules, their order and the default
- * thresholds of shared/cli-contract.md ("Verdicts and default thresholds"), the whole-input
+ * thresholds of doc/cli-contract.md ("Verdicts and default thresholds"), the whole-input
  * verdict and its tie-break, per-packet limits and elasticity. Ceilings and measurements are
  * chosen by hand around each threshold; the expected verdict is the contract's rule.
  */

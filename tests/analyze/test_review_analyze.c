@@ -2,7 +2,7 @@
 /*
  * Regression tests from engineer G's review of `pcibw analyze` (issue 6), one per bug found.
  * Expected values come from the captures' own numbers (their .src sidecars), the contract
- * (shared/cli-contract.md) or hand arithmetic written next to each check; never from pcibw.
+ * (doc/cli-contract.md) or hand arithmetic written next to each check; never from pcibw.
  */
 #include <fcntl.h>
 #include <stdio.h>

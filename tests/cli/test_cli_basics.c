@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The CLI skeleton: --version, help for every command, exit code 2 for usage errors
- * (shared/cli-contract.md, "Commands" and "Exit codes"). */
+ * (doc/cli-contract.md, "Commands" and "Exit codes"). */
 #include <criterion/criterion.h>
 #include <string.h>
 #include "support.h"

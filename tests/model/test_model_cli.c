@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * `pcibw model` as a user runs it: exit codes and messages for bad specs, sizes and profiles
- * (shared/cli-contract.md "Bus spec", "Exit codes"), the table / CSV / JSON outputs, the SVG plot
+ * (doc/cli-contract.md "Bus spec", "Exit codes"), the table / CSV / JSON outputs, the SVG plot
  * (parsed with expat), and the bus taken from a real lspci dump (tests/data, with its header).
  */
 #include <criterion/criterion.h>

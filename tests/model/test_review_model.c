@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Review of `pcibw model` (engineer I): one test per bug found, and the two model refinements.
- * Expected values come from shared/cli-contract.md, the cited spec/driver rules and hand sums of
+ * Expected values come from doc/cli-contract.md, the cited spec/driver rules and hand sums of
  * the per-transaction clocks documented in doc/model-pci.md (the same rules
  * tests/model/test_pci_timing.c checks one by one), never from pcibw's output.
  *

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report` options and output shape: every contract key present, -s, exit codes, the
- * text layout (shared/cli-contract.md "report JSON", "Exit codes"). */
+ * text layout (doc/cli-contract.md "report JSON", "Exit codes"). */
 #include "report_helpers.h"
 
 static const char *const device_keys[] = {"slot", "vendor_id", "device_id", "class", "name",
