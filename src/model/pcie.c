@@ -131,14 +131,18 @@ static double tlps(double bytes, int unit)
 	return ceil(bytes / unit);
 }
 
-/* Non-Flit: bytes per packet in each direction. */
-static void cost_tlp(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, struct acc *a)
+/* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
+ * fill flits (Flit mode). */
+static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, struct acc *a)
 {
 	const struct pcibw_bus *b = in->bus;
-	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH;
+	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH && !flit;
+	/* Flit mode drops the per-TLP STP token and LCRC (PCIe Base 6.0 sec. 4.2.3); the TLP trailer
+	 * keeps ECRC in both modes */
+	double framing = flit ? 0 : TLP_FRAMING;
 	double dig = b->ecrc ? ECRC_BYTES : 0;
-	double oh_mem = TLP_FRAMING + (b->addr32 ? HDR_MEM32 : HDR_MEM64) + dig;
-	double oh_cpl = TLP_FRAMING + HDR_CPL + dig;
+	double oh_mem = framing + (b->addr32 ? HDR_MEM32 : HDR_MEM64) + dig;
+	double oh_cpl = framing + HDR_CPL + dig;
 	for (int i = 0; i < rc->n; i++) {
 		const struct pcibw_op *op = &rc->ops[i];
 		double f = op->per_packet, s = op->bytes, n;
@@ -178,41 +182,6 @@ static void cost_tlp(const struct pcibw_model_in *in, const struct pcibw_recipe 
 	}
 }
 
-/* Flit mode: TLP bytes (no framing, no LCRC) per packet in each direction. */
-static void cost_flit(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, struct acc *a)
-{
-	const struct pcibw_bus *b = in->bus;
-	double dig = b->ecrc ? ECRC_BYTES : 0; /* the TLP trailer keeps ECRC in Flit mode */
-	double oh_mem = (b->addr32 ? HDR_MEM32 : HDR_MEM64) + dig;
-	double oh_cpl = HDR_CPL + dig;
-	for (int i = 0; i < rc->n; i++) {
-		const struct pcibw_op *op = &rc->ops[i];
-		double f = op->per_packet, s = op->bytes, n;
-		switch (op->kind) {
-		case PCIBW_OP_DMA_WRITE:
-		case PCIBW_OP_MSI:
-			n = tlps(s, b->mps_bytes);
-			a->to_host += f * (s + n * oh_mem);
-			a->dev_writes += f * n;
-			break;
-		case PCIBW_OP_DMA_READ:
-			n = tlps(s, b->mrrs_bytes);
-			a->to_host += f * n * oh_mem;
-			a->dev_reads += f * n;
-			a->to_dev += f * (s + tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes) * oh_cpl);
-			break;
-		case PCIBW_OP_MMIO_WRITE:
-			a->to_dev += f * (s + tlps(s, b->mps_bytes) * oh_mem);
-			break;
-		case PCIBW_OP_MMIO_READ:
-			a->to_dev += f * oh_mem;
-			a->to_host += f * (s + oh_cpl);
-			a->stall_reads += f;
-			break;
-		}
-	}
-}
-
 static void add_load(struct pcibw_bus_cost *c, double s, const char *name)
 {
 	if (s > 0 && c->n_loads < 6) {
@@ -226,7 +195,7 @@ int pcibw_pcie_flits(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		     double *to_host)
 {
 	struct acc a = {0};
-	cost_flit(in, rc, &a);
+	cost_ops(in, rc, true, &a);
 	*to_dev = a.to_dev / FLIT_TLP_BYTES;
 	*to_host = a.to_host / FLIT_TLP_BYTES;
 	return PCIBW_OK;
@@ -247,7 +216,7 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 		/* the flit stream: GT/s x lanes x line encoding, 256 B per flit; report wire bytes
 		 * (whole flits' worth) so to_*_bytes stay comparable with the non-Flit accounting */
 		double flits_per_s = b->gts * 1e9 * b->lanes * pcibw_pcie_encoding(b->gts, false) / (8.0 * FLIT_BYTES);
-		cost_flit(in, rc, &a);
+		cost_ops(in, rc, true, &a);
 		budget = flits_per_s * FLIT_TLP_BYTES; /* TLP bytes per second per direction */
 		out->to_device_bytes = a.to_dev * FLIT_BYTES / FLIT_TLP_BYTES;
 		out->to_host_bytes = a.to_host * FLIT_BYTES / FLIT_TLP_BYTES;
@@ -255,7 +224,7 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 		int st = tlp_budget(b, compat, &budget, &dllp, err);
 		if (st)
 			return st;
-		cost_tlp(in, rc, &a);
+		cost_ops(in, rc, false, &a);
 		out->to_device_bytes = a.to_dev;
 		out->to_host_bytes = a.to_host;
 	}
