@@ -30,18 +30,23 @@ struct pcibw_bus {
 	int mps_bytes;      /* Max_Payload_Size, 128..4096; default 128 */
 	int mrrs_bytes;     /* Max_Read_Request_Size, 128..4096; default 512 */
 	int rcb_bytes;      /* Read Completion Boundary, 64 or 128; default 64 */
-	bool ecrc;          /* TLP digest (+4 B per TLP) */
-	bool addr32;        /* 32-bit addresses (3-DW headers) instead of 64-bit */
-	bool flit;          /* Flit mode (mandatory at 64 GT/s) */
+	bool ecrc;          /* TLP digest (+4 B per TLP); spec modifier `ecrc` */
+	bool addr32;        /* 32-bit addresses (PCIe 3-DW headers; PCI/PCI-X no dual address
+			     * cycle) instead of 64-bit; spec modifier `addr32`, any kind */
+	bool flit;          /* Flit mode (mandatory at 64 GT/s, PCIe Base 6.0 sec. 4.2.3); spec
+			     * modifier `flit` turns it on at lower rates too */
 	bool rcb_chunks;    /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
 			     * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
 
 	/* PCI and PCI-X */
-	int clock_mhz;      /* nominal segment clock: 33, 66, 100, 133 */
-	int width_bits;     /* 32 or 64 */
+	int clock_mhz;      /* nominal segment clock, MHz: 33, 66 (PCI); 66, 100, 133 (PCI-X; 266 and
+			     * 533 run 133 MHz with 2 or 4 transfers per clock) */
+	int width_bits;     /* 32 or 64; parse default 32 for PCI, 64 for PCI-X */
 	int transfers_per_clock; /* 1 (SDR), 2 (PCI-X 266 DDR), 4 (PCI-X 533 QDR) */
-	int mmrbc_bytes;    /* PCI-X Maximum Memory Read Byte Count: 512..4096; default 512 */
-	int splits;         /* PCI-X maximum outstanding split transactions; default 1 */
+	int mmrbc_bytes;    /* PCI-X Maximum Memory Read Byte Count: 512, 1024, 2048 or 4096 (PCI-X
+			     * Addendum 2.0 sec. 7.2.3 Command register); default 512 */
+	int splits;         /* PCI-X maximum outstanding split transactions: 1,2,3,4,8,12,16,32
+			     * (same register); default 1 */
 	int latency_timer;  /* master latency timer, PCI clocks, 0..255; default 64 */
 	int cacheline_bytes; /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
 			      * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
@@ -70,14 +75,22 @@ void pcibw_bus_defaults(struct pcibw_bus *b);
  * "pci33/32" (grammar: doc/cli-contract.md "Bus spec"). Fills every field, defaults included.
  * Also accepted: `rcb_chunks` (PCIe read completions in RCB-sized pieces, as pcie-bench's
  * rcb_chunks). Gen6 / 64 GT/s sets flit. Modifiers of another bus kind are refused.
+ * Base parts: genN (1..6) or RATEgt (2.5, 5, 8, 16, 32, 64) then xW; pcixS[/W] with S 66, 100,
+ * 133, 266, 533 (W default 64); pciS[/W] with S 33 or 66 (W default 32). Keys and values are
+ * case-insensitive; each modifier at most once. Register values must be ones the register can
+ * hold (MPS/MRRS 128..4096 powers of 2, RCB 64/128, latency_timer 0..255).
  * Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad part
- * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)", "'mps=100': MPS must be one of ...").
+ * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)", "'mps=100': MPS must be one of ...", an
+ * empty spec or modifier, a modifier given twice). out is written only on success.
  */
 int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *err);
 
 /*
- * pcibw_bus_format - canonical spec string of bus (round-trips through pcibw_bus_parse).
- * Writes at most len bytes including the NUL; returns buf.
+ * pcibw_bus_format - canonical spec string of bus (round-trips through pcibw_bus_parse for PCIe,
+ * PCI-X and PCI, except that defaults come back as given values: *_default flags are lost, and
+ * cacheline_bytes and note are not part of the grammar). PCIBW_BUS_VIRTUAL gives "virtual" and
+ * UNKNOWN "unknown", which pcibw_bus_parse refuses. Writes at most len bytes including the NUL
+ * (truncated, never an error); buf NULL or len 0 writes nothing. Returns buf.
  */
 char *pcibw_bus_format(const struct pcibw_bus *bus, char *buf, unsigned len);
 
@@ -90,8 +103,9 @@ char *pcibw_bus_format(const struct pcibw_bus *bus, char *buf, unsigned len);
  */
 double pcibw_bus_raw_gbps(const struct pcibw_bus *bus);
 
-/* pcibw_pcie_encoding - share of a PCIe lane's bits left for data at gts GT/s: the line code
- * (8b/10b = 0.8 at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1 for 64 GT/s PAM4; PCIe Base 6.0
+/* pcibw_pcie_encoding - share (0..1] of a PCIe lane's bits left for data at gts GT/s (below 7
+ * GT/s counts as 8b/10b, below 60 as 128b/130b: a non-standard rate gets its band's code): the
+ * line code (8b/10b = 0.8 at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1 for 64 GT/s PAM4; PCIe Base 6.0
  * sec. 4.2), times 242/256 in Flit mode (236 TLP + 6 DLP bytes per 256-byte flit, sec. 4.2.3.1). */
 double pcibw_pcie_encoding(double gts, bool flit);
 

@@ -48,7 +48,8 @@ struct pcibw_provenance {
 
 struct pcibw_device {
 	char slot[32];           /* "DDDD:BB:DD.F", lower-case hex, domain >= 4 digits */
-	int domain, bus, dev, fn;
+	int domain, bus, dev, fn; /* numeric slot: domain >= 0, bus 0-255, dev 0-31, fn 0-7;
+				   * PCIBW_NULL after pcibw_device_init */
 	int vendor_id, device_id; /* PCIBW_NULL when unknown */
 	int class_id;            /* 16-bit class+subclass (0x0200), PCIBW_NULL when unknown */
 	int revision;            /* PCIBW_NULL when unknown */
@@ -74,23 +75,24 @@ struct pcibw_device {
 	double link_speed_gts;   /* LnkSta (or sysfs current_link_speed); NAN unknown */
 	int link_width;          /* LnkSta; PCIBW_NULL for x0/unknown */
 	double max_link_speed_gts; /* LnkCap2 vector (if non-zero) else LnkCap; NAN unknown */
-	int max_link_width;      /* LnkCap */
+	int max_link_width;      /* LnkCap; PCIBW_NULL unknown */
 	int downgraded;          /* 0/1, PCIBW_NULL where lspci exempts the port */
-	int mps_bytes, mrrs_bytes; /* DevCtl */
-	int rcb_bytes;           /* LnkCtl RCB, 64/128 */
+	int mps_bytes, mrrs_bytes; /* DevCtl, bytes 128..4096; PCIBW_NULL unknown */
+	int rcb_bytes;           /* LnkCtl RCB, 64/128 bytes; PCIBW_NULL unknown */
 	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* 0/1/PCIBW_NULL */
 
 	int numa_node;           /* PCIBW_NULL when firmware reports none (-1) */
 	char local_cpus[256];    /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
 				  * or hwloc); "" (-> null) when numa_node is unknown */
-	char interfaces[PCIBW_MAX_IFACES][32];
-	int n_interfaces;
+	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
+	int n_interfaces;        /* 0..PCIBW_MAX_IFACES */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
 	int n_path;
-	char bottleneck_slot[32];  /* "" -> null */
-	double bottleneck_gbps;    /* NAN -> null */
-	int bottleneck_shared;     /* 0/1/PCIBW_NULL */
+	char bottleneck_slot[32];  /* path hop (or the device) with the lowest gbps, ties to the
+				    * one nearer the root (as pcie_bandwidth_available()); "" -> null */
+	double bottleneck_gbps;    /* its raw Gbit/s (pcibw_bus_raw_gbps); NAN -> null */
+	int bottleneck_shared;     /* 0/1/PCIBW_NULL: whether that hop is a shared PCI/PCI-X segment */
 
 	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment (they share
 					  * its bandwidth); JSON `segment_peers`; none for PCIe */
@@ -112,7 +114,8 @@ struct pcibw_report {
 /*
  * pcibw_device_is_onpackage - true for network MACs built into a chipset, whose PCIe "link" is
  * internal to the package and may not be a physical ceiling (Intel X722 in the C620 PCH,
- * 8086:37cc-37d3 per pci.ids). Their traffic leaves through the chipset's uplink.
+ * 8086:37cc-37d3 per pci.ids, except 37cd, the X722 virtual function). Their traffic leaves
+ * through the chipset's uplink. Ids are 16-bit; PCIBW_NULL gives false.
  */
 bool pcibw_device_is_onpackage(int vendor_id, int device_id);
 
@@ -124,13 +127,16 @@ void pcibw_device_init(struct pcibw_device *d);
  * be static strings. Silently ignores overflow past PCIBW_MAX_PROV (a bug, asserted in tests). */
 void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin);
 
-/* pcibw_report_warn - append a printf-formatted warning (deduplicated). Returns 0 or PCIBW_EINTERNAL. */
+/* pcibw_report_warn - append a printf-formatted warning (truncated to 1023 bytes; an identical
+ * warning already present is not added again). Returns PCIBW_OK or PCIBW_EINTERNAL (out of
+ * memory; the report is unchanged). */
 int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (OOM). */
 struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d);
 
-/* pcibw_report_sort - sort devices by (domain, bus, dev, fn), the contract's slot order
+/* pcibw_report_sort - sort devices by (domain, bus, dev, fn), the contract's slot order; not
+ * stable, so devices with equal slots keep no particular order
  * (numeric, so domain 0x10000 sorts after 0x0002). */
 void pcibw_report_sort(struct pcibw_report *r);
 
@@ -151,9 +157,12 @@ char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
  * (0x0d, 0x0c); PCIe ignores both (PCIe Base 6.0 sec. 7.5.1.1.7-8), so they keep the defaults
  * there. A conventional PCI bus of unknown
  * width counts 32 bits (every PCI device has at least a 32-bit AD bus, PCI LB 3.0 sec. 2.2).
+ * (The code applies the same 32-bit fallback to a PCI-X device of unknown width.) For an
+ * on-package MAC (pcibw_device_is_onpackage) with a known path, gts and lanes are the root-most
+ * hop's and note says why. PCIe gen is derived from gts; flit only when d->flit_mode is 1.
  * A virtual device gives kind PCIBW_BUS_VIRTUAL (no ceiling).
  * Returns PCIBW_OK, or PCIBW_ENOTHERE naming what the source cannot show (bus kind unknown, no
- * link status, no clock: e.g. a 64-byte dump).
+ * link status, no clock: e.g. a 64-byte dump). out is set to the defaults even on error.
  */
 int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err);
 

@@ -21,8 +21,8 @@ enum pcibw_status {
 
 /* Room for one human-readable message; callers keep it on the stack. */
 struct pcibw_err {
-	enum pcibw_status code;
-	char msg[1024];
+	enum pcibw_status code; /* PCIBW_OK until a pcibw_fail() */
+	char msg[1024];         /* NUL-terminated, truncated to fit; "" when code is PCIBW_OK */
 };
 
 /*
@@ -34,7 +34,7 @@ struct pcibw_err {
 int pcibw_fail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, ...)
 	__attribute__((format(printf, 3, 4)));
 
-/* pcibw_vfail - va_list form of pcibw_fail. */
+/* pcibw_vfail - va_list form of pcibw_fail (err may be NULL; ap is consumed). Returns: code. */
 int pcibw_vfail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, va_list ap);
 
 /* pcibw_err_clear - set err to PCIBW_OK with an empty message. err may be NULL. */

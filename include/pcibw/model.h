@@ -36,21 +36,29 @@ struct pcibw_sizes {
 
 /*
  * pcibw_sizes_parse - "64,128,1518", "64-1518/64" (end always included), "imix"
- * (64:7,594:4,1518:1), "SIZE:WEIGHT,...". Sizes must be > 0 and <= 65536, weights > 0.
- * Returns PCIBW_OK or PCIBW_EUSAGE naming the bad part. Free with pcibw_sizes_free.
+ * (64:7,594:4,1518:1), "SIZE:WEIGHT,...". Sizes are whole bytes 1..65536 (the largest IP packet
+ * is 65535 B; 64 KiB DMA), steps whole bytes >= 1, weights finite and > 0; at most 65536 sizes
+ * (every size once). A mix gives every item a weight. Sizes are in the --size-is convention.
+ * Returns PCIBW_OK; PCIBW_EUSAGE naming the bad part; PCIBW_EINTERNAL (out of memory). out is
+ * written only on success. Free with pcibw_sizes_free.
  */
 int pcibw_sizes_parse(const char *text, struct pcibw_sizes *out, struct pcibw_err *err);
+/* pcibw_sizes_free - free s->v and zero n (s may be NULL; safe to call twice). */
 void pcibw_sizes_free(struct pcibw_sizes *s);
 
 /* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload". PCIBW_EUSAGE otherwise. */
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err);
 const char *pcibw_size_is_name(enum pcibw_size_is s);
 
-/* pcibw_pattern_parse - "rx", "tx", "both", "dma-read", "dma-write", "dma-rw". */
+/* pcibw_pattern_parse - "rx", "tx", "both", "dma-read", "dma-write", "dma-rw" (exact, lower case).
+ * PCIBW_EUSAGE otherwise; pcibw_pattern_name and pcibw_size_is_name give "unknown" out of range. */
 int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_err *err);
 const char *pcibw_pattern_name(enum pcibw_pattern p);
 
-/* pcibw_line_rate_parse - "1G", "2.5G", "100M", any NUMBER[MG]; out in Gbit/s. */
+/* pcibw_line_rate_parse - "1G", "2.5G", "100M": a decimal NUMBER then M or G (either case;
+ * Mbit/s or Gbit/s, 10^6/10^9); *gbps in Gbit/s, 0.001..100000 (1BASE5's 1 Mbit/s to 125 x 800G:
+ * beyond that it is a typo). PCIBW_EUSAGE for an empty text, a missing unit, hex/inf/sign, or out
+ * of range; *gbps is then untouched. */
 int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err);
 
 /*
@@ -61,7 +69,8 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
  */
 double pcibw_frame_bytes(double size, enum pcibw_size_is s);
 
-/* pcibw_wire_bytes - bytes a frame occupies on the wire: frame + 8 B preamble/SFD + 12 B gap. */
+/* pcibw_wire_bytes - bytes a frame occupies on the wire: frame + 8 B preamble/SFD + 12 B gap
+ * (IEEE 802.3 clause 4.4.2: the 96-bit-time inter-packet gap). frame_bytes as pcibw_frame_bytes. */
 double pcibw_wire_bytes(double frame_bytes);
 
 struct pcibw_model_in {
@@ -71,7 +80,8 @@ struct pcibw_model_in {
 	enum pcibw_size_is size_is;
 	double line_rate_gbps;   /* per direction, Gbit/s; 0 = no wire ceiling */
 	enum pcibw_compat compat;
-	int segment_devices;     /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1) */
+	int segment_devices;     /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1;
+				  * less counts as 1); they split one shared budget. PCIe ignores it */
 };
 
 enum pcibw_limit { PCIBW_LIMIT_BUS, PCIBW_LIMIT_WIRE };
@@ -79,13 +89,14 @@ enum pcibw_limit { PCIBW_LIMIT_BUS, PCIBW_LIMIT_WIRE };
 struct pcibw_model_row {
 	double size_bytes;       /* in the size_is convention; for a mix, the weighted mean */
 	double bus_gbps;         /* bus ceiling, bytes of the size_is convention, per direction */
-	double bus_mpps;
+	double bus_mpps;         /* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a virtual bus */
 	double wire_gbps;        /* NAN without a line rate */
-	double wire_mpps;        /* NAN without a line rate */
+	double wire_mpps;        /* Mpps; NAN without a line rate */
 	enum pcibw_limit limit;  /* the lower of the two ceilings */
 	double to_device_bytes;  /* bus bytes per packet host->device, protocol overhead included */
 	double to_host_bytes;    /* bus bytes per packet device->host */
-	double bus_share;        /* fraction of the raw bus the data itself takes at the ceiling */
+	double bus_share;        /* fraction (0-1) of the raw bus (pcibw_bus_raw_gbps) the data
+				  * itself takes at the ceiling: the rest is protocol overhead */
 	double bus_ns_per_packet;   /* bus time one packet holds (PCI/PCI-X: all its transactions) */
 	double cpu_stall_ns_per_packet; /* CPU stalled on MMIO reads per packet (their full latency) */
 	const char *bound_by;    /* what sets the bus ceiling: "to-host", "to-device", "shared",
@@ -97,8 +108,11 @@ struct pcibw_model_row {
  * src/model/pcie.c (TLP accounting, Flit mode, --compat pcie-bench; doc/model.md); PCI and
  * PCI-X: pcix.c (doc/model-pci.md); a virtual bus has no ceiling (bus_* NAN, bound_by
  * "virtual"). Returns PCIBW_OK; PCIBW_EUSAGE for a size out of range, a bad line rate, an
- * unknown bus kind, or a combination the model cannot cost (--compat pcie-bench on x12);
- * PCIBW_ENOTHERE when the bus's model is not built in.
+ * unknown bus kind, a bus field outside the ranges of struct pcibw_bus (MPS, clock, width,
+ * latency timer, MMRBC, splits; a PCIe bus without speed or width), a pattern or size the NIC
+ * recipe refuses (pcibw_nic_recipe), or a combination the model cannot cost (--compat pcie-bench
+ * on x12); PCIBW_ENOTHERE when the bus's model is not built in; PCIBW_EINTERNAL when in, in->bus
+ * or in->nic is NULL or the recipe costs the bus nothing (a bug). out is untouched on error.
  */
 int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
 		     struct pcibw_err *err);

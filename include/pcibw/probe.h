@@ -29,9 +29,12 @@ struct pcibw_probe_opts {
  * ...); out->warnings say, per device, what the source could not show (a 64-byte config has no
  * capabilities: no link, no PCI-X, no MPS) and why a fact is null. A dump is checked line by
  * line before libpci reads it (see src/probe/dump_scan.h).
- * Returns PCIBW_OK; PCIBW_EINPUT (malformed input: the message names file:line:column and what
- * was expected); PCIBW_EUSAGE (bad -s syntax); PCIBW_ENOMATCH (no device matched);
- * PCIBW_ENOTHERE (this machine has no PCI access at all).
+ * Returns PCIBW_OK; PCIBW_EINPUT (unreadable or malformed input, an unreadable pci_ids file: the
+ * message names file:line:column and what was expected where there is a line); PCIBW_EUSAGE
+ * (more than one source, an empty --sysfs, bad -s syntax); PCIBW_ENOMATCH (no device matched -s,
+ * -i, or the network-class filter); PCIBW_ENOTHERE (this machine has no PCI access at all, or
+ * hwloc cannot describe the topology); PCIBW_EINTERNAL (out of memory, a libpci fault).
+ * On error out may hold a partial report: free it all the same.
  */
 int pcibw_probe(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
