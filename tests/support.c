@@ -111,3 +111,51 @@ const char *test_data(const char *name)
 	snprintf(b, sizeof bufs[0], "%s/%s", dir ? dir : "tests/data", name);
 	return b;
 }
+
+struct run_result run_pcibw_as_nobody(const char *share, const char *const *args)
+{
+	struct run_result r = {0};
+	char dir[] = "/tmp/pcibw-nobody-XXXXXX", cmd[16384], exe[64], env[80], copy[4200] = "";
+	const char *root = getenv("PCIBW_BUILD_ROOT");
+	if (!mkdtemp(dir)) {
+		r.status = 125;
+		r.out = calloc(1, 1);
+		r.err = strdup("mkdtemp failed");
+		return r;
+	}
+	snprintf(cmd, sizeof cmd, "chmod 755 '%s' && cp -L '%s' '%s/src/libpcibw.so.0' '%s'/", dir,
+		 getenv("PCIBW_EXE"), root ? root : ".", dir);
+	if (share) {
+		const char *base = strrchr(share, '/');
+		snprintf(copy, sizeof copy, "%s/%s", dir, base ? base + 1 : share);
+		size_t n = strlen(cmd);
+		snprintf(cmd + n, sizeof cmd - n, " && cp -a '%s' '%s'", share, copy);
+	}
+	size_t n = strlen(cmd);
+	snprintf(cmd + n, sizeof cmd - n, " && chmod -R a+rX '%s'", dir);
+	if (system(cmd) != 0) {
+		r.status = 125;
+		r.out = calloc(1, 1);
+		r.err = strdup(cmd);
+	} else {
+		const char *argv[64];
+		int k = 0;
+		snprintf(exe, sizeof exe, "%s/pcibw", dir);
+		snprintf(env, sizeof env, "LD_LIBRARY_PATH=%s", dir);
+		argv[k++] = "setpriv";
+		argv[k++] = "--reuid=65534";
+		argv[k++] = "--regid=65534";
+		argv[k++] = "--clear-groups";
+		argv[k++] = "env";
+		argv[k++] = env;
+		argv[k++] = exe;
+		for (int i = 0; args[i] && k < 63; i++)
+			argv[k++] = share && !strcmp(args[i], share) ? copy : args[i];
+		argv[k] = NULL;
+		r = run_cmd(NULL, argv);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	if (system(cmd) != 0)
+		fprintf(stderr, "could not remove %s\n", dir);
+	return r;
+}

@@ -20,6 +20,14 @@ struct run_result run_pcibw(const char *stdin_file, const char *const *args);
 /* run_cmd - run an arbitrary argv (argv[0] searched in PATH), same capture rules. */
 struct run_result run_cmd(const char *stdin_file, const char *const *argv);
 
+/*
+ * run_pcibw_as_nobody - run pcibw as uid/gid 65534 (setpriv). The build tree may sit under a
+ * private directory (a clone in /root), so a copy of the binary and libpcibw.so.0 is run from a
+ * fresh world-readable directory in /tmp; if share is not NULL, that file or tree is copied there
+ * too and every argument equal to share is replaced by the copy's path. Everything is removed after.
+ */
+struct run_result run_pcibw_as_nobody(const char *share, const char *const *args);
+
 void run_free(struct run_result *r);
 
 /* test_data - "$PCIBW_TEST_DATA/name" in a static rotating buffer (8 slots). */

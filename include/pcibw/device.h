@@ -32,9 +32,9 @@ enum pcibw_pcix_mode {
 
 /* One hop of the path to the root complex (contract: `path` entries). */
 struct pcibw_hop {
-	char slot[32];
-	enum pcibw_bus_kind bus_kind;
-	double link_speed_gts;  /* NAN when not PCIe or unknown */
+	char slot[32];          /* the bridge's slot, as pcibw_device.slot */
+	enum pcibw_bus_kind bus_kind; /* the bus on the hop's downstream side */
+	double link_speed_gts;  /* GT/s per lane; NAN when not PCIe or unknown */
 	int link_width;         /* PCIBW_NULL when unknown */
 	double gbps;            /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
 	bool shared;            /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
@@ -65,8 +65,9 @@ struct pcibw_device {
 	int bus_width_bits;      /* 32/64, PCIBW_NULL */
 	int mmrbc_bytes;         /* PCI-X command MMRBC, PCIBW_NULL */
 	int pcix_splits;         /* PCI-X command max outstanding splits, PCIBW_NULL */
-	int pcix_designed_mmrbc_bytes, pcix_designed_splits; /* PCI-X status, PCIBW_NULL */
-	int pcix_64bit, pcix_133, pcix_266, pcix_533;       /* PCI-X status bits, PCIBW_NULL */
+	int pcix_designed_mmrbc_bytes, pcix_designed_splits; /* PCI-X status: what the device was
+							      * designed for (bytes, count); PCIBW_NULL */
+	int pcix_64bit, pcix_133, pcix_266, pcix_533;       /* PCI-X status bits, 0/1/PCIBW_NULL */
 	int latency_timer;       /* config 0x0d Latency Timer, PCI clocks 0..255 (PCI LB 3.0 sec.
 				  * 6.2.4); PCIBW_NULL unknown. PCIe hardwires it to 0 (no effect) */
 	int cacheline_bytes;     /* config 0x0c Cache Line Size x 4 (the register counts DWORDs,
@@ -79,7 +80,8 @@ struct pcibw_device {
 	int downgraded;          /* 0/1, PCIBW_NULL where lspci exempts the port */
 	int mps_bytes, mrrs_bytes; /* DevCtl, bytes 128..4096; PCIBW_NULL unknown */
 	int rcb_bytes;           /* LnkCtl RCB, 64/128 bytes; PCIBW_NULL unknown */
-	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* 0/1/PCIBW_NULL */
+	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* DevCtl/DevCtl2 enables, LnkSta2
+							* Flit Mode Status: 0/1/PCIBW_NULL */
 
 	int numa_node;           /* PCIBW_NULL when firmware reports none (-1) */
 	char local_cpus[256];    /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
@@ -88,7 +90,7 @@ struct pcibw_device {
 	int n_interfaces;        /* 0..PCIBW_MAX_IFACES */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
-	int n_path;
+	int n_path;              /* 0..PCIBW_MAX_PATH */
 	char bottleneck_slot[32];  /* path hop (or the device) with the lowest gbps, ties to the
 				    * one nearer the root (as pcie_bandwidth_available()); "" -> null */
 	double bottleneck_gbps;    /* its raw Gbit/s (pcibw_bus_raw_gbps); NAN -> null */
@@ -96,16 +98,16 @@ struct pcibw_device {
 
 	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment (they share
 					  * its bandwidth); JSON `segment_peers`; none for PCIe */
-	int n_peers;
+	int n_peers;             /* 0..PCIBW_MAX_PEERS */
 
 	struct pcibw_provenance prov[PCIBW_MAX_PROV];
-	int n_prov;
+	int n_prov;              /* 0..PCIBW_MAX_PROV */
 };
 
 /* A whole report: what `pcibw report` prints. */
 struct pcibw_report {
 	char source[1100];        /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
-	char **warnings;          /* heap strings */
+	char **warnings;          /* heap strings, in the order first raised, no duplicates */
 	int n_warnings;
 	struct pcibw_device *devices; /* heap array, sorted by slot */
 	int n_devices;
@@ -132,7 +134,9 @@ void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char
  * memory; the report is unchanged). */
 int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
-/* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (OOM). */
+/* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (out of
+ * memory; the report is unchanged). The array is reallocated: the pointer, and any earlier one
+ * into r->devices, is valid only until the next pcibw_report_add. */
 struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d);
 
 /* pcibw_report_sort - sort devices by (domain, bus, dev, fn), the contract's slot order; not
@@ -144,8 +148,8 @@ void pcibw_report_sort(struct pcibw_report *r);
 void pcibw_report_free(struct pcibw_report *r);
 
 /* pcibw_format_slot - "DDDD:BB:DD.F", lower-case hex (the domain keeps all its digits, at least
- * 4: "10000:00:04.0"); bus 0-255, dev 0-31, fn 0-7 are masked to their fields. buf >= 32 bytes.
- * Returns buf. */
+ * 4: "10000:00:04.0"; it must be >= 0, PCIBW_NULL prints as ffffffff); bus 0-255, dev 0-31,
+ * fn 0-7 are masked to their fields. buf >= 32 bytes. Returns buf. */
 char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
 
 /*

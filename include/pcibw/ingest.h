@@ -43,7 +43,7 @@ struct pcibw_ingest_opts {
 
 /* What an ingest call saw besides the rows it emitted. */
 struct pcibw_ingest_stats {
-	long rows;                /* rows emitted */
+	long rows;                /* rows emitted (handed to the callback) */
 	long lines;               /* data lines read (comments and header excluded) */
 	long skipped;             /* data lines skipped (wrong field count, no rate value, RR tests) */
 	char first_skip[256];     /* "file:line: why" of the first skipped line, "" */
@@ -59,10 +59,15 @@ struct pcibw_ingest_stats {
 typedef int (*pcibw_row_cb)(const struct pcibw_measured *row, void *ctx, struct pcibw_err *err);
 
 /*
- * pcibw_ingest_file - read path ("-" = standard input) and call cb for each row.
+ * pcibw_ingest_file - read path ("-" = standard input) and call cb for each row. opts NULL = all
+ * defaults (format detected); stats NULL = not wanted, else zeroed first. opts->format must be a
+ * pcibw_format value (it indexes a table unchecked).
  * Returns PCIBW_OK; PCIBW_EINPUT with "file:line:column: ... expected ..." for an unreadable or
- * malformed file, an unknown unit, a NaN/negative/absurd value; PCIBW_EUSAGE for a --col role
- * that does not exist. Limits on values ("absurd"): see pcibw_check_value().
+ * malformed file, an unknown unit, a NaN/negative/absurd value, or a --col HEADER the file has
+ * no column of; PCIBW_EINTERNAL (out of memory); or whatever non-zero cb returned. A --col role
+ * that does not exist is refused earlier, by pcibw_colmap_add. Rows already handed to cb stay
+ * handed. Not reentrant (a static read-ahead buffer). Limits on values ("absurd"): see
+ * pcibw_check_value().
  */
 int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
 		      void *ctx, struct pcibw_ingest_stats *stats, struct pcibw_err *err);
@@ -73,14 +78,20 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
  * "Throughput" and "Throughput Units", or a comma-free first line naming "Throughput " (omni -O
  * columns), with or without a netperf banner before it -> netperf omni; a netperf banner or
  * column block ("Recv   Send", "Socket  Message") -> netperf; anything else -> CSV (whose
- * delimiter, ',' ';' or tab, its header line decides).
+ * delimiter, ',' ';' or tab, its header line decides). Only the first line that is neither blank
+ * nor a '#' comment is looked at (and the one after a banner); head need not end in a NUL;
+ * nothing to look at -> CSV. Never fails.
  */
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
 
-/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench". */
+/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench"; "auto" for
+ * PCIBW_FMT_AUTO or any other value. */
 const char *pcibw_format_name(enum pcibw_format f);
 
-/* pcibw_colmap_add - parse one `--col ROLE=HEADER`. PCIBW_EUSAGE naming the bad part. */
+/* pcibw_colmap_add - parse one `--col ROLE=HEADER` (split at the first '='; ROLE non-empty, at
+ * most 47 bytes kept, HEADER non-empty, at most 127 bytes kept, matched exactly). Returns
+ * PCIBW_OK, or PCIBW_EUSAGE naming the bad part: no '=', an unknown role (the message lists the
+ * roles), more than PCIBW_MAX_COLMAP mappings. */
 int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_err *err);
 
 /*
@@ -110,16 +121,21 @@ int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *whe
 struct pcibw_cpuinfo {
 	int cpus;        /* logical CPUs; PCIBW_NULL (-1) unknown */
 	double mhz;      /* nominal clock, MHz; NAN unknown */
-	char origin[64]; /* "options", "hwloc-xml:FILE", "/proc/cpuinfo" */
+	char origin[64]; /* "options", "hwloc-xml" (callers append ":FILE"), "/proc/cpuinfo" */
 };
 
 /*
  * pcibw_cpuinfo_live - this machine: online CPUs (sysconf) and the highest "cpu MHz" in
- * /proc/cpuinfo (Linux; elsewhere mhz stays NAN). Never fails; unknowns stay null.
+ * /proc/cpuinfo in MHz (Linux; elsewhere mhz stays NAN): the highest core clock stands for the
+ * machine, as idle cores may report a lowered one. Never fails; unknowns stay
+ * null; origin is "/proc/cpuinfo" whether or not the file was readable.
  */
 void pcibw_cpuinfo_live(struct pcibw_cpuinfo *ci);
 
-/* pcibw_cpuinfo_hwloc_xml - the PU count of an hwloc XML export. PCIBW_EINPUT if unreadable. */
+/* pcibw_cpuinfo_hwloc_xml - the PU count of an hwloc XML export (mhz stays NAN: the export
+ * holds no clock; cpus PCIBW_NULL if it lists no PU; origin set to "hwloc-xml", the caller adds
+ * ":FILE"). Returns PCIBW_OK, PCIBW_EINPUT if unreadable or not an hwloc XML export, or
+ * PCIBW_EINTERNAL if hwloc cannot start a topology. */
 int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct pcibw_err *err);
 
 #endif

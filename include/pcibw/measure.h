@@ -52,33 +52,39 @@ struct pcibw_measured {
 	double size_bytes;      /* 1 .. 16777216 B (pcibw_check_value); NAN when the input gives no size */
 	enum pcibw_size_conv size_conv;
 	int direction;          /* pcibw_pattern or PCIBW_DIR_UNSET */
-	double work;            /* added per-packet work, any unit >= 0 (work/copies column); NAN */
-	double cpu_mhz;         /* CPU clock during the run, MHz; NAN */
+	double work;            /* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
+	double cpu_mhz;         /* CPU clock during the run, MHz, 1..10^5; NAN */
 
-	double pps;             /* packets (messages) per second; NAN */
-	double gbps;            /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis; NAN */
+	double pps;             /* packets (messages) per second, 0..10^10; NAN */
+	double gbps;            /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis,
+				 * 0..10^5; NAN */
 	enum pcibw_rate_basis gbps_basis;
 
 	double cpu_pct;         /* share of all CPUs, 0-100; NAN */
 	double core_max_pct;    /* busiest core, 0-100; NAN */
 	int n_cores;            /* per-core (cpuN_pct) columns the row had; 0 if none */
 	double remote_cpu_pct;  /* the other end's CPU share (netperf -C), 0-100; NAN */
-	double sd_us_per_kb;    /* service demand stated by the benchmark: µs of CPU per KB (1024 B); NAN */
-	double remote_sd_us_per_kb;
+	double sd_us_per_kb;    /* service demand stated by the benchmark: µs of CPU per KB (1024 B),
+				 * 0..10^9; NAN */
+	double remote_sd_us_per_kb; /* the other end's, same unit and range (netperf -C); NAN */
 
 	char test[PCIBW_MEASURE_TEXT];  /* netperf test name (TCP_STREAM, UDP_STREAM), iperf3 "TCP"/"UDP" */
 	char iface[PCIBW_MEASURE_TEXT]; /* interface the row was measured on, "" */
 	bool tcp;               /* a TCP test: sizes are write sizes and the stack segments them */
 };
 
-/* pcibw_measured_init - every field to its null value (direction unset, basis SIZE). */
+/* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis
+ * SIZE, source NULL, strings "", counts 0). */
 void pcibw_measured_init(struct pcibw_measured *m);
 
-/* pcibw_size_conv_name - "option", "frame", "udp-payload", "l3", "dma", "write". */
+/* pcibw_size_conv_name - "option", "frame", "udp-payload", "l3", "dma", "write"; "?" for a value
+ * outside the enum. */
 const char *pcibw_size_conv_name(enum pcibw_size_conv c);
 
-/* pcibw_rate_basis_parse - "wire", "frame", "l3", "payload" (`--rate-basis`). PCIBW_EUSAGE otherwise.
- * Returns a pcibw_status. */
+/* pcibw_rate_basis_parse - "wire", "frame", "l3", "payload" (`--rate-basis`; exact, lower case;
+ * "size" is the default and cannot be asked for). text must not be NULL. Returns PCIBW_OK, or
+ * PCIBW_EUSAGE (*out untouched). pcibw_rate_basis_name gives "size", "wire", ... and "?" out of
+ * range. */
 int pcibw_rate_basis_parse(const char *text, enum pcibw_rate_basis *out, struct pcibw_err *err);
 const char *pcibw_rate_basis_name(enum pcibw_rate_basis b);
 

@@ -22,10 +22,13 @@ enum pcibw_size_is {
 	PCIBW_SIZE_UDP_PAYLOAD, /* IPv4+UDP payload: frame = payload + 46, min 64 (no VLAN) */
 };
 
+/* --compat: PCIE_BENCH reproduces pcie-model (github.com/pcie-bench/pcie-model, commit 40703cf)
+ * exactly, its shortcuts included: Ack/FC tables, no Flit model, no device limits, no x12
+ * (doc/model.md sec. 7), so results can be set against published pcie-bench numbers. */
 enum pcibw_compat { PCIBW_COMPAT_NONE = 0, PCIBW_COMPAT_PCIE_BENCH };
 
 /* One size of a size list: a plain size (weight 1) or one member of a mix. */
-struct pcibw_size { double bytes; double weight; };
+struct pcibw_size { double bytes; double weight; }; /* bytes 1..65536; weight > 0, relative */
 
 struct pcibw_sizes {
 	struct pcibw_size *v; /* heap */
@@ -46,7 +49,8 @@ int pcibw_sizes_parse(const char *text, struct pcibw_sizes *out, struct pcibw_er
 /* pcibw_sizes_free - free s->v and zero n (s may be NULL; safe to call twice). */
 void pcibw_sizes_free(struct pcibw_sizes *s);
 
-/* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload". PCIBW_EUSAGE otherwise. */
+/* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload" (exact, lower case). Returns PCIBW_OK,
+ * or PCIBW_EUSAGE (*out untouched). */
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err);
 const char *pcibw_size_is_name(enum pcibw_size_is s);
 
@@ -65,7 +69,8 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
  * pcibw_frame_bytes - the Ethernet frame (incl. FCS) for a size in convention s (IEEE 802.3:
  * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload).
  * For PCIBW_SIZE_DMA the frame is size + 4 (the FCS the NIC does not DMA). Every convention
- * pads to the 64 B minimum frame.
+ * pads to the 64 B minimum frame. size in bytes of convention s; result in bytes, >= 64. Never
+ * fails (no range check: pcibw_model_eval does that).
  */
 double pcibw_frame_bytes(double size, enum pcibw_size_is s);
 
@@ -88,11 +93,14 @@ enum pcibw_limit { PCIBW_LIMIT_BUS, PCIBW_LIMIT_WIRE };
 
 struct pcibw_model_row {
 	double size_bytes;       /* in the size_is convention; for a mix, the weighted mean */
-	double bus_gbps;         /* bus ceiling, bytes of the size_is convention, per direction */
-	double bus_mpps;         /* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a virtual bus */
+	double bus_gbps;         /* bus ceiling, Gbit/s counting bytes of the size_is convention, per
+				  * direction; NAN on a virtual bus */
+	double bus_mpps;         /* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
+				  * virtual bus */
 	double wire_gbps;        /* NAN without a line rate */
 	double wire_mpps;        /* Mpps; NAN without a line rate */
-	enum pcibw_limit limit;  /* the lower of the two ceilings */
+	enum pcibw_limit limit;  /* the lower of the two ceilings (a tie counts as WIRE); BUS when
+				  * there is no line rate, even on a virtual bus (no ceiling at all) */
 	double to_device_bytes;  /* bus bytes per packet host->device, protocol overhead included */
 	double to_host_bytes;    /* bus bytes per packet device->host */
 	double bus_share;        /* fraction (0-1) of the raw bus (pcibw_bus_raw_gbps) the data

@@ -38,7 +38,9 @@ struct pcibw_probe_opts {
  */
 int pcibw_probe(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
-/* pcibw_is_network_class - class 0x02xx, or InfiniBand 0x0c06. class_id is class+subclass. */
+/* pcibw_is_network_class - class 0x02xx (network controller), or InfiniBand 0x0c06 (a serial
+ * bus controller by class, but it moves packets like a NIC). class_id is the 16-bit
+ * class+subclass (no prog-if); PCIBW_NULL or any negative gives false. */
 bool pcibw_is_network_class(int class_id);
 
 #endif

@@ -22,10 +22,13 @@ enum pcibw_verdict {
 	PCIBW_V_IMPOSSIBLE, PCIBW_V_IO, PCIBW_V_WIRE, PCIBW_V_CPU, PCIBW_V_UNDETERMINED, PCIBW_V_N,
 };
 
-/* pcibw_verdict_name - "impossible", "io-bound", "wire-bound", "cpu-bound", "undetermined". */
+/* pcibw_verdict_name - "impossible", "io-bound", "wire-bound", "cpu-bound", "undetermined"; "?"
+ * for PCIBW_V_N or any other value. */
 const char *pcibw_verdict_name(enum pcibw_verdict v);
 
-/* The thresholds of the contract (`--threshold NAME=VALUE`), plus the ones this engine adds. */
+/* The thresholds of the contract (`--threshold NAME=VALUE`), plus the ones this engine adds (the
+ * last four: flat_sizes, cpu_only, idle, cycles_high). Ratios are fractions of a ceiling or of the
+ * CPU (1.0 = all of it); each default follows its colon. */
 struct pcibw_thresholds {
 	double impossible;  /* measured > this x the bus or wire ceiling: 1.10 */
 	double wire;        /* measured >= this x the wire ceiling: 0.95 */
@@ -45,17 +48,19 @@ struct pcibw_thresholds {
 void pcibw_thresholds_default(struct pcibw_thresholds *t);
 
 /*
- * pcibw_threshold_set - apply one `NAME=VALUE` (names as the fields above; flat_sizes an integer
- * >= 2, cycles_high > 0, the rest in (0, 10]). Returns PCIBW_OK or PCIBW_EUSAGE naming the bad
- * part and listing the names.
+ * pcibw_threshold_set - apply one `NAME=VALUE` (names as the fields above, exact; VALUE in plain
+ * decimal). Ranges: flat_sizes a whole number 2..1000; cycles_high 1..10^12; cpu, core, flat and
+ * cpu_only (0, 1] (they are shares); impossible, wire, bus, elasticity and idle (0, 10] (counted
+ * from 1e-9). Returns PCIBW_OK or PCIBW_EUSAGE naming the bad part and listing the names; t is
+ * untouched on error.
  */
 int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, struct pcibw_err *err);
 
 #define PCIBW_MAX_EVIDENCE 12
 
 /*
- * One output row: the input lines with the same (source, series, size, direction, work, cpu_mhz),
- * averaged. The caller fills the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
+ * One output row: the input lines with the same (source, series, size, size convention,
+ * direction, work, cpu_mhz), averaged (NAN keys match each other: "not given" is one value). The caller fills the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
  */
 struct pcibw_row {
 	/* key */
@@ -68,14 +73,15 @@ struct pcibw_row {
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;
-	unsigned first_line;
+	unsigned first_line;           /* line of the group's first input row (0: whole file) */
 	long count;                    /* input lines in the group */
 
-	/* running sums (pcibw_rows_add) */
+	/* running sums (pcibw_rows_add) of the measured fields that were not NAN, in their input
+	 * units (pps, Gbit/s, CPU percent 0-100, µs/KB), and how many lines gave each */
 	double s_pps, s_gbps, s_cpu, s_core, s_rcpu, s_sd;
 	long n_pps, n_gbps, n_cpu, n_core, n_rcpu, n_sd;
-	enum pcibw_rate_basis gbps_basis;
-	int n_cores;
+	enum pcibw_rate_basis gbps_basis; /* the group's first line's */
+	int n_cores;                   /* the most per-core columns any line of the group had */
 
 	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
 	double pps;                    /* packets/s; NAN unknown */
@@ -87,11 +93,12 @@ struct pcibw_row {
 					* rate implies at basis_bytes, minus 1 (0.31 = 31 % higher); NAN */
 
 	/* ceilings: filled by the caller (NAN = unknown) */
-	int pattern;                   /* the pattern the model was asked for */
+	int pattern;                   /* the pattern the model was asked for (pcibw_rows_finish
+					* presets it to direction) */
 	double packet_bytes;           /* bytes of one packet in the row's size convention (= size) */
 	double basis_bytes;            /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
-	double bus_mpps, bus_gbps;     /* bus ceiling at this size */
-	double wire_mpps, wire_gbps;   /* wire ceiling at this size */
+	double bus_mpps, bus_gbps;     /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
+	double wire_mpps, wire_gbps;   /* wire ceiling at this size: Mpps, Gbit/s */
 	const char *bound_by;          /* model's reason, static string, or NULL */
 	char model_note[256];          /* why the model gave no ceiling, "" */
 
@@ -102,7 +109,8 @@ struct pcibw_row {
 	double elasticity;             /* NAN unless work or cpu_mhz varied at this size */
 	const char *elasticity_of;     /* "work" or "cpu_mhz" */
 	bool per_packet;               /* in a run of >= flat_sizes sizes with flat pps */
-	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi;
+	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi; /* that run's packets/s and
+									* sizes (bytes); NAN when none */
 	enum pcibw_verdict verdict;
 	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings */
 	int n_evidence;
@@ -111,8 +119,8 @@ struct pcibw_row {
 struct pcibw_rows {
 	struct pcibw_row *v;
 	int n, cap;
-	int *hash;  /* open addressing over v, hcap slots */
-	int hcap;
+	int *hash;  /* open addressing over v, hcap slots (a power of 2, at most half full) */
+	int hcap;   /* 0 before the first pcibw_rows_add: zero the whole struct to start */
 	/* the hash of the last source seen, and a row holding that source (to check it still is) */
 	uint64_t last_src_hash;
 	int last_src_row;   /* -1 none */
@@ -120,12 +128,15 @@ struct pcibw_rows {
 
 /*
  * pcibw_rows_add - add one measured row to its group (created on first sight). Memory grows with
- * the number of distinct groups, never with the number of lines.
+ * the number of distinct groups, never with the number of lines. rs starts zeroed. Strings longer
+ * than the row's buffers are truncated.
  * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
  */
 int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct pcibw_err *err);
 
-/* pcibw_rows_finish - turn each group's sums into means (pps, gbps as given, CPU shares). */
+/* pcibw_rows_finish - turn each group's sums into means (pps, gbps as given, CPU percentages into
+ * shares 0-1; NAN where no line gave the figure), and set every ceiling and result field to NAN
+ * (verdict undetermined) for the caller to fill. */
 void pcibw_rows_finish(struct pcibw_rows *rs);
 
 /*
@@ -138,6 +149,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs);
  */
 void pcibw_row_rates(struct pcibw_row *r);
 
+/* pcibw_rows_free - free the rows, their evidence strings and the hash; rs is zeroed, reusable. */
 void pcibw_rows_free(struct pcibw_rows *rs);
 
 /* What the engine knows of the machine beyond each row's ceilings. */
@@ -164,14 +176,19 @@ struct pcibw_summary {
  * pcibw_verdict_run - cycles per packet and service demand, elasticity and per-packet limits
  * across rows, each row's verdict and evidence, then the whole input's verdict (impossible if
  * any row is; else the most common, ties broken io, wire, cpu, undetermined) and its summary.
+ * A row whose bit rate and packet rate disagree by more than 10 % (rate_mismatch) gets evidence
+ * saying so. Call with rs->n > 0: with no rows every count is 0 and the tie-break yields io-bound
+ * (the CLI stops before that). out is overwritten (not freed first).
  * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
  */
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err);
 
+/* pcibw_summary_free - free the evidence strings (n_evidence back to 0); s itself is not freed. */
 void pcibw_summary_free(struct pcibw_summary *s);
 
-/* pcibw_row_evidence - append a printf-formatted evidence string to a row (ignored when full). */
+/* pcibw_row_evidence - append a printf-formatted evidence string to a row (ignored when
+ * PCIBW_MAX_EVIDENCE are there, or when memory runs out; no error is reported). */
 void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 #endif

@@ -69,7 +69,8 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		}
 		out->gen = out->gts >= 64 ? 6 : out->gts >= 32 ? 5 : out->gts >= 16 ? 4 :
 			   out->gts >= 8 ? 3 : out->gts >= 5 ? 2 : 1;
-		out->flit = d->flit_mode == 1;
+		/* Flit mode is mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), as probe_hop_gbps counts it */
+		out->flit = d->flit_mode == 1 || out->gts >= 64;
 		if (d->mps_bytes > 0) {
 			out->mps_bytes = d->mps_bytes;
 			out->mps_default = false;

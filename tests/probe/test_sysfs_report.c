@@ -217,11 +217,8 @@ Test(sysfs_bad, not_a_tree_exit_3)
 /* The same facts read by an unprivileged user (nobody): the copy is world-readable. */
 Test(sysfs_skx, same_facts_as_nobody)
 {
-	char exe[4096];
-	snprintf(exe, sizeof exe, "%s", getenv("PCIBW_EXE"));
 	const char *dir = test_data("sysfs/skx-2s-cx4-x722");
-	struct run_result r = run_cmd(NULL, (const char *[]){"setpriv", "--reuid=65534",
-		"--regid=65534", "--clear-groups", exe, "report", "--sysfs", dir, "--json", NULL});
+	struct run_result r = run_pcibw_as_nobody(dir, (const char *[]){"report", "--sysfs", dir, "--json", NULL});
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	json_t *j = json_loads(r.out, 0, NULL);
 	cr_assert(j);
