@@ -177,8 +177,8 @@ struct pcibw_summary {
  * across rows, each row's verdict and evidence, then the whole input's verdict (impossible if
  * any row is; else the most common, ties broken io, wire, cpu, undetermined) and its summary.
  * A row whose bit rate and packet rate disagree by more than 10 % (rate_mismatch) gets evidence
- * saying so. Call with rs->n > 0: with no rows every count is 0 and the tie-break yields io-bound
- * (the CLI stops before that). out is overwritten (not freed first).
+ * saying so. With no rows the verdict is undetermined (nothing was measured). out is
+ * overwritten (not freed first).
  * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
  */
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,

@@ -339,6 +339,8 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	}
 	if (out->counts[PCIBW_V_IMPOSSIBLE]) {
 		out->verdict = PCIBW_V_IMPOSSIBLE;
+	} else if (rs->n == 0) {
+		out->verdict = PCIBW_V_UNDETERMINED; /* nothing measured: nothing to conclude */
 	} else {
 		out->verdict = PCIBW_V_UNDETERMINED;
 		int best = -1;
