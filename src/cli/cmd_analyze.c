@@ -51,13 +51,12 @@ const char cmd_analyze_help[] =
 	"5 not possible here.\n";
 
 enum {
-	OPT_BUS = OPT_CMD_BASE, OPT_NIC, OPT_PATTERN, OPT_SIZE_IS, OPT_LINE_RATE, OPT_COMPAT, OPT_PLOT,
-	OPT_CPUS, OPT_CPU_GHZ, OPT_COL, OPT_RATE_BASIS, OPT_THRESHOLD, OPT_INPUT_FORMAT, OPT_SEGMENT,
+	OPT_CPUS = OPT_CMD_BASE, OPT_CPU_GHZ, OPT_COL, OPT_RATE_BASIS, OPT_THRESHOLD, OPT_INPUT_FORMAT,
 };
 
 struct analyze_opts {
-	const char *bus, *nic, *pattern, *size_is, *line_rate, *compat, *plot, *cpus, *cpu_ghz, *input_format;
-	const char *segment;
+	struct cli_model mo;
+	const char *cpus, *cpu_ghz, *input_format;
 	struct pcibw_ingest_opts ingest;
 	struct pcibw_thresholds t;
 	char **files;
@@ -68,20 +67,13 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 {
 	static const struct option longopts[] = {
 		CLI_COMMON_LONGOPTS,
-		{"bus", required_argument, 0, OPT_BUS},
-		{"nic", required_argument, 0, OPT_NIC},
-		{"pattern", required_argument, 0, OPT_PATTERN},
-		{"size-is", required_argument, 0, OPT_SIZE_IS},
-		{"line-rate", required_argument, 0, OPT_LINE_RATE},
-		{"compat", required_argument, 0, OPT_COMPAT},
-		{"plot", required_argument, 0, OPT_PLOT},
+		CLI_MODEL_LONGOPTS,
 		{"cpus", required_argument, 0, OPT_CPUS},
 		{"cpu-ghz", required_argument, 0, OPT_CPU_GHZ},
 		{"col", required_argument, 0, OPT_COL},
 		{"rate-basis", required_argument, 0, OPT_RATE_BASIS},
 		{"threshold", required_argument, 0, OPT_THRESHOLD},
 		{"input-format", required_argument, 0, OPT_INPUT_FORMAT},
-		{"segment-devices", required_argument, 0, OPT_SEGMENT},
 		{0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
@@ -93,21 +85,13 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 		int r = cli_common_opt(opt, optarg, c, &err);
 		if (r < 0)
 			return cli_usage_error("analyze", "%s", err.msg);
-		if (r > 0)
+		if (r > 0 || cli_model_opt(opt, optarg, &a->mo))
 			continue;
 		switch (opt) {
 		case 1: a->files[a->n_files++] = optarg; break;
-		case OPT_BUS: a->bus = optarg; break;
-		case OPT_NIC: a->nic = optarg; break;
-		case OPT_PATTERN: a->pattern = optarg; break;
-		case OPT_SIZE_IS: a->size_is = optarg; break;
-		case OPT_LINE_RATE: a->line_rate = optarg; break;
-		case OPT_COMPAT: a->compat = optarg; break;
-		case OPT_PLOT: a->plot = optarg; break;
 		case OPT_CPUS: a->cpus = optarg; break;
 		case OPT_CPU_GHZ: a->cpu_ghz = optarg; break;
 		case OPT_INPUT_FORMAT: a->input_format = optarg; break;
-		case OPT_SEGMENT: a->segment = optarg; break;
 		case OPT_COL:
 			if (pcibw_colmap_add(&a->ingest, optarg, &err))
 				return cli_usage_error("analyze", "%s", err.msg);
@@ -173,38 +157,38 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 	mc->in.segment_devices = 1;
 	mc->mach.cpus = PCIBW_NULL;
 	mc->mach.cpu_mhz = NAN;
-	if ((a->pattern && (st = pcibw_pattern_parse(a->pattern, &mc->in.pattern, err))) ||
-	    (a->size_is && (st = pcibw_size_is_parse(a->size_is, &mc->in.size_is, err))) ||
-	    (a->line_rate && (st = pcibw_line_rate_parse(a->line_rate, &mc->in.line_rate_gbps, err))))
+	if ((a->mo.pattern && (st = pcibw_pattern_parse(a->mo.pattern, &mc->in.pattern, err))) ||
+	    (a->mo.size_is && (st = pcibw_size_is_parse(a->mo.size_is, &mc->in.size_is, err))) ||
+	    (a->mo.line_rate && (st = pcibw_line_rate_parse(a->mo.line_rate, &mc->in.line_rate_gbps, err))))
 		return PCIBW_EUSAGE;
-	if (a->compat) {
-		if (strcmp(a->compat, "pcie-bench"))
+	if (a->mo.compat) {
+		if (strcmp(a->mo.compat, "pcie-bench"))
 			return pcibw_fail(err, PCIBW_EUSAGE, "--compat '%s': the only compatibility mode is pcie-bench",
-					  a->compat);
+					  a->mo.compat);
 		mc->in.compat = PCIBW_COMPAT_PCIE_BENCH;
 	}
 	mc->mach.line_rate_gbps = mc->in.line_rate_gbps;
-	if (a->segment) {
+	if (a->mo.segment) {
 		char *e;
-		long n = strtol(a->segment, &e, 10);
-		if (*e || !*a->segment || n < 1 || n > 32)
+		long n = strtol(a->mo.segment, &e, 10);
+		if (*e || !*a->mo.segment || n < 1 || n > 32)
 			return pcibw_fail(err, PCIBW_EUSAGE, "--segment-devices '%s': expected 1..32 (a PCI segment "
-					  "holds at most 32 devices)", a->segment);
+					  "holds at most 32 devices)", a->mo.segment);
 		mc->in.segment_devices = (int)n;
 	}
 
 	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
-	if (a->bus && probed)
+	if (a->mo.bus && probed)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--bus and a probed device (-s, -i, --dump, --sysfs) both "
 				  "name the bus: give one");
-	if (a->bus && !strcmp(a->bus, "virtual")) {
+	if (a->mo.bus && !strcmp(a->mo.bus, "virtual")) {
 		/* a paravirtual NIC (virtio, vmxnet3, netvsc): no bus at all */
 		memset(&mc->bus, 0, sizeof mc->bus);
 		mc->bus.kind = PCIBW_BUS_VIRTUAL;
 		mc->have_bus = true;
 		snprintf(mc->bus_from, sizeof mc->bus_from, "--bus");
-	} else if (a->bus) {
-		if ((st = pcibw_bus_parse(a->bus, &mc->bus, err)))
+	} else if (a->mo.bus) {
+		if ((st = pcibw_bus_parse(a->mo.bus, &mc->bus, err)))
 			return st;
 		mc->have_bus = true;
 		snprintf(mc->bus_from, sizeof mc->bus_from, "--bus");
@@ -214,7 +198,7 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->have_bus = true;
 	}
 
-	const char *name = a->nic;
+	const char *name = a->mo.nic;
 	if (!name && vendor >= 0)
 		name = pcibw_nic_for_ids(vendor, device, NULL, mc->nic_name, sizeof mc->nic_name);
 	if (!name)
@@ -404,7 +388,7 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 		.size_is = pcibw_size_is_name(mc->in.size_is), .cpu_origin = mc->cpu_origin,
 		.inputs = inputs, .n_inputs = a->n_files, .skipped = skipped,
 	};
-	if (a->plot && (st = pcibw_analyze_render_plot(a->plot, &v, &err)))
+	if (a->mo.plot && (st = pcibw_analyze_render_plot(a->mo.plot, &v, &err)))
 		goto out;
 	if (c->format == CLI_FMT_JSON)
 		st = pcibw_analyze_render_json(stdout, &v);

@@ -36,29 +36,20 @@ const char cmd_model_help[] =
 	"Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
 	"Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n";
 
-enum {
-	OPT_BUS = OPT_CMD_BASE, OPT_NIC, OPT_NIC_FILE, OPT_PATTERN, OPT_SIZES, OPT_SIZE_IS, OPT_LINE_RATE,
-	OPT_COMPAT, OPT_PLOT, OPT_SEGMENT,
-};
+enum { OPT_NIC_FILE = OPT_CMD_BASE, OPT_SIZES };
 
 struct model_opts {
-	const char *bus, *nic, *nic_file, *pattern, *sizes, *size_is, *line_rate, *compat, *plot, *segment;
+	struct cli_model mo;
+	const char *nic_file, *sizes;
 };
 
 static int parse_args(int argc, char **argv, struct cli_common *c, struct model_opts *m)
 {
 	static const struct option longopts[] = {
 		CLI_COMMON_LONGOPTS,
-		{"bus", required_argument, 0, OPT_BUS},
-		{"nic", required_argument, 0, OPT_NIC},
+		CLI_MODEL_LONGOPTS,
 		{"nic-file", required_argument, 0, OPT_NIC_FILE},
-		{"pattern", required_argument, 0, OPT_PATTERN},
 		{"sizes", required_argument, 0, OPT_SIZES},
-		{"size-is", required_argument, 0, OPT_SIZE_IS},
-		{"line-rate", required_argument, 0, OPT_LINE_RATE},
-		{"compat", required_argument, 0, OPT_COMPAT},
-		{"plot", required_argument, 0, OPT_PLOT},
-		{"segment-devices", required_argument, 0, OPT_SEGMENT},
 		{0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
@@ -69,19 +60,11 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 		int r = cli_common_opt(opt, optarg, c, &err);
 		if (r < 0)
 			return cli_usage_error("model", "%s", err.msg);
-		if (r > 0)
+		if (r > 0 || cli_model_opt(opt, optarg, &m->mo))
 			continue;
 		switch (opt) {
-		case OPT_BUS: m->bus = optarg; break;
-		case OPT_NIC: m->nic = optarg; break;
 		case OPT_NIC_FILE: m->nic_file = optarg; break;
-		case OPT_PATTERN: m->pattern = optarg; break;
 		case OPT_SIZES: m->sizes = optarg; break;
-		case OPT_SIZE_IS: m->size_is = optarg; break;
-		case OPT_LINE_RATE: m->line_rate = optarg; break;
-		case OPT_COMPAT: m->compat = optarg; break;
-		case OPT_PLOT: m->plot = optarg; break;
-		case OPT_SEGMENT: m->segment = optarg; break;
 		case ':':
 			return cli_usage_error("model", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -108,29 +91,29 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	in.pattern = PCIBW_PAT_BOTH;
 	in.size_is = PCIBW_SIZE_FRAME;
 	in.segment_devices = 1;
-	if ((m->pattern && (st = pcibw_pattern_parse(m->pattern, &in.pattern, &err))) ||
-	    (m->size_is && (st = pcibw_size_is_parse(m->size_is, &in.size_is, &err))) ||
-	    (m->line_rate && (st = pcibw_line_rate_parse(m->line_rate, &in.line_rate_gbps, &err))))
+	if ((m->mo.pattern && (st = pcibw_pattern_parse(m->mo.pattern, &in.pattern, &err))) ||
+	    (m->mo.size_is && (st = pcibw_size_is_parse(m->mo.size_is, &in.size_is, &err))) ||
+	    (m->mo.line_rate && (st = pcibw_line_rate_parse(m->mo.line_rate, &in.line_rate_gbps, &err))))
 		return cli_usage_error("model", "%s", err.msg);
-	if (m->compat) {
-		if (strcmp(m->compat, "pcie-bench"))
+	if (m->mo.compat) {
+		if (strcmp(m->mo.compat, "pcie-bench"))
 			return cli_usage_error("model", "--compat '%s': the only compatibility mode is pcie-bench",
-					       m->compat);
+					       m->mo.compat);
 		in.compat = PCIBW_COMPAT_PCIE_BENCH;
 	}
-	if (m->segment) {
+	if (m->mo.segment) {
 		char *e;
-		long n = strtol(m->segment, &e, 10);
-		if (*e || !*m->segment || *m->segment < '0' || *m->segment > '9' || n < 1 || n > 32)
+		long n = strtol(m->mo.segment, &e, 10);
+		if (*e || !*m->mo.segment || *m->mo.segment < '0' || *m->mo.segment > '9' || n < 1 || n > 32)
 			return cli_usage_error("model", "--segment-devices '%s': expected 1..32 (a PCI segment "
-					       "holds at most 32 devices)", m->segment);
+					       "holds at most 32 devices)", m->mo.segment);
 		in.segment_devices = (int)n;
 	}
 	if ((st = pcibw_sizes_parse(m->sizes ? m->sizes : "64,128,256,512,1024,1518", &sizes, &err)))
 		return cli_usage_error("model", "%s", err.msg);
 
 	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
-	if (m->bus && probed) {
+	if (m->mo.bus && probed) {
 		pcibw_sizes_free(&sizes);
 		return cli_usage_error("model", "--bus and a probed device (-s, -i, --dump, --sysfs) both name "
 				       "the bus: give one");
@@ -139,8 +122,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		pcibw_sizes_free(&sizes);
 		return cli_usage_error("model", "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
 	}
-	if (m->bus)
-		st = pcibw_bus_parse(m->bus, &bus, &err);
+	if (m->mo.bus)
+		st = pcibw_bus_parse(m->mo.bus, &bus, &err);
 	else
 		st = cli_probed_bus(c, &bus, &vendor, &device, from, sizeof from, &err);
 	if (st) {
@@ -154,14 +137,14 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		return cli_usage_error("model", "--compat pcie-bench reproduces pcie-bench's PCIe model; it has "
 				       "none for a %s bus: drop --compat", pcibw_bus_kind_name(bus.kind));
 	}
-	if (m->nic_file && m->nic) {
+	if (m->nic_file && m->mo.nic) {
 		pcibw_sizes_free(&sizes);
 		return cli_usage_error("model", "--nic and --nic-file both name the profile: give one");
 	}
 	if (m->nic_file)
 		st = pcibw_nic_load_file(m->nic_file, &nic, &err);
 	else {
-		const char *name = m->nic;
+		const char *name = m->mo.nic;
 		if (!name && vendor >= 0)
 			name = pcibw_nic_for_ids(vendor, device, NULL, nicname, sizeof nicname);
 		if (!name) {
@@ -210,8 +193,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	}
 	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat, from,
 				     rows, labels, nrows, warnings, nwarn};
-	if (!st && m->plot)
-		st = pcibw_model_render_plot(m->plot, &v, &err);
+	if (!st && m->mo.plot)
+		st = pcibw_model_render_plot(m->mo.plot, &v, &err);
 	if (!st) {
 		if (c->format == CLI_FMT_JSON)
 			st = pcibw_model_render_json(stdout, &v);

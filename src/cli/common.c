@@ -51,6 +51,21 @@ int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_
 	}
 }
 
+int cli_model_opt(int opt, const char *arg, struct cli_model *m)
+{
+	switch (opt) {
+	case OPT_BUS: m->bus = arg; return 1;
+	case OPT_NIC: m->nic = arg; return 1;
+	case OPT_PATTERN: m->pattern = arg; return 1;
+	case OPT_SIZE_IS: m->size_is = arg; return 1;
+	case OPT_LINE_RATE: m->line_rate = arg; return 1;
+	case OPT_COMPAT: m->compat = arg; return 1;
+	case OPT_PLOT: m->plot = arg; return 1;
+	case OPT_SEGMENT: m->segment = arg; return 1;
+	default: return 0;
+	}
+}
+
 int cli_check_sources(const struct cli_common *c, struct pcibw_err *err)
 {
 	int n = !!c->probe.dump_file + !!c->probe.sysfs_dir + !!c->probe.topology_file;
