@@ -13,6 +13,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <csv.h>
 #include "ingest_int.h"
 
@@ -262,4 +263,12 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 	csv_free(&r->p);
 	free(r);
 	return st;
+}
+
+int csvr_column(const struct csvr_record *rec, const char *name)
+{
+	for (int i = 0; i < rec->n; i++)
+		if (!strcasecmp(rec->f[i], name))
+			return i;
+	return -1;
 }

@@ -40,6 +40,9 @@ typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_er
  */
 int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err);
 
+/* csvr_column - index of the field equal to name (ASCII case ignored) in a header record, or -1. */
+int csvr_column(const struct csvr_record *rec, const char *name);
+
 /* ---- lines (lines.c) ---- */
 #define LR_MAX_LINE (64 * 1024)
 struct linereader {

@@ -267,14 +267,6 @@ struct npo {
 	int tput, units, lcpu, rcpu, lsd, rsd, proto, dir, size, elapsed, calls, peak;
 };
 
-static int ocol(const struct csvr_record *rec, const char *name)
-{
-	for (int i = 0; i < rec->n; i++)
-		if (!strcasecmp(rec->f[i], name))
-			return i;
-	return -1;
-}
-
 /* A figure omni may print as -1 ("not measured"). */
 static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
 		struct pcibw_err *err)
@@ -301,20 +293,20 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 			return PCIBW_OK; /* the banner */
 		c->have_header = true;
 		c->ncols = rec->n;
-		c->tput = ocol(rec, "Throughput");
-		c->units = ocol(rec, "Throughput Units");
-		c->lcpu = ocol(rec, "Local CPU Util %");
-		c->rcpu = ocol(rec, "Remote CPU Util %");
-		c->lsd = ocol(rec, "Local Service Demand");
-		c->rsd = ocol(rec, "Remote Service Demand");
-		c->proto = ocol(rec, "Protocol");
-		c->dir = ocol(rec, "Direction");
-		c->size = ocol(rec, "Local Send Size");
+		c->tput = csvr_column(rec, "Throughput");
+		c->units = csvr_column(rec, "Throughput Units");
+		c->lcpu = csvr_column(rec, "Local CPU Util %");
+		c->rcpu = csvr_column(rec, "Remote CPU Util %");
+		c->lsd = csvr_column(rec, "Local Service Demand");
+		c->rsd = csvr_column(rec, "Remote Service Demand");
+		c->proto = csvr_column(rec, "Protocol");
+		c->dir = csvr_column(rec, "Direction");
+		c->size = csvr_column(rec, "Local Send Size");
 		if (c->size < 0)
-			c->size = ocol(rec, "Remote Recv Size");
-		c->elapsed = ocol(rec, "Elapsed Time (sec)");
-		c->calls = ocol(rec, "Local Send Calls");
-		c->peak = ocol(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
+			c->size = csvr_column(rec, "Remote Recv Size");
+		c->elapsed = csvr_column(rec, "Elapsed Time (sec)");
+		c->calls = csvr_column(rec, "Local Send Calls");
+		c->peak = csvr_column(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
 		if (c->tput < 0 || c->units < 0)
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni header without %s (expected "
 					  "-o THROUGHPUT,THROUGHPUT_UNITS,...)", rec->file, rec->line,

@@ -21,25 +21,17 @@ struct pbctx {
 	int test, pat, cache, win, sz, bw, tps;
 };
 
-static int col(const struct csvr_record *rec, const char *name)
-{
-	for (int i = 0; i < rec->n; i++)
-		if (!strcmp(rec->f[i], name))
-			return i;
-	return -1;
-}
-
 static int header(struct pbctx *c, const struct csvr_record *rec, struct pcibw_err *err)
 {
 	c->have_header = true;
 	c->ncols = rec->n;
-	c->test = col(rec, "Test");
-	c->pat = col(rec, "PAT");
-	c->cache = col(rec, "Cache");
-	c->win = col(rec, "WinSZ");
-	c->sz = col(rec, "SZ");
-	c->bw = col(rec, "BW (GB/s)");
-	c->tps = col(rec, "Trans/s");
+	c->test = csvr_column(rec, "Test");
+	c->pat = csvr_column(rec, "PAT");
+	c->cache = csvr_column(rec, "Cache");
+	c->win = csvr_column(rec, "WinSZ");
+	c->sz = csvr_column(rec, "SZ");
+	c->bw = csvr_column(rec, "BW (GB/s)");
+	c->tps = csvr_column(rec, "Trans/s");
 	const char *missing = c->test < 0 ? "Test" : c->sz < 0 ? "SZ" : c->bw < 0 && c->tps < 0 ? "BW (GB/s)" : NULL;
 	if (missing)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: pcie-bench sweep without a '%s' column "
