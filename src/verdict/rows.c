@@ -12,6 +12,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include "pcibw/verdict.h"
+#include "evidence.h"
 
 static uint64_t mix(uint64_t h, const void *p, size_t n)
 {
@@ -194,13 +195,9 @@ void pcibw_row_rates(struct pcibw_row *r)
 
 void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...)
 {
-	if (r->n_evidence >= PCIBW_MAX_EVIDENCE)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	char *s = NULL;
-	if (vasprintf(&s, fmt, ap) >= 0)
-		r->evidence[r->n_evidence++] = s;
+	evidence_vadd(r->evidence, &r->n_evidence, PCIBW_MAX_EVIDENCE, fmt, ap);
 	va_end(ap);
 }
 

@@ -14,6 +14,7 @@
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
 #include "shape.h"
+#include "evidence.h"
 
 const char *pcibw_verdict_name(enum pcibw_verdict v)
 {
@@ -217,13 +218,9 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...)
 {
-	if (s->n_evidence >= PCIBW_MAX_EVIDENCE)
-		return;
 	va_list ap;
 	va_start(ap, fmt);
-	char *p = NULL;
-	if (vasprintf(&p, fmt, ap) >= 0)
-		s->evidence[s->n_evidence++] = p;
+	evidence_vadd(s->evidence, &s->n_evidence, PCIBW_MAX_EVIDENCE, fmt, ap);
 	va_end(ap);
 }
 
