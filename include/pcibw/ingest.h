@@ -60,9 +60,8 @@ typedef int (*pcibw_row_cb)(const struct pcibw_measured *row, void *ctx, struct 
 
 /*
  * pcibw_ingest_file - read path ("-" = standard input) and call cb for each row. opts NULL = all
- * defaults (format detected); stats NULL = not wanted, else zeroed first. opts->format must be a
- * pcibw_format value (it indexes a table unchecked).
- * Returns PCIBW_OK; PCIBW_EINPUT with "file:line:column: ... expected ..." for an unreadable or
+ * defaults (format detected); stats NULL = not wanted, else zeroed first.
+ * Returns PCIBW_OK; PCIBW_EUSAGE (opts->format is not a pcibw_format value); PCIBW_EINPUT with "file:line:column: ... expected ..." for an unreadable or
  * malformed file, an unknown unit, a NaN/negative/absurd value, or a --col HEADER the file has
  * no column of; PCIBW_EINTERNAL (out of memory); or whatever non-zero cb returned. A --col role
  * that does not exist is refused earlier, by pcibw_colmap_add. Rows already handed to cb stay

@@ -153,7 +153,9 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 		[PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
 		[PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
 	};
-	int st = fns[f](&src, opts, cb, ctx, stats, err);
+	int st = (unsigned)f < sizeof fns / sizeof fns[0] && fns[f]
+		 ? fns[f](&src, opts, cb, ctx, stats, err)
+		 : pcibw_fail(err, PCIBW_EUSAGE, "%s: input format %d is not one pcibw reads", src.name, (int)f);
 	if (!is_stdin)
 		fclose(fp);
 	return st;
