@@ -1,4 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "support.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -8,7 +9,6 @@
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
-#include "support.h"
 
 char *slurp(const char *path, size_t *len)
 {

@@ -6,9 +6,9 @@
 #include <stddef.h>
 
 struct run_result {
-	int status;   /* exit code, or 128+signal if killed (a crash is never a pass) */
-	char *out;    /* captured stdout, NUL-terminated, heap */
-	char *err;    /* captured stderr, NUL-terminated, heap */
+	int status; /* exit code, or 128+signal if killed (a crash is never a pass) */
+	char *out;  /* captured stdout, NUL-terminated, heap */
+	char *err;  /* captured stderr, NUL-terminated, heap */
 };
 
 /*

@@ -9,14 +9,14 @@
 #ifndef PCIBW_BUS_H
 #define PCIBW_BUS_H
 
-#include <stdbool.h>
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 enum pcibw_bus_kind {
 	PCIBW_BUS_UNKNOWN = 0,
-	PCIBW_BUS_PCI,  /* conventional PCI: shared, half duplex */
-	PCIBW_BUS_PCIX, /* PCI-X (mode 1, 266 DDR, 533 QDR): shared, half duplex */
-	PCIBW_BUS_PCIE, /* PCI Express: point to point, one budget per direction */
+	PCIBW_BUS_PCI,	   /* conventional PCI: shared, half duplex */
+	PCIBW_BUS_PCIX,	   /* PCI-X (mode 1, 266 DDR, 533 QDR): shared, half duplex */
+	PCIBW_BUS_PCIE,	   /* PCI Express: point to point, one budget per direction */
 	PCIBW_BUS_VIRTUAL, /* paravirtual device: no bus ceiling */
 };
 
@@ -24,38 +24,38 @@ struct pcibw_bus {
 	enum pcibw_bus_kind kind;
 
 	/* PCIe */
-	int gen;            /* 1..6; derived from gts */
-	double gts;         /* GT/s per lane: 2.5, 5, 8, 16, 32, 64 */
-	int lanes;          /* 1, 2, 4, 8, 12, 16, 32 */
-	int mps_bytes;      /* Max_Payload_Size, 128..4096; default 128 */
-	int mrrs_bytes;     /* Max_Read_Request_Size, 128..4096; default 512 */
-	int rcb_bytes;      /* Read Completion Boundary, 64 or 128; default 64 */
-	bool ecrc;          /* TLP digest (+4 B per TLP); spec modifier `ecrc` */
-	bool addr32;        /* 32-bit addresses (PCIe 3-DW headers; PCI/PCI-X no dual address
-			     * cycle) instead of 64-bit; spec modifier `addr32`, any kind */
-	bool flit;          /* Flit mode (mandatory at 64 GT/s, PCIe Base 6.0 sec. 4.2.3); spec
-			     * modifier `flit` turns it on at lower rates too */
-	bool rcb_chunks;    /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
-			     * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
+	int gen;	 /* 1..6; derived from gts */
+	double gts;	 /* GT/s per lane: 2.5, 5, 8, 16, 32, 64 */
+	int lanes;	 /* 1, 2, 4, 8, 12, 16, 32 */
+	int mps_bytes;	 /* Max_Payload_Size, 128..4096; default 128 */
+	int mrrs_bytes;	 /* Max_Read_Request_Size, 128..4096; default 512 */
+	int rcb_bytes;	 /* Read Completion Boundary, 64 or 128; default 64 */
+	bool ecrc;	 /* TLP digest (+4 B per TLP); spec modifier `ecrc` */
+	bool addr32;	 /* 32-bit addresses (PCIe 3-DW headers; PCI/PCI-X no dual address
+			  * cycle) instead of 64-bit; spec modifier `addr32`, any kind */
+	bool flit;	 /* Flit mode (mandatory at 64 GT/s, PCIe Base 6.0 sec. 4.2.3); spec
+			  * modifier `flit` turns it on at lower rates too */
+	bool rcb_chunks; /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
+			  * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
 
 	/* PCI and PCI-X */
-	int clock_mhz;      /* nominal segment clock, MHz: 33, 66 (PCI); 66, 100, 133 (PCI-X; 266 and
-			     * 533 run 133 MHz with 2 or 4 transfers per clock) */
-	int width_bits;     /* 32 or 64; parse default 32 for PCI, 64 for PCI-X */
+	int clock_mhz;		 /* nominal segment clock, MHz: 33, 66 (PCI); 66, 100, 133 (PCI-X; 266 and
+				  * 533 run 133 MHz with 2 or 4 transfers per clock) */
+	int width_bits;		 /* 32 or 64; parse default 32 for PCI, 64 for PCI-X */
 	int transfers_per_clock; /* 1 (SDR), 2 (PCI-X 266 DDR), 4 (PCI-X 533 QDR) */
-	int mmrbc_bytes;    /* PCI-X Maximum Memory Read Byte Count: 512, 1024, 2048 or 4096 (PCI-X
-			     * Addendum 2.0 sec. 7.2.3 Command register); default 512 */
-	int splits;         /* PCI-X maximum outstanding split transactions: 1,2,3,4,8,12,16,32
-			     * (same register); default 1 */
-	int latency_timer;  /* master latency timer, PCI clocks, 0..255; default 64 */
-	int cacheline_bytes; /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
-			      * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
-			      * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */
+	int mmrbc_bytes;	 /* PCI-X Maximum Memory Read Byte Count: 512, 1024, 2048 or 4096 (PCI-X
+				  * Addendum 2.0 sec. 7.2.3 Command register); default 512 */
+	int splits;		 /* PCI-X maximum outstanding split transactions: 1,2,3,4,8,12,16,32
+				  * (same register); default 1 */
+	int latency_timer;	 /* master latency timer, PCI clocks, 0..255; default 64 */
+	int cacheline_bytes;	 /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
+				  * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
+				  * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */
 
 	/* Which fields came from the user or a probed device (bit per field name is overkill:
 	 * the model only needs to say in its output that the value was a default). */
-	bool mps_default, mrrs_default, rcb_default, mmrbc_default, splits_default,
-		latency_timer_default, cacheline_default;
+	bool mps_default, mrrs_default, rcb_default, mmrbc_default, splits_default, latency_timer_default,
+	    cacheline_default;
 
 	/* Why the model's bus is not simply the probed device's own link ("" when it is), e.g. an
 	 * on-package MAC whose internal link is no physical ceiling. Set by pcibw_bus_from_device. */

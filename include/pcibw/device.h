@@ -10,10 +10,10 @@
 #ifndef PCIBW_DEVICE_H
 #define PCIBW_DEVICE_H
 
-#include <stdbool.h>
-#include <stdint.h>
 #include "pcibw/bus.h"
 #include "pcibw/error.h"
+#include <stdbool.h>
+#include <stdint.h>
 
 #define PCIBW_NULL (-1)
 #define PCIBW_MAX_PATH 16
@@ -24,7 +24,7 @@
 enum pcibw_pcix_mode {
 	PCIBW_PCIX_MODE_NULL = 0,
 	PCIBW_PCIX_MODE_CONVENTIONAL, /* "conventional" */
-	PCIBW_PCIX_MODE_PCIX,         /* "pci-x"     (mode 1, parity) */
+	PCIBW_PCIX_MODE_PCIX,	      /* "pci-x"     (mode 1, parity) */
 	PCIBW_PCIX_MODE_PCIX_ECC,     /* "pci-x-ecc" (mode 1, ECC) */
 	PCIBW_PCIX_MODE_PCIX_266,     /* "pci-x-266" (mode 2, DDR) */
 	PCIBW_PCIX_MODE_PCIX_533,     /* "pci-x-533" (mode 2, QDR) */
@@ -32,12 +32,12 @@ enum pcibw_pcix_mode {
 
 /* One hop of the path to the root complex (contract: `path` entries). */
 struct pcibw_hop {
-	char slot[32];          /* the bridge's slot, as pcibw_device.slot */
+	char slot[32];		      /* the bridge's slot, as pcibw_device.slot */
 	enum pcibw_bus_kind bus_kind; /* the bus on the hop's downstream side */
-	double link_speed_gts;  /* GT/s per lane; NAN when not PCIe or unknown */
-	int link_width;         /* PCIBW_NULL when unknown */
-	double gbps;            /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
-	bool shared;            /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
+	double link_speed_gts;	      /* GT/s per lane; NAN when not PCIe or unknown */
+	int link_width;		      /* PCIBW_NULL when unknown */
+	double gbps; /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
+	bool shared; /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
 };
 
 /* field name -> origin, e.g. {"link_speed_gts", "sysfs"} */
@@ -47,67 +47,67 @@ struct pcibw_provenance {
 };
 
 struct pcibw_device {
-	char slot[32];           /* "DDDD:BB:DD.F", lower-case hex, domain >= 4 digits */
+	char slot[32];		  /* "DDDD:BB:DD.F", lower-case hex, domain >= 4 digits */
 	int domain, bus, dev, fn; /* numeric slot: domain >= 0, bus 0-255, dev 0-31, fn 0-7;
 				   * PCIBW_NULL after pcibw_device_init */
 	int vendor_id, device_id; /* PCIBW_NULL when unknown */
-	int class_id;            /* 16-bit class+subclass (0x0200), PCIBW_NULL when unknown */
-	int revision;            /* PCIBW_NULL when unknown */
-	char name[256];          /* pci.ids "Vendor Device" name, "" when unknown (-> null) */
-	bool is_virtual;         /* paravirtual (virtio, vmxnet3, Hyper-V, Xen): no bus ceiling */
-	bool is_bridge;          /* header type 1 (or a PCIe root/downstream/upstream port) */
-	int pcie_port_type;      /* PCIe capability Device/Port Type (0..10), PCIBW_NULL if not PCIe */
+	int class_id;		  /* 16-bit class+subclass (0x0200), PCIBW_NULL when unknown */
+	int revision;		  /* PCIBW_NULL when unknown */
+	char name[256];		  /* pci.ids "Vendor Device" name, "" when unknown (-> null) */
+	bool is_virtual;	  /* paravirtual (virtio, vmxnet3, Hyper-V, Xen): no bus ceiling */
+	bool is_bridge;		  /* header type 1 (or a PCIe root/downstream/upstream port) */
+	int pcie_port_type;	  /* PCIe capability Device/Port Type (0..10), PCIBW_NULL if not PCIe */
 
 	enum pcibw_bus_kind bus_kind;
 	bool pcix_capable;
 	enum pcibw_pcix_mode pcix_mode;
-	int bus_mhz;             /* segment clock 33/66/100/133, PCIBW_NULL */
-	int bus_width_bits;      /* 32/64, PCIBW_NULL */
-	int mmrbc_bytes;         /* PCI-X command MMRBC, PCIBW_NULL */
-	int pcix_splits;         /* PCI-X command max outstanding splits, PCIBW_NULL */
+	int bus_mhz;	    /* segment clock 33/66/100/133, PCIBW_NULL */
+	int bus_width_bits; /* 32/64, PCIBW_NULL */
+	int mmrbc_bytes;    /* PCI-X command MMRBC, PCIBW_NULL */
+	int pcix_splits;    /* PCI-X command max outstanding splits, PCIBW_NULL */
 	int pcix_designed_mmrbc_bytes, pcix_designed_splits; /* PCI-X status: what the device was
 							      * designed for (bytes, count); PCIBW_NULL */
-	int pcix_64bit, pcix_133, pcix_266, pcix_533;       /* PCI-X status bits, 0/1/PCIBW_NULL */
-	int latency_timer;       /* config 0x0d Latency Timer, PCI clocks 0..255 (PCI LB 3.0 sec.
-				  * 6.2.4); PCIBW_NULL unknown. PCIe hardwires it to 0 (no effect) */
-	int cacheline_bytes;     /* config 0x0c Cache Line Size x 4 (the register counts DWORDs,
-				  * PCI LB 3.0 sec. 6.2.4); PCIBW_NULL when unknown or 0 (not set) */
+	int pcix_64bit, pcix_133, pcix_266, pcix_533;	     /* PCI-X status bits, 0/1/PCIBW_NULL */
+	int latency_timer;   /* config 0x0d Latency Timer, PCI clocks 0..255 (PCI LB 3.0 sec.
+			      * 6.2.4); PCIBW_NULL unknown. PCIe hardwires it to 0 (no effect) */
+	int cacheline_bytes; /* config 0x0c Cache Line Size x 4 (the register counts DWORDs,
+			      * PCI LB 3.0 sec. 6.2.4); PCIBW_NULL when unknown or 0 (not set) */
 
-	double link_speed_gts;   /* LnkSta (or sysfs current_link_speed); NAN unknown */
-	int link_width;          /* LnkSta; PCIBW_NULL for x0/unknown */
+	double link_speed_gts;	   /* LnkSta (or sysfs current_link_speed); NAN unknown */
+	int link_width;		   /* LnkSta; PCIBW_NULL for x0/unknown */
 	double max_link_speed_gts; /* LnkCap2 vector (if non-zero) else LnkCap; NAN unknown */
-	int max_link_width;      /* LnkCap; PCIBW_NULL unknown */
-	int downgraded;          /* 0/1, PCIBW_NULL where lspci exempts the port */
+	int max_link_width;	   /* LnkCap; PCIBW_NULL unknown */
+	int downgraded;		   /* 0/1, PCIBW_NULL where lspci exempts the port */
 	int mps_bytes, mrrs_bytes; /* DevCtl, bytes 128..4096; PCIBW_NULL unknown */
-	int rcb_bytes;           /* LnkCtl RCB, 64/128 bytes; PCIBW_NULL unknown */
+	int rcb_bytes;		   /* LnkCtl RCB, 64/128 bytes; PCIBW_NULL unknown */
 	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* DevCtl/DevCtl2 enables, LnkSta2
-							* Flit Mode Status: 0/1/PCIBW_NULL */
+								* Flit Mode Status: 0/1/PCIBW_NULL */
 
-	int numa_node;           /* PCIBW_NULL when firmware reports none (-1) */
-	char local_cpus[256];    /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
-				  * or hwloc); "" (-> null) when numa_node is unknown */
+	int numa_node;	      /* PCIBW_NULL when firmware reports none (-1) */
+	char local_cpus[256]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
+			       * or hwloc); "" (-> null) when numa_node is unknown */
 	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
-	int n_interfaces;        /* 0..PCIBW_MAX_IFACES */
+	int n_interfaces;		       /* 0..PCIBW_MAX_IFACES */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
-	int n_path;              /* 0..PCIBW_MAX_PATH */
-	char bottleneck_slot[32];  /* path hop (or the device) with the lowest gbps, ties to the
-				    * one nearer the root (as pcie_bandwidth_available()); "" -> null */
-	double bottleneck_gbps;    /* its raw Gbit/s (pcibw_bus_raw_gbps); NAN -> null */
-	int bottleneck_shared;     /* 0/1/PCIBW_NULL: whether that hop is a shared PCI/PCI-X segment */
+	int n_path;			       /* 0..PCIBW_MAX_PATH */
+	char bottleneck_slot[32];	       /* path hop (or the device) with the lowest gbps, ties to the
+						* one nearer the root (as pcie_bandwidth_available()); "" -> null */
+	double bottleneck_gbps;		       /* its raw Gbit/s (pcibw_bus_raw_gbps); NAN -> null */
+	int bottleneck_shared; /* 0/1/PCIBW_NULL: whether that hop is a shared PCI/PCI-X segment */
 
 	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment (they share
 					  * its bandwidth); JSON `segment_peers`; none for PCIe */
-	int n_peers;             /* 0..PCIBW_MAX_PEERS */
+	int n_peers;			 /* 0..PCIBW_MAX_PEERS */
 
 	struct pcibw_provenance prov[PCIBW_MAX_PROV];
-	int n_prov;              /* 0..PCIBW_MAX_PROV */
+	int n_prov; /* 0..PCIBW_MAX_PROV */
 };
 
 /* A whole report: what `pcibw report` prints. */
 struct pcibw_report {
-	char source[1100];        /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
-	char **warnings;          /* heap strings, in the order first raised, no duplicates */
+	char source[1100]; /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
+	char **warnings;   /* heap strings, in the order first raised, no duplicates */
 	int n_warnings;
 	struct pcibw_device *devices; /* heap array, sorted by slot */
 	int n_devices;

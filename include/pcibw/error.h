@@ -11,7 +11,7 @@
 #include <stdarg.h>
 
 enum pcibw_status {
-	PCIBW_OK = 0,        /* success */
+	PCIBW_OK = 0,	     /* success */
 	PCIBW_EINTERNAL = 1, /* a bug or an out-of-memory condition */
 	PCIBW_EUSAGE = 2,    /* bad option, bad bus spec, bad size list, unknown profile */
 	PCIBW_EINPUT = 3,    /* input file unreadable or malformed (message names file:line:column) */
@@ -22,7 +22,7 @@ enum pcibw_status {
 /* Room for one human-readable message; callers keep it on the stack. */
 struct pcibw_err {
 	enum pcibw_status code; /* PCIBW_OK until a pcibw_fail() */
-	char msg[1024];         /* NUL-terminated, truncated to fit; "" when code is PCIBW_OK */
+	char msg[1024];		/* NUL-terminated, truncated to fit; "" when code is PCIBW_OK */
 };
 
 /*
@@ -32,7 +32,7 @@ struct pcibw_err {
  * Returns: code.
  */
 int pcibw_fail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
+    __attribute__((format(printf, 3, 4)));
 
 /* pcibw_vfail - va_list form of pcibw_fail (err may be NULL; ap is consumed). Returns: code. */
 int pcibw_vfail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, va_list ap);

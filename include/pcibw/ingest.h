@@ -13,29 +13,32 @@
 #ifndef PCIBW_INGEST_H
 #define PCIBW_INGEST_H
 
-#include <stdbool.h>
-#include <stdio.h>
 #include "pcibw/error.h"
 #include "pcibw/measure.h"
+#include <stdbool.h>
+#include <stdio.h>
 
 enum pcibw_format {
 	PCIBW_FMT_AUTO = 0,
-	PCIBW_FMT_CSV,        /* generic CSV with recognised headers */
-	PCIBW_FMT_IPERF3,     /* iperf3 -J */
-	PCIBW_FMT_NETPERF,    /* netperf classic (banner + column block) */
+	PCIBW_FMT_CSV,		/* generic CSV with recognised headers */
+	PCIBW_FMT_IPERF3,	/* iperf3 -J */
+	PCIBW_FMT_NETPERF,	/* netperf classic (banner + column block) */
 	PCIBW_FMT_NETPERF_OMNI, /* netperf omni -o (CSV with netperf's output names) */
-	PCIBW_FMT_PCIEBENCH,  /* pcie-bench bw_dma_sz_sweep.csv */
+	PCIBW_FMT_PCIEBENCH,	/* pcie-bench bw_dma_sz_sweep.csv */
 };
 
 #define PCIBW_MAX_COLMAP 16
 
 /* `--col ROLE=HEADER`: read column HEADER as ROLE (a role name of the contract, e.g. "gbps",
  * "send_kpps", "frame_bytes", "cpu_pct"). */
-struct pcibw_colmap { char role[48]; char header[128]; };
+struct pcibw_colmap {
+	char role[48];
+	char header[128];
+};
 
 struct pcibw_ingest_opts {
-	enum pcibw_format format;          /* AUTO: detect from the content */
-	enum pcibw_rate_basis rate_basis;  /* `--rate-basis`; PCIBW_BASIS_SIZE when not given */
+	enum pcibw_format format;	  /* AUTO: detect from the content */
+	enum pcibw_rate_basis rate_basis; /* `--rate-basis`; PCIBW_BASIS_SIZE when not given */
 	bool rate_basis_given;
 	struct pcibw_colmap colmap[PCIBW_MAX_COLMAP];
 	int n_colmap;
@@ -43,12 +46,12 @@ struct pcibw_ingest_opts {
 
 /* What an ingest call saw besides the rows it emitted. */
 struct pcibw_ingest_stats {
-	long rows;                /* rows emitted (handed to the callback) */
-	long lines;               /* data lines read (comments and header excluded) */
-	long skipped;             /* data lines skipped (wrong field count, no rate value, RR tests) */
-	char first_skip[256];     /* "file:line: why" of the first skipped line, "" */
+	long rows;		  /* rows emitted (handed to the callback) */
+	long lines;		  /* data lines read (comments and header excluded) */
+	long skipped;		  /* data lines skipped (wrong field count, no rate value, RR tests) */
+	char first_skip[256];	  /* "file:line: why" of the first skipped line, "" */
 	enum pcibw_format format; /* the format read */
-	char notes[4][256];       /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
+	char notes[4][256];	  /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
 	int n_notes;
 };
 
@@ -61,15 +64,15 @@ typedef int (*pcibw_row_cb)(const struct pcibw_measured *row, void *ctx, struct 
 /*
  * pcibw_ingest_file - read path ("-" = standard input) and call cb for each row. opts NULL = all
  * defaults (format detected); stats NULL = not wanted, else zeroed first.
- * Returns PCIBW_OK; PCIBW_EUSAGE (opts->format is not a pcibw_format value); PCIBW_EINPUT with "file:line:column: ... expected ..." for an unreadable or
- * malformed file, an unknown unit, a NaN/negative/absurd value, or a --col HEADER the file has
- * no column of; PCIBW_EINTERNAL (out of memory); or whatever non-zero cb returned. A --col role
- * that does not exist is refused earlier, by pcibw_colmap_add. Rows already handed to cb stay
- * handed. Not reentrant (a static read-ahead buffer). Limits on values ("absurd"): see
- * pcibw_check_value().
+ * Returns PCIBW_OK; PCIBW_EUSAGE (opts->format is not a pcibw_format value); PCIBW_EINPUT with
+ * "file:line:column: ... expected ..." for an unreadable or malformed file, an unknown unit, a
+ * NaN/negative/absurd value, or a --col HEADER the file has no column of; PCIBW_EINTERNAL (out of memory); or
+ * whatever non-zero cb returned. A --col role that does not exist is refused earlier, by pcibw_colmap_add.
+ * Rows already handed to cb stay handed. Not reentrant (a static read-ahead buffer). Limits on values
+ * ("absurd"): see pcibw_check_value().
  */
-int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
-		      void *ctx, struct pcibw_ingest_stats *stats, struct pcibw_err *err);
+int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb, void *ctx,
+		      struct pcibw_ingest_stats *stats, struct pcibw_err *err);
 
 /*
  * pcibw_ingest_detect - the format of an input from its first bytes (BOM and '#' lines skipped):
@@ -101,8 +104,15 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
  * infinities and negatives are refused.
  */
 enum pcibw_value_kind {
-	PCIBW_VAL_SIZE, PCIBW_VAL_PPS, PCIBW_VAL_GBPS, PCIBW_VAL_PCT, PCIBW_VAL_MHZ, PCIBW_VAL_WORK,
-	PCIBW_VAL_SD, PCIBW_VAL_SECONDS, PCIBW_VAL_COUNT,
+	PCIBW_VAL_SIZE,
+	PCIBW_VAL_PPS,
+	PCIBW_VAL_GBPS,
+	PCIBW_VAL_PCT,
+	PCIBW_VAL_MHZ,
+	PCIBW_VAL_WORK,
+	PCIBW_VAL_SD,
+	PCIBW_VAL_SECONDS,
+	PCIBW_VAL_COUNT,
 };
 
 /*
@@ -118,8 +128,8 @@ int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *whe
 
 /* CPU count and clock of the machine the measurement ran on (`--cpus`, `--cpu-ghz`, hwloc, /proc). */
 struct pcibw_cpuinfo {
-	int cpus;        /* logical CPUs; PCIBW_NULL (-1) unknown */
-	double mhz;      /* nominal clock, MHz; NAN unknown */
+	int cpus;	 /* logical CPUs; PCIBW_NULL (-1) unknown */
+	double mhz;	 /* nominal clock, MHz; NAN unknown */
 	char origin[64]; /* "options", "hwloc-xml" (callers append ":FILE"), "/proc/cpuinfo" */
 };
 

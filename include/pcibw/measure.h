@@ -9,8 +9,8 @@
 #ifndef PCIBW_MEASURE_H
 #define PCIBW_MEASURE_H
 
-#include <stdbool.h>
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 /*
  * What size_bytes counts (the header it came from decides, contract "Header -> size convention").
@@ -18,12 +18,12 @@
  * TCP test): a socket call's size, not a packet's, so no packet rate follows from it.
  */
 enum pcibw_size_conv {
-	PCIBW_CONV_OPTION = 0,  /* `size` column: the --size-is convention */
-	PCIBW_CONV_FRAME,       /* Ethernet frame incl. FCS (frame_bytes) */
+	PCIBW_CONV_OPTION = 0,	/* `size` column: the --size-is convention */
+	PCIBW_CONV_FRAME,	/* Ethernet frame incl. FCS (frame_bytes) */
 	PCIBW_CONV_UDP_PAYLOAD, /* payload_bytes, msg_size of a UDP test */
-	PCIBW_CONV_L3,          /* IP packet (l3_bytes, iperf3 TCP path MTU) */
-	PCIBW_CONV_DMA,         /* bytes DMA'd (pcie-bench transfer size) */
-	PCIBW_CONV_WRITE,       /* a TCP write size: not a packet size */
+	PCIBW_CONV_L3,		/* IP packet (l3_bytes, iperf3 TCP path MTU) */
+	PCIBW_CONV_DMA,		/* bytes DMA'd (pcie-bench transfer size) */
+	PCIBW_CONV_WRITE,	/* a TCP write size: not a packet size */
 };
 
 /*
@@ -34,7 +34,7 @@ enum pcibw_rate_basis {
 	PCIBW_BASIS_SIZE = 0,
 	PCIBW_BASIS_WIRE,    /* frame + 8 B preamble/SFD + 12 B gap (IEEE 802.3 clause 4.4.2) */
 	PCIBW_BASIS_FRAME,   /* Ethernet frame incl. FCS */
-	PCIBW_BASIS_L3,      /* IP packet */
+	PCIBW_BASIS_L3,	     /* IP packet */
 	PCIBW_BASIS_PAYLOAD, /* UDP payload */
 };
 
@@ -45,32 +45,32 @@ enum pcibw_rate_basis {
 #define PCIBW_MEASURE_TEXT 48
 
 struct pcibw_measured {
-	const char *source;     /* file name ("-" for stdin); owned by the ingest call, valid in the callback */
+	const char *source; /* file name ("-" for stdin); owned by the ingest call, valid in the callback */
 	char series[PCIBW_MEASURE_TEXT]; /* column prefix or stream role ("send", "receiver"); "" if one */
-	unsigned line;          /* 1-based line of the input the row came from (0: whole file, e.g. JSON sums) */
+	unsigned line; /* 1-based line of the input the row came from (0: whole file, e.g. JSON sums) */
 
-	double size_bytes;      /* 1 .. 16777216 B (pcibw_check_value); NAN when the input gives no size */
+	double size_bytes; /* 1 .. 16777216 B (pcibw_check_value); NAN when the input gives no size */
 	enum pcibw_size_conv size_conv;
-	int direction;          /* pcibw_pattern or PCIBW_DIR_UNSET */
-	double work;            /* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
-	double cpu_mhz;         /* CPU clock during the run, MHz, 1..10^5; NAN */
+	int direction;	/* pcibw_pattern or PCIBW_DIR_UNSET */
+	double work;	/* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
+	double cpu_mhz; /* CPU clock during the run, MHz, 1..10^5; NAN */
 
-	double pps;             /* packets (messages) per second, 0..10^10; NAN */
-	double gbps;            /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis,
-				 * 0..10^5; NAN */
+	double pps;  /* packets (messages) per second, 0..10^10; NAN */
+	double gbps; /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis,
+		      * 0..10^5; NAN */
 	enum pcibw_rate_basis gbps_basis;
 
-	double cpu_pct;         /* share of all CPUs, 0-100; NAN */
-	double core_max_pct;    /* busiest core, 0-100; NAN */
-	int n_cores;            /* per-core (cpuN_pct) columns the row had; 0 if none */
-	double remote_cpu_pct;  /* the other end's CPU share (netperf -C), 0-100; NAN */
-	double sd_us_per_kb;    /* service demand stated by the benchmark: µs of CPU per KB (1024 B),
-				 * 0..10^9; NAN */
+	double cpu_pct;		    /* share of all CPUs, 0-100; NAN */
+	double core_max_pct;	    /* busiest core, 0-100; NAN */
+	int n_cores;		    /* per-core (cpuN_pct) columns the row had; 0 if none */
+	double remote_cpu_pct;	    /* the other end's CPU share (netperf -C), 0-100; NAN */
+	double sd_us_per_kb;	    /* service demand stated by the benchmark: µs of CPU per KB (1024 B),
+				     * 0..10^9; NAN */
 	double remote_sd_us_per_kb; /* the other end's, same unit and range (netperf -C); NAN */
 
-	char test[PCIBW_MEASURE_TEXT];  /* netperf test name (TCP_STREAM, UDP_STREAM), iperf3 "TCP"/"UDP" */
+	char test[PCIBW_MEASURE_TEXT];	/* netperf test name (TCP_STREAM, UDP_STREAM), iperf3 "TCP"/"UDP" */
 	char iface[PCIBW_MEASURE_TEXT]; /* interface the row was measured on, "" */
-	bool tcp;               /* a TCP test: sizes are write sizes and the stack segments them */
+	bool tcp;			/* a TCP test: sizes are write sizes and the stack segments them */
 };
 
 /* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis

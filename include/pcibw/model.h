@@ -10,15 +10,15 @@
 #ifndef PCIBW_MODEL_H
 #define PCIBW_MODEL_H
 
-#include <stdbool.h>
 #include "pcibw/bus.h"
-#include "pcibw/nic.h"
 #include "pcibw/error.h"
+#include "pcibw/nic.h"
+#include <stdbool.h>
 
 enum pcibw_size_is {
-	PCIBW_SIZE_FRAME,       /* Ethernet frame incl. 4-byte FCS (default) */
-	PCIBW_SIZE_DMA,         /* bytes DMA'd */
-	PCIBW_SIZE_L3,          /* IP packet: frame = l3 + 18 (14 B header + 4 B FCS), min 64 */
+	PCIBW_SIZE_FRAME,	/* Ethernet frame incl. 4-byte FCS (default) */
+	PCIBW_SIZE_DMA,		/* bytes DMA'd */
+	PCIBW_SIZE_L3,		/* IP packet: frame = l3 + 18 (14 B header + 4 B FCS), min 64 */
 	PCIBW_SIZE_UDP_PAYLOAD, /* IPv4+UDP payload: frame = payload + 46, min 64 (no VLAN) */
 };
 
@@ -28,13 +28,16 @@ enum pcibw_size_is {
 enum pcibw_compat { PCIBW_COMPAT_NONE = 0, PCIBW_COMPAT_PCIE_BENCH };
 
 /* One size of a size list: a plain size (weight 1) or one member of a mix. */
-struct pcibw_size { double bytes; double weight; }; /* bytes 1..65536; weight > 0, relative */
+struct pcibw_size {
+	double bytes;
+	double weight;
+}; /* bytes 1..65536; weight > 0, relative */
 
 struct pcibw_sizes {
 	struct pcibw_size *v; /* heap */
 	int n;
-	bool is_mix;          /* imix or SIZE:WEIGHT list: evaluated as one weighted row */
-	char label[64];       /* "imix", "mix", or "" */
+	bool is_mix;	/* imix or SIZE:WEIGHT list: evaluated as one weighted row */
+	char label[64]; /* "imix", "mix", or "" */
 };
 
 /*
@@ -83,32 +86,32 @@ struct pcibw_model_in {
 	const struct pcibw_nic *nic;
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
-	double line_rate_gbps;   /* per direction, Gbit/s; 0 = no wire ceiling */
+	double line_rate_gbps; /* per direction, Gbit/s; 0 = no wire ceiling */
 	enum pcibw_compat compat;
-	int segment_devices;     /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1;
-				  * less counts as 1); they split one shared budget. PCIe ignores it */
+	int segment_devices; /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1;
+			      * less counts as 1); they split one shared budget. PCIe ignores it */
 };
 
 enum pcibw_limit { PCIBW_LIMIT_BUS, PCIBW_LIMIT_WIRE };
 
 struct pcibw_model_row {
-	double size_bytes;       /* in the size_is convention; for a mix, the weighted mean */
-	double bus_gbps;         /* bus ceiling, Gbit/s counting bytes of the size_is convention, per
-				  * direction; NAN on a virtual bus */
-	double bus_mpps;         /* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
-				  * virtual bus */
-	double wire_gbps;        /* NAN without a line rate */
-	double wire_mpps;        /* Mpps; NAN without a line rate */
-	enum pcibw_limit limit;  /* the lower of the two ceilings (a tie counts as WIRE); BUS when
-				  * there is no line rate, even on a virtual bus (no ceiling at all) */
-	double to_device_bytes;  /* bus bytes per packet host->device, protocol overhead included */
-	double to_host_bytes;    /* bus bytes per packet device->host */
-	double bus_share;        /* fraction (0-1) of the raw bus (pcibw_bus_raw_gbps) the data
-				  * itself takes at the ceiling: the rest is protocol overhead */
-	double bus_ns_per_packet;   /* bus time one packet holds (PCI/PCI-X: all its transactions) */
+	double size_bytes;		/* in the size_is convention; for a mix, the weighted mean */
+	double bus_gbps;		/* bus ceiling, Gbit/s counting bytes of the size_is convention, per
+					 * direction; NAN on a virtual bus */
+	double bus_mpps;		/* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
+					 * virtual bus */
+	double wire_gbps;		/* NAN without a line rate */
+	double wire_mpps;		/* Mpps; NAN without a line rate */
+	enum pcibw_limit limit;		/* the lower of the two ceilings (a tie counts as WIRE); BUS when
+					 * there is no line rate, even on a virtual bus (no ceiling at all) */
+	double to_device_bytes;		/* bus bytes per packet host->device, protocol overhead included */
+	double to_host_bytes;		/* bus bytes per packet device->host */
+	double bus_share;		/* fraction (0-1) of the raw bus (pcibw_bus_raw_gbps) the data
+					 * itself takes at the ceiling: the rest is protocol overhead */
+	double bus_ns_per_packet;	/* bus time one packet holds (PCI/PCI-X: all its transactions) */
 	double cpu_stall_ns_per_packet; /* CPU stalled on MMIO reads per packet (their full latency) */
-	const char *bound_by;    /* what sets the bus ceiling: "to-host", "to-device", "shared",
-				  * "device-tps", "read-latency", "virtual" (static string) */
+	const char *bound_by;		/* what sets the bus ceiling: "to-host", "to-device", "shared",
+					 * "device-tps", "read-latency", "virtual" (static string) */
 };
 
 /*

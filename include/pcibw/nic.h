@@ -10,8 +10,8 @@
 #ifndef PCIBW_NIC_H
 #define PCIBW_NIC_H
 
-#include <stdbool.h>
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 /*
  * A profile, as read from data/nic/NAME.ini (doc/model.md "NIC profiles" lists the INI keys:
@@ -22,62 +22,67 @@
 struct pcibw_nic {
 	char name[64];
 	char description[256];
-	char source[1024];          /* the driver/datasheet defaults the profile cites */
+	char source[1024]; /* the driver/datasheet defaults the profile cites */
 	/* descriptors (bytes) */
-	int tx_desc_bytes, rx_desc_bytes;       /* descriptor size the device reads, 1..4096; required */
-	int tx_wb_bytes, rx_wb_bytes;           /* write-back (completion) size, 0..4096; 0 = none */
+	int tx_desc_bytes, rx_desc_bytes; /* descriptor size the device reads, 1..4096; required */
+	int tx_wb_bytes, rx_wb_bytes;	  /* write-back (completion) size, 0..4096; 0 = none */
 	int tx_desc_fetch_batch, rx_desc_fetch_batch; /* descriptors per fetch (device prefetch),
 						       * 1..4096; default 1 */
-	int tx_wb_batch, rx_wb_batch;           /* descriptors per write-back, 1..4096; default 1 */
+	int tx_wb_batch, rx_wb_batch;		      /* descriptors per write-back, 1..4096; default 1 */
 	/* host side */
-	int tx_doorbell_batch, rx_doorbell_batch; /* packets per tail (doorbell) write, 0..4096;
-						   * 0 = never */
-	int doorbell_bytes;                       /* MMIO write payload, 1..64; default 4 (8 for
-						   * 64-bit doorbells) */
+	int tx_doorbell_batch, rx_doorbell_batch;   /* packets per tail (doorbell) write, 0..4096;
+						     * 0 = never */
+	int doorbell_bytes;			    /* MMIO write payload, 1..64; default 4 (8 for
+						     * 64-bit doorbells) */
 	int tx_head_read_batch, rx_head_read_batch; /* packets per head-pointer MMIO read, 0..4096;
 						     * 0 = never */
-	int head_read_bytes;                      /* MMIO read size, 1..64, default 4; also the size of
-						   * each interrupt-cause read */
-	int irq_batch;                            /* packets per interrupt, per path, 0..4096;
-						   * 0 = polling */
-	bool irq_shared;                          /* one interrupt serves both rings (a queue pair's
-						   * single vector, or the one INTx line): with
-						   * pattern `both` irq_batch counts packet pairs,
-						   * one interrupt per irq_batch echoed packets */
-	int irq_bytes;                            /* MSI payload, 0..64, default 4 (MSI message data
-						   * word, PCI LB 3.0 sec. 6.8.1); 0 = legacy INTx
-						   * (no bus write) */
-	int icr_reads_per_irq;                    /* interrupt-cause register reads per interrupt,
-						   * 0..16 */
-	bool strip_fcs;                           /* FCS not DMA'd on receive (frame - 4 B);
-						   * default true */
-	int pkt_header_bytes;                     /* bytes DMA'd with every packet besides the frame
-						   * (virtio_net_hdr: 12 B), 0..256; 0 for NICs */
-	int cacheline_bytes;                      /* round data DMA up to this, 0..4096; 0 = no
-						   * rounding */
+	int head_read_bytes;			    /* MMIO read size, 1..64, default 4; also the size of
+						     * each interrupt-cause read */
+	int irq_batch;				    /* packets per interrupt, per path, 0..4096;
+						     * 0 = polling */
+	bool irq_shared;			    /* one interrupt serves both rings (a queue pair's
+						     * single vector, or the one INTx line): with
+						     * pattern `both` irq_batch counts packet pairs,
+						     * one interrupt per irq_batch echoed packets */
+	int irq_bytes;				    /* MSI payload, 0..64, default 4 (MSI message data
+						     * word, PCI LB 3.0 sec. 6.8.1); 0 = legacy INTx
+						     * (no bus write) */
+	int icr_reads_per_irq;			    /* interrupt-cause register reads per interrupt,
+						     * 0..16 */
+	bool strip_fcs;				    /* FCS not DMA'd on receive (frame - 4 B);
+						     * default true */
+	int pkt_header_bytes;			    /* bytes DMA'd with every packet besides the frame
+						     * (virtio_net_hdr: 12 B), 0..256; 0 for NICs */
+	int cacheline_bytes;			    /* round data DMA up to this, 0..4096; 0 = no
+						     * rounding */
 	/* optional device limits (0 = none) */
-	double max_dma_tps;        /* posted DMA writes (MWr TLPs: data, write-backs, MSI) the device
-				    * issues per second, 0 or 10^3..10^10; reads are bounded by the
-				    * tags below instead */
-	double read_latency_ns;    /* DMA read round trip: request to last completion, ns; 0 or
-				    * 1..10^6; set together with read_tags (both or neither) */
-	int read_tags;             /* outstanding read requests (tags), 0..4096 */
-	bool is_virtual;           /* paravirtual: no bus ceiling */
-	char match[1024];           /* "8086:10fb 8086:1528": vendor:device ids this profile fits
-				     * (4+4 hex digits each, separated by blanks or commas) */
+	double max_dma_tps;	/* posted DMA writes (MWr TLPs: data, write-backs, MSI) the device
+				 * issues per second, 0 or 10^3..10^10; reads are bounded by the
+				 * tags below instead */
+	double read_latency_ns; /* DMA read round trip: request to last completion, ns; 0 or
+				 * 1..10^6; set together with read_tags (both or neither) */
+	int read_tags;		/* outstanding read requests (tags), 0..4096 */
+	bool is_virtual;	/* paravirtual: no bus ceiling */
+	char match[1024];	/* "8086:10fb 8086:1528": vendor:device ids this profile fits
+				 * (4+4 hex digits each, separated by blanks or commas) */
 };
 
 enum pcibw_op_kind {
-	PCIBW_OP_DMA_WRITE,  /* the device writes host memory (PCIe MWr; PCI memory write) */
-	PCIBW_OP_DMA_READ,   /* the device reads host memory (PCIe MRd + CplD; PCI delayed read; PCI-X split) */
+	PCIBW_OP_DMA_WRITE, /* the device writes host memory (PCIe MWr; PCI memory write) */
+	PCIBW_OP_DMA_READ, /* the device reads host memory (PCIe MRd + CplD; PCI delayed read; PCI-X split) */
 	PCIBW_OP_MMIO_WRITE, /* the CPU writes a device register (doorbell): posted, host -> device */
 	PCIBW_OP_MMIO_READ,  /* the CPU reads a device register (head pointer, ICR): stalls the CPU */
-	PCIBW_OP_MSI,        /* interrupt message: a DMA write of irq_bytes */
+	PCIBW_OP_MSI,	     /* interrupt message: a DMA write of irq_bytes */
 };
 
 enum pcibw_op_role {
-	PCIBW_ROLE_DATA, PCIBW_ROLE_DESC_READ, PCIBW_ROLE_DESC_WB, PCIBW_ROLE_DOORBELL,
-	PCIBW_ROLE_HEAD_READ, PCIBW_ROLE_IRQ, PCIBW_ROLE_ICR_READ,
+	PCIBW_ROLE_DATA,
+	PCIBW_ROLE_DESC_READ,
+	PCIBW_ROLE_DESC_WB,
+	PCIBW_ROLE_DOORBELL,
+	PCIBW_ROLE_HEAD_READ,
+	PCIBW_ROLE_IRQ,
+	PCIBW_ROLE_ICR_READ,
 };
 
 enum pcibw_path { PCIBW_PATH_TX, PCIBW_PATH_RX }; /* NIC sends (host->wire) / NIC receives */
@@ -86,21 +91,25 @@ struct pcibw_op {
 	enum pcibw_op_kind kind;
 	enum pcibw_op_role role;
 	enum pcibw_path path;
-	double bytes;        /* bytes of this one transfer, > 0 */
-	double per_packet;   /* transfers per packet (1/batch when batched), > 0 */
+	double bytes;	   /* bytes of this one transfer, > 0 */
+	double per_packet; /* transfers per packet (1/batch when batched), > 0 */
 };
 
 #define PCIBW_MAX_OPS 32
 struct pcibw_recipe {
 	struct pcibw_op ops[PCIBW_MAX_OPS];
 	int n;
-	int batch_packets;   /* packets over which per_packet fractions are whole numbers (lcm of the
-			      * batches; left at the last value below 10^6 when it would grow past) */
+	int batch_packets; /* packets over which per_packet fractions are whole numbers (lcm of the
+			    * batches; left at the last value below 10^6 when it would grow past) */
 };
 
 enum pcibw_pattern {
-	PCIBW_PAT_RX, PCIBW_PAT_TX, PCIBW_PAT_BOTH,
-	PCIBW_PAT_DMA_READ, PCIBW_PAT_DMA_WRITE, PCIBW_PAT_DMA_RW,
+	PCIBW_PAT_RX,
+	PCIBW_PAT_TX,
+	PCIBW_PAT_BOTH,
+	PCIBW_PAT_DMA_READ,
+	PCIBW_PAT_DMA_WRITE,
+	PCIBW_PAT_DMA_RW,
 };
 
 /*
@@ -133,8 +142,8 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
  * sec. 1.9.1-1.9.2, pcie-bench simple_nic.py/niantic.py); an operation done once per k packets
  * has per_packet = 1/k. Interrupts (MSI + cause reads) come 1/irq_batch per packet on each path,
  * except that with irq_shared and pattern `both` they come once per irq_batch packet pairs (listed
- * with the RX path, which raises them). dma_bytes (> 0) is what the NIC DMAs for a transmitted packet: the frame
- * less the FCS the MAC appends; the receive path adds the 4 B FCS unless strip_fcs; every data
+ * with the RX path, which raises them). dma_bytes (> 0) is what the NIC DMAs for a transmitted packet: the
+ * frame less the FCS the MAC appends; the receive path adds the 4 B FCS unless strip_fcs; every data
  * operation of a ring path adds pkt_header_bytes and is rounded up to cacheline_bytes. dma-read /
  * dma-write / dma-rw give bare data operations of exactly dma_bytes, no header and no rounding
  * (pcie-bench's BW_DMA tests). `both` lists TX then RX. Operations of 0 bytes or 0 per packet

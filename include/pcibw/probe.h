@@ -7,18 +7,18 @@
 #ifndef PCIBW_PROBE_H
 #define PCIBW_PROBE_H
 
-#include <stdbool.h>
 #include "pcibw/device.h"
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 struct pcibw_probe_opts {
-	const char *dump_file;     /* --dump FILE, or NULL */
-	const char *sysfs_dir;     /* --sysfs DIR, or NULL */
+	const char *dump_file;	   /* --dump FILE, or NULL */
+	const char *sysfs_dir;	   /* --sysfs DIR, or NULL */
 	const char *topology_file; /* --topology FILE, or NULL */
 	const char *slot_filter;   /* -s [[DOMAIN:]BUS:]DEV.FN as lspci, or NULL */
-	const char *iface;         /* -i IFACE: the device behind an OS interface name, or NULL */
-	bool all;                  /* every device, not only network controllers */
-	const char *pci_ids;       /* pci.ids path override (tests), or NULL for libpci's default */
+	const char *iface;	   /* -i IFACE: the device behind an OS interface name, or NULL */
+	bool all;		   /* every device, not only network controllers */
+	const char *pci_ids;	   /* pci.ids path override (tests), or NULL for libpci's default */
 };
 
 /*

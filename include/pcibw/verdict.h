@@ -12,14 +12,19 @@
 #ifndef PCIBW_VERDICT_H
 #define PCIBW_VERDICT_H
 
-#include <stdbool.h>
-#include <stdint.h>
 #include "pcibw/error.h"
 #include "pcibw/measure.h"
+#include <stdbool.h>
+#include <stdint.h>
 
 /* Verdicts in the contract's tie-break order after impossible: io, wire, cpu, undetermined. */
 enum pcibw_verdict {
-	PCIBW_V_IMPOSSIBLE, PCIBW_V_IO, PCIBW_V_WIRE, PCIBW_V_CPU, PCIBW_V_UNDETERMINED, PCIBW_V_N,
+	PCIBW_V_IMPOSSIBLE,
+	PCIBW_V_IO,
+	PCIBW_V_WIRE,
+	PCIBW_V_CPU,
+	PCIBW_V_UNDETERMINED,
+	PCIBW_V_N,
 };
 
 /* pcibw_verdict_name - "impossible", "io-bound", "wire-bound", "cpu-bound", "undetermined"; "?"
@@ -31,15 +36,15 @@ const char *pcibw_verdict_name(enum pcibw_verdict v);
  * CPU (1.0 = all of it); each default follows its colon. */
 struct pcibw_thresholds {
 	double impossible;  /* measured > this x the bus or wire ceiling: 1.10 */
-	double wire;        /* measured >= this x the wire ceiling: 0.95 */
-	double bus;         /* measured >= this x the bus ceiling: 0.85 */
-	double cpu;         /* all CPUs busy at least this share: 0.90 */
-	double core;        /* busiest core at least this share: 0.95 */
+	double wire;	    /* measured >= this x the wire ceiling: 0.95 */
+	double bus;	    /* measured >= this x the bus ceiling: 0.85 */
+	double cpu;	    /* all CPUs busy at least this share: 0.90 */
+	double core;	    /* busiest core at least this share: 0.95 */
 	double elasticity;  /* |elasticity| of throughput to work or cpu_mhz: 0.5 */
-	double flat;        /* packet rates within this spread (max-min)/max count as flat: 0.05 */
+	double flat;	    /* packet rates within this spread (max-min)/max count as flat: 0.05 */
 	double flat_sizes;  /* ... over at least this many sizes: 3 */
 	double cpu_only;    /* CPU at least this share ... : 0.75 */
-	double idle;        /* ... while bus and wire are both below this: 0.60 */
+	double idle;	    /* ... while bus and wire are both below this: 0.60 */
 	double cycles_high; /* cycles per packet above which a CPU-bound row is suspiciously slow
 			     * (case M: 20 kpps on a 2.6 GHz core is 130,000): 50000 */
 };
@@ -60,57 +65,58 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, s
 
 /*
  * One output row: the input lines with the same (source, series, size, size convention,
- * direction, work, cpu_mhz), averaged (NAN keys match each other: "not given" is one value). The caller fills the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
+ * direction, work, cpu_mhz), averaged (NAN keys match each other: "not given" is one value). The caller fills
+ * the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
  */
 struct pcibw_row {
 	/* key */
 	char source[512];
 	char series[PCIBW_MEASURE_TEXT];
-	double size_bytes;             /* NAN when the input gave none */
+	double size_bytes; /* NAN when the input gave none */
 	enum pcibw_size_conv size_conv;
-	int direction;                 /* pcibw_pattern or PCIBW_DIR_UNSET */
-	double work, cpu_mhz;          /* NAN when not given */
+	int direction;	      /* pcibw_pattern or PCIBW_DIR_UNSET */
+	double work, cpu_mhz; /* NAN when not given */
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;
-	unsigned first_line;           /* line of the group's first input row (0: whole file) */
-	long count;                    /* input lines in the group */
+	unsigned first_line; /* line of the group's first input row (0: whole file) */
+	long count;	     /* input lines in the group */
 
 	/* running sums (pcibw_rows_add) of the measured fields that were not NAN, in their input
 	 * units (pps, Gbit/s, CPU percent 0-100, µs/KB), and how many lines gave each */
 	double s_pps, s_gbps, s_cpu, s_core, s_rcpu, s_sd;
 	long n_pps, n_gbps, n_cpu, n_core, n_rcpu, n_sd;
 	enum pcibw_rate_basis gbps_basis; /* the group's first line's */
-	int n_cores;                   /* the most per-core columns any line of the group had */
+	int n_cores;			  /* the most per-core columns any line of the group had */
 
 	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
-	double pps;                    /* packets/s; NAN unknown */
-	double gbps;                   /* Gbit/s in the size convention (as given for write sizes); NAN */
+	double pps;  /* packets/s; NAN unknown */
+	double gbps; /* Gbit/s in the size convention (as given for write sizes); NAN */
 	double cpu_util, core_util, remote_util; /* 0-1; NAN */
-	double sd_us_per_kb;           /* µs of CPU per KB (1024 B) moved; stated or computed; NAN */
-	double cycles_per_packet;      /* CPU cycles per packet; NAN */
-	double rate_mismatch;          /* both rates given: the bit rate as given / the one the packet
-					* rate implies at basis_bytes, minus 1 (0.31 = 31 % higher); NAN */
+	double sd_us_per_kb;	  /* µs of CPU per KB (1024 B) moved; stated or computed; NAN */
+	double cycles_per_packet; /* CPU cycles per packet; NAN */
+	double rate_mismatch;	  /* both rates given: the bit rate as given / the one the packet
+				   * rate implies at basis_bytes, minus 1 (0.31 = 31 % higher); NAN */
 
 	/* ceilings: filled by the caller (NAN = unknown) */
-	int pattern;                   /* the pattern the model was asked for (pcibw_rows_finish
-					* presets it to direction) */
-	double packet_bytes;           /* bytes of one packet in the row's size convention (= size) */
-	double basis_bytes;            /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
-	double bus_mpps, bus_gbps;     /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
-	double wire_mpps, wire_gbps;   /* wire ceiling at this size: Mpps, Gbit/s */
-	const char *bound_by;          /* model's reason, static string, or NULL */
-	char model_note[256];          /* why the model gave no ceiling, "" */
+	int pattern;		     /* the pattern the model was asked for (pcibw_rows_finish
+				      * presets it to direction) */
+	double packet_bytes;	     /* bytes of one packet in the row's size convention (= size) */
+	double basis_bytes;	     /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
+	double bus_mpps, bus_gbps;   /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
+	double wire_mpps, wire_gbps; /* wire ceiling at this size: Mpps, Gbit/s */
+	const char *bound_by;	     /* model's reason, static string, or NULL */
+	char model_note[256];	     /* why the model gave no ceiling, "" */
 
 	/* results (pcibw_verdict_run) */
-	double bus_util, wire_util;    /* measured / ceiling; NAN unknown */
-	bool wire_lower_bound;         /* wire_util counts no per-packet overhead (no packet size: TCP
-					* writes, or no size column) and so is a lower bound */
-	double elasticity;             /* NAN unless work or cpu_mhz varied at this size */
-	const char *elasticity_of;     /* "work" or "cpu_mhz" */
-	bool per_packet;               /* in a run of >= flat_sizes sizes with flat pps */
+	double bus_util, wire_util; /* measured / ceiling; NAN unknown */
+	bool wire_lower_bound;	    /* wire_util counts no per-packet overhead (no packet size: TCP
+				     * writes, or no size column) and so is a lower bound */
+	double elasticity;	    /* NAN unless work or cpu_mhz varied at this size */
+	const char *elasticity_of;  /* "work" or "cpu_mhz" */
+	bool per_packet;	    /* in a run of >= flat_sizes sizes with flat pps */
 	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi; /* that run's packets/s and
-									* sizes (bytes); NAN when none */
+								      * sizes (bytes); NAN when none */
 	enum pcibw_verdict verdict;
 	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings */
 	int n_evidence;
@@ -119,11 +125,11 @@ struct pcibw_row {
 struct pcibw_rows {
 	struct pcibw_row *v;
 	int n, cap;
-	int *hash;  /* open addressing over v, hcap slots (a power of 2, at most half full) */
-	int hcap;   /* 0 before the first pcibw_rows_add: zero the whole struct to start */
+	int *hash; /* open addressing over v, hcap slots (a power of 2, at most half full) */
+	int hcap;  /* 0 before the first pcibw_rows_add: zero the whole struct to start */
 	/* the hash of the last source seen, and a row holding that source (to check it still is) */
 	uint64_t last_src_hash;
-	int last_src_row;   /* -1 none */
+	int last_src_row; /* -1 none */
 };
 
 /*
@@ -154,22 +160,23 @@ void pcibw_rows_free(struct pcibw_rows *rs);
 
 /* What the engine knows of the machine beyond each row's ceilings. */
 struct pcibw_machine {
-	bool have_bus;           /* a bus spec or a probed device gave ceilings */
-	bool bus_virtual;        /* a paravirtual NIC: no bus ceiling exists */
-	char bus_name[96];       /* "PCI-X 133/64", "PCIe gen3 x8"; "" */
-	double line_rate_gbps;   /* 0 = no wire ceiling given */
-	int cpus;                /* PCIBW_NULL (-1) unknown */
-	double cpu_mhz;          /* NAN unknown */
-	char bus_note[320];      /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
+	bool have_bus;	       /* a bus spec or a probed device gave ceilings */
+	bool bus_virtual;      /* a paravirtual NIC: no bus ceiling exists */
+	char bus_name[96];     /* "PCI-X 133/64", "PCIe gen3 x8"; "" */
+	double line_rate_gbps; /* 0 = no wire ceiling given */
+	int cpus;	       /* PCIBW_NULL (-1) unknown */
+	double cpu_mhz;	       /* NAN unknown */
+	char
+	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };
 
 /* The whole input's answer. */
 struct pcibw_summary {
 	enum pcibw_verdict verdict;
-	int counts[PCIBW_V_N];   /* rows per verdict */
+	int counts[PCIBW_V_N];		    /* rows per verdict */
 	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings; [0] is the plain-words summary */
 	int n_evidence;
-	int representative;      /* index of the row the summary speaks of, -1 if none */
+	int representative; /* index of the row the summary speaks of, -1 if none */
 };
 
 /*

@@ -3,45 +3,56 @@
 #ifndef PCIBW_CLI_H
 #define PCIBW_CLI_H
 
+#include "pcibw/error.h"
+#include "pcibw/probe.h"
 #include <getopt.h>
 #include <stdbool.h>
 #include <stdio.h>
-#include "pcibw/error.h"
-#include "pcibw/probe.h"
 
 enum cli_format { CLI_FMT_TEXT, CLI_FMT_JSON, CLI_FMT_CSV };
 
 /* Long-option ids above the ASCII range, shared by all commands. */
 enum {
-	OPT_FORMAT = 1000, OPT_JSON, OPT_DUMP, OPT_SYSFS, OPT_TOPOLOGY, OPT_ALL, OPT_HELP,
+	OPT_FORMAT = 1000,
+	OPT_JSON,
+	OPT_DUMP,
+	OPT_SYSFS,
+	OPT_TOPOLOGY,
+	OPT_ALL,
+	OPT_HELP,
 	OPT_PCI_IDS,
 	/* the model options `model` and `analyze` share (doc/cli-contract.md "Model options") */
-	OPT_BUS = 1050, OPT_NIC, OPT_PATTERN, OPT_SIZE_IS, OPT_LINE_RATE, OPT_COMPAT, OPT_PLOT, OPT_SEGMENT,
+	OPT_BUS = 1050,
+	OPT_NIC,
+	OPT_PATTERN,
+	OPT_SIZE_IS,
+	OPT_LINE_RATE,
+	OPT_COMPAT,
+	OPT_PLOT,
+	OPT_SEGMENT,
 	OPT_CMD_BASE = 1100, /* each command numbers its own options from here */
 };
 
-#define CLI_COMMON_LONGOPTS \
-	{"format", required_argument, 0, OPT_FORMAT}, \
-	{"json", no_argument, 0, OPT_JSON}, \
-	{"dump", required_argument, 0, OPT_DUMP}, \
-	{"sysfs", required_argument, 0, OPT_SYSFS}, \
-	{"topology", required_argument, 0, OPT_TOPOLOGY}, \
-	{"all", no_argument, 0, OPT_ALL}, \
-	{"pci-ids", required_argument, 0, OPT_PCI_IDS}, \
-	{"help", no_argument, 0, 'h'}
+#define CLI_COMMON_LONGOPTS                                                                                  \
+	{"format", required_argument, 0, OPT_FORMAT}, {"json", no_argument, 0, OPT_JSON},                    \
+	    {"dump", required_argument, 0, OPT_DUMP}, {"sysfs", required_argument, 0, OPT_SYSFS},            \
+	    {"topology", required_argument, 0, OPT_TOPOLOGY}, {"all", no_argument, 0, OPT_ALL},              \
+	    {"pci-ids", required_argument, 0, OPT_PCI_IDS},                                                  \
+	{                                                                                                    \
+		"help", no_argument, 0, 'h'                                                                  \
+	}
 
 /* short options every command takes: -s SLOT, -i IFACE, -h */
 #define CLI_COMMON_SHORTOPTS "s:i:h"
 
-#define CLI_MODEL_LONGOPTS \
-	{"bus", required_argument, 0, OPT_BUS}, \
-	{"nic", required_argument, 0, OPT_NIC}, \
-	{"pattern", required_argument, 0, OPT_PATTERN}, \
-	{"size-is", required_argument, 0, OPT_SIZE_IS}, \
-	{"line-rate", required_argument, 0, OPT_LINE_RATE}, \
-	{"compat", required_argument, 0, OPT_COMPAT}, \
-	{"plot", required_argument, 0, OPT_PLOT}, \
-	{"segment-devices", required_argument, 0, OPT_SEGMENT}
+#define CLI_MODEL_LONGOPTS                                                                                   \
+	{"bus", required_argument, 0, OPT_BUS}, {"nic", required_argument, 0, OPT_NIC},                      \
+	    {"pattern", required_argument, 0, OPT_PATTERN}, {"size-is", required_argument, 0, OPT_SIZE_IS},  \
+	    {"line-rate", required_argument, 0, OPT_LINE_RATE},                                              \
+	    {"compat", required_argument, 0, OPT_COMPAT}, {"plot", required_argument, 0, OPT_PLOT},          \
+	{                                                                                                    \
+		"segment-devices", required_argument, 0, OPT_SEGMENT                                         \
+	}
 
 /* The model options as given (parsed later, where the command knows what it needs). */
 struct cli_model {

@@ -4,54 +4,59 @@
  * wire and the CPU, and give a verdict. Parsing and wiring only: reading is src/ingest, the
  * ceilings src/model, the rules src/verdict, the output src/render.
  */
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
 #include "cli.h"
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
 #include "src/render/analyze_render.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 const char cmd_analyze_help[] =
-	"Usage: pcibw analyze FILE... [OPTIONS]\n"
-	"Measured throughput against the model, the wire and the CPU: io-bound, wire-bound,\n"
-	"cpu-bound, impossible or undetermined, per row and for the whole input, with the evidence.\n"
-	"\n"
-	"Inputs (format detected from the content; '-' reads standard input):\n"
-	"  CSV with a header (frame_bytes|payload_bytes|msg_size|size, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s,\n"
-	"  cpu_pct, cpuN_pct, core_max_pct, direction, work|copies, cpu_mhz, iface, test; case, blanks and\n"
-	"  a bracketed unit ignored: \"Frame Bytes\", \"CPU %\"; ',' ';' or tab between fields), iperf3 -J,\n"
-	"  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n"
-	"  --col ROLE=HEADER      read column HEADER as ROLE (e.g. --col gbps='Throughput')\n"
-	"  --rate-basis B         what a bit-rate column counts: wire, frame, l3, payload\n"
-	"                         (default: the bytes of the size convention)\n"
-	"The bus (as in `pcibw model`):\n"
-	"  --bus SPEC             gen3x8,mps=256 | pcix133/64,mmrbc=512 | pci33/32 | virtual ...\n"
-	"  -s SLOT, -i IFACE      or the bus of a probed device (this machine, --dump FILE, --sysfs DIR)\n"
-	"  --nic NAME             NIC profile (default: by vendor:device when probed, else simple)\n"
-	"  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw; a direction column wins\n"
-	"  --size-is CONV         frame (default), dma, l3, udp-payload: what a `size` column counts\n"
-	"  --line-rate RATE       1G, 10G, 40G, ...: the wire ceiling\n"
-	"  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
-	"  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
-	"The CPU:\n"
-	"  --cpus N --cpu-ghz F   CPUs and clock of the measured machine (else --topology FILE for the\n"
-	"                         count, or this machine when the device was probed live)\n"
-	"Verdicts:\n"
-	"  --threshold NAME=VALUE impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
-	"                         flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000\n"
-	"Output:\n"
-	"  --format text|json|csv, --json\n"
-	"  --plot FILE.svg        measured points over the bus and wire ceilings\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Exit codes: 0 ok, 2 bad option or spec, 3 bad input file (file:line:column), 4 no such device,\n"
-	"5 not possible here.\n";
+    "Usage: pcibw analyze FILE... [OPTIONS]\n"
+    "Measured throughput against the model, the wire and the CPU: io-bound, wire-bound,\n"
+    "cpu-bound, impossible or undetermined, per row and for the whole input, with the evidence.\n"
+    "\n"
+    "Inputs (format detected from the content; '-' reads standard input):\n"
+    "  CSV with a header (frame_bytes|payload_bytes|msg_size|size, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s,\n"
+    "  cpu_pct, cpuN_pct, core_max_pct, direction, work|copies, cpu_mhz, iface, test; case, blanks and\n"
+    "  a bracketed unit ignored: \"Frame Bytes\", \"CPU %\"; ',' ';' or tab between fields), iperf3 -J,\n"
+    "  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n"
+    "  --col ROLE=HEADER      read column HEADER as ROLE (e.g. --col gbps='Throughput')\n"
+    "  --rate-basis B         what a bit-rate column counts: wire, frame, l3, payload\n"
+    "                         (default: the bytes of the size convention)\n"
+    "The bus (as in `pcibw model`):\n"
+    "  --bus SPEC             gen3x8,mps=256 | pcix133/64,mmrbc=512 | pci33/32 | virtual ...\n"
+    "  -s SLOT, -i IFACE      or the bus of a probed device (this machine, --dump FILE, --sysfs DIR)\n"
+    "  --nic NAME             NIC profile (default: by vendor:device when probed, else simple)\n"
+    "  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw; a direction column wins\n"
+    "  --size-is CONV         frame (default), dma, l3, udp-payload: what a `size` column counts\n"
+    "  --line-rate RATE       1G, 10G, 40G, ...: the wire ceiling\n"
+    "  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
+    "  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
+    "The CPU:\n"
+    "  --cpus N --cpu-ghz F   CPUs and clock of the measured machine (else --topology FILE for the\n"
+    "                         count, or this machine when the device was probed live)\n"
+    "Verdicts:\n"
+    "  --threshold NAME=VALUE impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
+    "                         flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000\n"
+    "Output:\n"
+    "  --format text|json|csv, --json\n"
+    "  --plot FILE.svg        measured points over the bus and wire ceilings\n"
+    "  -h, --help             this text\n"
+    "\n"
+    "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file (file:line:column), 4 no such device,\n"
+    "5 not possible here.\n";
 
 enum {
-	OPT_CPUS = OPT_CMD_BASE, OPT_CPU_GHZ, OPT_COL, OPT_RATE_BASIS, OPT_THRESHOLD, OPT_INPUT_FORMAT,
+	OPT_CPUS = OPT_CMD_BASE,
+	OPT_CPU_GHZ,
+	OPT_COL,
+	OPT_RATE_BASIS,
+	OPT_THRESHOLD,
+	OPT_INPUT_FORMAT,
 };
 
 struct analyze_opts {
@@ -66,15 +71,15 @@ struct analyze_opts {
 static int parse_args(int argc, char **argv, struct cli_common *c, struct analyze_opts *a)
 {
 	static const struct option longopts[] = {
-		CLI_COMMON_LONGOPTS,
-		CLI_MODEL_LONGOPTS,
-		{"cpus", required_argument, 0, OPT_CPUS},
-		{"cpu-ghz", required_argument, 0, OPT_CPU_GHZ},
-		{"col", required_argument, 0, OPT_COL},
-		{"rate-basis", required_argument, 0, OPT_RATE_BASIS},
-		{"threshold", required_argument, 0, OPT_THRESHOLD},
-		{"input-format", required_argument, 0, OPT_INPUT_FORMAT},
-		{0, 0, 0, 0},
+	    CLI_COMMON_LONGOPTS,
+	    CLI_MODEL_LONGOPTS,
+	    {"cpus", required_argument, 0, OPT_CPUS},
+	    {"cpu-ghz", required_argument, 0, OPT_CPU_GHZ},
+	    {"col", required_argument, 0, OPT_COL},
+	    {"rate-basis", required_argument, 0, OPT_RATE_BASIS},
+	    {"threshold", required_argument, 0, OPT_THRESHOLD},
+	    {"input-format", required_argument, 0, OPT_INPUT_FORMAT},
+	    {0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
 	int opt;
@@ -88,10 +93,18 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 		if (r > 0 || cli_model_opt(opt, optarg, &a->mo))
 			continue;
 		switch (opt) {
-		case 1: a->files[a->n_files++] = optarg; break;
-		case OPT_CPUS: a->cpus = optarg; break;
-		case OPT_CPU_GHZ: a->cpu_ghz = optarg; break;
-		case OPT_INPUT_FORMAT: a->input_format = optarg; break;
+		case 1:
+			a->files[a->n_files++] = optarg;
+			break;
+		case OPT_CPUS:
+			a->cpus = optarg;
+			break;
+		case OPT_CPU_GHZ:
+			a->cpu_ghz = optarg;
+			break;
+		case OPT_INPUT_FORMAT:
+			a->input_format = optarg;
+			break;
 		case OPT_COL:
 			if (pcibw_colmap_add(&a->ingest, optarg, &err))
 				return cli_usage_error("analyze", "%s", err.msg);
@@ -134,7 +147,8 @@ static void bus_words(const struct pcibw_bus *b, char *buf, size_t n)
 		snprintf(buf, n, "PCI %d/%d bus", b->clock_mhz, b->width_bits);
 		break;
 	case PCIBW_BUS_PCIX:
-		snprintf(buf, n, "PCI-X %d/%d bus", b->clock_mhz * (b->transfers_per_clock > 1 ? b->transfers_per_clock : 1),
+		snprintf(buf, n, "PCI-X %d/%d bus",
+			 b->clock_mhz * (b->transfers_per_clock > 1 ? b->transfers_per_clock : 1),
 			 b->width_bits);
 		break;
 	case PCIBW_BUS_PCIE:
@@ -163,7 +177,8 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		return PCIBW_EUSAGE;
 	if (a->mo.compat) {
 		if (strcmp(a->mo.compat, "pcie-bench"))
-			return pcibw_fail(err, PCIBW_EUSAGE, "--compat '%s': the only compatibility mode is pcie-bench",
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--compat '%s': the only compatibility mode is pcie-bench",
 					  a->mo.compat);
 		mc->in.compat = PCIBW_COMPAT_PCIE_BENCH;
 	}
@@ -172,14 +187,17 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		char *e;
 		long n = strtol(a->mo.segment, &e, 10);
 		if (*e || !*a->mo.segment || n < 1 || n > 32)
-			return pcibw_fail(err, PCIBW_EUSAGE, "--segment-devices '%s': expected 1..32 (a PCI segment "
-					  "holds at most 32 devices)", a->mo.segment);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--segment-devices '%s': expected 1..32 (a PCI segment "
+					  "holds at most 32 devices)",
+					  a->mo.segment);
 		mc->in.segment_devices = (int)n;
 	}
 
 	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
 	if (a->mo.bus && probed)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--bus and a probed device (-s, -i, --dump, --sysfs) both "
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--bus and a probed device (-s, -i, --dump, --sysfs) both "
 				  "name the bus: give one");
 	if (a->mo.bus && !strcmp(a->mo.bus, "virtual")) {
 		/* a paravirtual NIC (virtio, vmxnet3, netvsc): no bus at all */
@@ -193,7 +211,8 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->have_bus = true;
 		snprintf(mc->bus_from, sizeof mc->bus_from, "--bus");
 	} else if (probed) {
-		if ((st = cli_probed_bus(c, &mc->bus, &vendor, &device, mc->bus_from, sizeof mc->bus_from, err)))
+		if ((st = cli_probed_bus(c, &mc->bus, &vendor, &device, mc->bus_from, sizeof mc->bus_from,
+					 err)))
 			return st;
 		mc->have_bus = true;
 	}
@@ -231,17 +250,22 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		if (a->cpus) {
 			long n = strtol(a->cpus, &e, 10);
 			if (*e || !*a->cpus || n < 1 || n > 1 << 20)
-				return pcibw_fail(err, PCIBW_EUSAGE, "--cpus '%s': expected a whole number of CPUs (1 or more)",
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "--cpus '%s': expected a whole number of CPUs (1 or more)",
 						  a->cpus);
 			mc->mach.cpus = (int)n;
 		}
 		if (a->cpu_ghz) {
 			double g = strtod(a->cpu_ghz, &e);
-			/* decimal, 0.001 to 100 GHz: the 1 MHz .. 10^5 MHz of a cpu_mhz column (pcibw/ingest.h) */
-			if (*e || !*a->cpu_ghz || strspn(a->cpu_ghz, "0123456789.eE+-") != strlen(a->cpu_ghz) ||
-			    !(g >= 0.001) || g > 100)
-				return pcibw_fail(err, PCIBW_EUSAGE, "--cpu-ghz '%s': expected a clock in GHz from "
-						  "0.001 to 100 (e.g. 2.8)", a->cpu_ghz);
+			/* decimal, 0.001 to 100 GHz: the 1 MHz .. 10^5 MHz of a cpu_mhz column
+			 * (pcibw/ingest.h) */
+			if (*e || !*a->cpu_ghz ||
+			    strspn(a->cpu_ghz, "0123456789.eE+-") != strlen(a->cpu_ghz) || !(g >= 0.001) ||
+			    g > 100)
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "--cpu-ghz '%s': expected a clock in GHz from "
+						  "0.001 to 100 (e.g. 2.8)",
+						  a->cpu_ghz);
 			mc->mach.cpu_mhz = g * 1000;
 		}
 		snprintf(mc->cpu_origin, sizeof mc->cpu_origin, "options");
@@ -264,11 +288,16 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 static enum pcibw_size_is size_is_of(const struct pcibw_row *r, enum pcibw_size_is option)
 {
 	switch (r->size_conv) {
-	case PCIBW_CONV_FRAME: return PCIBW_SIZE_FRAME;
-	case PCIBW_CONV_UDP_PAYLOAD: return PCIBW_SIZE_UDP_PAYLOAD;
-	case PCIBW_CONV_L3: return PCIBW_SIZE_L3;
-	case PCIBW_CONV_DMA: return PCIBW_SIZE_DMA;
-	default: return option;
+	case PCIBW_CONV_FRAME:
+		return PCIBW_SIZE_FRAME;
+	case PCIBW_CONV_UDP_PAYLOAD:
+		return PCIBW_SIZE_UDP_PAYLOAD;
+	case PCIBW_CONV_L3:
+		return PCIBW_SIZE_L3;
+	case PCIBW_CONV_DMA:
+		return PCIBW_SIZE_DMA;
+	default:
+		return option;
 	}
 }
 
@@ -278,11 +307,16 @@ static double basis_bytes(const struct pcibw_row *r, enum pcibw_size_is s)
 {
 	double frame = pcibw_frame_bytes(r->size_bytes, s);
 	switch (r->gbps_basis) {
-	case PCIBW_BASIS_SIZE: return r->size_bytes;
-	case PCIBW_BASIS_WIRE: return pcibw_wire_bytes(frame);
-	case PCIBW_BASIS_FRAME: return frame;
-	case PCIBW_BASIS_L3: return s == PCIBW_SIZE_L3 ? r->size_bytes : frame - 18;
-	case PCIBW_BASIS_PAYLOAD: return s == PCIBW_SIZE_UDP_PAYLOAD ? r->size_bytes : fmax(frame - 46, 0);
+	case PCIBW_BASIS_SIZE:
+		return r->size_bytes;
+	case PCIBW_BASIS_WIRE:
+		return pcibw_wire_bytes(frame);
+	case PCIBW_BASIS_FRAME:
+		return frame;
+	case PCIBW_BASIS_L3:
+		return s == PCIBW_SIZE_L3 ? r->size_bytes : frame - 18;
+	case PCIBW_BASIS_PAYLOAD:
+		return s == PCIBW_SIZE_UDP_PAYLOAD ? r->size_bytes : fmax(frame - 46, 0);
 	}
 	return NAN;
 }
@@ -292,7 +326,8 @@ static void ceilings(struct pcibw_rows *rs, struct machine_ctx *mc)
 {
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
-		enum pcibw_pattern pat = r->direction != PCIBW_DIR_UNSET ? (enum pcibw_pattern)r->direction : mc->in.pattern;
+		enum pcibw_pattern pat =
+		    r->direction != PCIBW_DIR_UNSET ? (enum pcibw_pattern)r->direction : mc->in.pattern;
 		r->pattern = (int)pat;
 		bool dma = pat == PCIBW_PAT_DMA_READ || pat == PCIBW_PAT_DMA_WRITE || pat == PCIBW_PAT_DMA_RW;
 		if (r->size_conv == PCIBW_CONV_WRITE || isnan(r->size_bytes)) {
@@ -347,7 +382,8 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 		goto out;
 	}
 	if (a->input_format) {
-		static const char *names[] = {"auto", "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench"};
+		static const char *names[] = {"auto",	 "csv",		 "iperf3",
+					      "netperf", "netperf-omni", "pcie-bench"};
 		bool ok = false;
 		for (int i = 0; i < 6; i++)
 			if (!strcmp(a->input_format, names[i])) {
@@ -355,8 +391,10 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 				ok = true;
 			}
 		if (!ok) {
-			st = pcibw_fail(&err, PCIBW_EUSAGE, "--input-format '%s': expected csv, iperf3, netperf, "
-					"netperf-omni or pcie-bench", a->input_format);
+			st = pcibw_fail(&err, PCIBW_EUSAGE,
+					"--input-format '%s': expected csv, iperf3, netperf, "
+					"netperf-omni or pcie-bench",
+					a->input_format);
 			goto out;
 		}
 	}
@@ -373,8 +411,9 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 		const char *first = "";
 		for (int i = 0; i < a->n_files && !first[0]; i++)
 			first = inputs[i].stats.first_skip;
-		st = pcibw_fail(&err, PCIBW_EINPUT, "%s%s: no measured rows (every line was skipped%s%s)", a->files[0],
-				a->n_files > 1 ? " and the other inputs" : "", first[0] ? "; first: " : "", first);
+		st = pcibw_fail(&err, PCIBW_EINPUT, "%s%s: no measured rows (every line was skipped%s%s)",
+				a->files[0], a->n_files > 1 ? " and the other inputs" : "",
+				first[0] ? "; first: " : "", first);
 		goto out;
 	}
 	pcibw_rows_finish(&rs);
@@ -382,11 +421,19 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 	if ((st = pcibw_verdict_run(&rs, &a->t, &mc->mach, &sum, &err)))
 		goto out;
 	struct pcibw_analyze_view v = {
-		.rows = &rs, .summary = &sum, .machine = &mc->mach, .thresholds = &a->t,
-		.bus_spec = mc->have_bus ? mc->bus_spec : NULL, .bus_from = mc->have_bus ? mc->bus_from : NULL,
-		.nic = mc->nic_name, .pattern = pcibw_pattern_name(mc->in.pattern),
-		.size_is = pcibw_size_is_name(mc->in.size_is), .cpu_origin = mc->cpu_origin,
-		.inputs = inputs, .n_inputs = a->n_files, .skipped = skipped,
+	    .rows = &rs,
+	    .summary = &sum,
+	    .machine = &mc->mach,
+	    .thresholds = &a->t,
+	    .bus_spec = mc->have_bus ? mc->bus_spec : NULL,
+	    .bus_from = mc->have_bus ? mc->bus_from : NULL,
+	    .nic = mc->nic_name,
+	    .pattern = pcibw_pattern_name(mc->in.pattern),
+	    .size_is = pcibw_size_is_name(mc->in.size_is),
+	    .cpu_origin = mc->cpu_origin,
+	    .inputs = inputs,
+	    .n_inputs = a->n_files,
+	    .skipped = skipped,
 	};
 	if (a->mo.plot && (st = pcibw_analyze_render_plot(a->mo.plot, &v, &err)))
 		goto out;

@@ -1,40 +1,41 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcibw model: the bus ceiling per packet size for a bus (--bus SPEC or a probed device), a NIC
  * profile and a traffic pattern. Parsing and wiring only; the model lives in src/model. */
-#include <stdlib.h>
-#include <string.h>
 #include "cli.h"
 #include "pcibw/device.h"
 #include "pcibw/model.h"
 #include "src/render/model_render.h"
+#include <stdlib.h>
+#include <string.h>
 
 const char cmd_model_help[] =
-	"Usage: pcibw model [OPTIONS]\n"
-	"The theoretical bus ceiling per packet size (what-if): every transaction a packet costs,\n"
-	"with the bus protocol's overheads, against the wire.\n"
-	"\n"
-	"The bus:\n"
-	"  --bus SPEC             gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 ...\n"
-	"  -s SLOT                or the bus of a probed device (this machine, --dump FILE, --sysfs DIR)\n"
-	"  --dump FILE            config space from an lspci -x/-xxx/-xxxx dump\n"
-	"  --sysfs DIR            config space from a copied sysfs tree\n"
-	"The traffic:\n"
-	"  --nic NAME             NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
-	"                         virtio-net, ...); default: by vendor:device when probed, else simple\n"
-	"  --nic-file FILE        a NIC profile from a file\n"
-	"  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw\n"
-	"  --sizes LIST           64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,... (default 64,128,256,512,1024,1518)\n"
-	"  --size-is CONV         frame (default), dma, l3, udp-payload\n"
-	"  --line-rate RATE       10G, 2.5G, 100M, ... (1M..100000G): add the wire ceiling\n"
-	"  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
-	"  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
-	"Output:\n"
-	"  --format text|json|csv, --json\n"
-	"  --plot FILE.svg        draw the ceilings against packet size\n"
-	"  -h, --help             this text\n"
-	"\n"
-	"Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
-	"Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n";
+    "Usage: pcibw model [OPTIONS]\n"
+    "The theoretical bus ceiling per packet size (what-if): every transaction a packet costs,\n"
+    "with the bus protocol's overheads, against the wire.\n"
+    "\n"
+    "The bus:\n"
+    "  --bus SPEC             gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 ...\n"
+    "  -s SLOT                or the bus of a probed device (this machine, --dump FILE, --sysfs DIR)\n"
+    "  --dump FILE            config space from an lspci -x/-xxx/-xxxx dump\n"
+    "  --sysfs DIR            config space from a copied sysfs tree\n"
+    "The traffic:\n"
+    "  --nic NAME             NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
+    "                         virtio-net, ...); default: by vendor:device when probed, else simple\n"
+    "  --nic-file FILE        a NIC profile from a file\n"
+    "  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw\n"
+    "  --sizes LIST           64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,... (default "
+    "64,128,256,512,1024,1518)\n"
+    "  --size-is CONV         frame (default), dma, l3, udp-payload\n"
+    "  --line-rate RATE       10G, 2.5G, 100M, ... (1M..100000G): add the wire ceiling\n"
+    "  --segment-devices N    PCI/PCI-X: devices on the segment moving the same traffic (default 1)\n"
+    "  --compat pcie-bench    reproduce pcie-bench's pcie-model exactly\n"
+    "Output:\n"
+    "  --format text|json|csv, --json\n"
+    "  --plot FILE.svg        draw the ceilings against packet size\n"
+    "  -h, --help             this text\n"
+    "\n"
+    "Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
+    "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n";
 
 enum { OPT_NIC_FILE = OPT_CMD_BASE, OPT_SIZES };
 
@@ -46,11 +47,11 @@ struct model_opts {
 static int parse_args(int argc, char **argv, struct cli_common *c, struct model_opts *m)
 {
 	static const struct option longopts[] = {
-		CLI_COMMON_LONGOPTS,
-		CLI_MODEL_LONGOPTS,
-		{"nic-file", required_argument, 0, OPT_NIC_FILE},
-		{"sizes", required_argument, 0, OPT_SIZES},
-		{0, 0, 0, 0},
+	    CLI_COMMON_LONGOPTS,
+	    CLI_MODEL_LONGOPTS,
+	    {"nic-file", required_argument, 0, OPT_NIC_FILE},
+	    {"sizes", required_argument, 0, OPT_SIZES},
+	    {0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
 	int opt;
@@ -63,8 +64,12 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 		if (r > 0 || cli_model_opt(opt, optarg, &m->mo))
 			continue;
 		switch (opt) {
-		case OPT_NIC_FILE: m->nic_file = optarg; break;
-		case OPT_SIZES: m->sizes = optarg; break;
+		case OPT_NIC_FILE:
+			m->nic_file = optarg;
+			break;
+		case OPT_SIZES:
+			m->sizes = optarg;
+			break;
 		case ':':
 			return cli_usage_error("model", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -97,7 +102,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		return cli_usage_error("model", "%s", err.msg);
 	if (m->mo.compat) {
 		if (strcmp(m->mo.compat, "pcie-bench"))
-			return cli_usage_error("model", "--compat '%s': the only compatibility mode is pcie-bench",
+			return cli_usage_error("model",
+					       "--compat '%s': the only compatibility mode is pcie-bench",
 					       m->mo.compat);
 		in.compat = PCIBW_COMPAT_PCIE_BENCH;
 	}
@@ -105,8 +111,10 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		char *e;
 		long n = strtol(m->mo.segment, &e, 10);
 		if (*e || !*m->mo.segment || *m->mo.segment < '0' || *m->mo.segment > '9' || n < 1 || n > 32)
-			return cli_usage_error("model", "--segment-devices '%s': expected 1..32 (a PCI segment "
-					       "holds at most 32 devices)", m->mo.segment);
+			return cli_usage_error("model",
+					       "--segment-devices '%s': expected 1..32 (a PCI segment "
+					       "holds at most 32 devices)",
+					       m->mo.segment);
 		in.segment_devices = (int)n;
 	}
 	if ((st = pcibw_sizes_parse(m->sizes ? m->sizes : "64,128,256,512,1024,1518", &sizes, &err)))
@@ -115,12 +123,14 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
 	if (m->mo.bus && probed) {
 		pcibw_sizes_free(&sizes);
-		return cli_usage_error("model", "--bus and a probed device (-s, -i, --dump, --sysfs) both name "
+		return cli_usage_error("model",
+				       "--bus and a probed device (-s, -i, --dump, --sysfs) both name "
 				       "the bus: give one");
 	}
 	if (c->probe.topology_file) {
 		pcibw_sizes_free(&sizes);
-		return cli_usage_error("model", "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
+		return cli_usage_error(
+		    "model", "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
 	}
 	if (m->mo.bus)
 		st = pcibw_bus_parse(m->mo.bus, &bus, &err);
@@ -131,11 +141,14 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
 	}
 
-	if (in.compat == PCIBW_COMPAT_PCIE_BENCH && (bus.kind == PCIBW_BUS_PCI || bus.kind == PCIBW_BUS_PCIX)) {
+	if (in.compat == PCIBW_COMPAT_PCIE_BENCH &&
+	    (bus.kind == PCIBW_BUS_PCI || bus.kind == PCIBW_BUS_PCIX)) {
 		/* pcie-model has no PCI or PCI-X model: "compatible accounting" would be a false label */
 		pcibw_sizes_free(&sizes);
-		return cli_usage_error("model", "--compat pcie-bench reproduces pcie-bench's PCIe model; it has "
-				       "none for a %s bus: drop --compat", pcibw_bus_kind_name(bus.kind));
+		return cli_usage_error("model",
+				       "--compat pcie-bench reproduces pcie-bench's PCIe model; it has "
+				       "none for a %s bus: drop --compat",
+				       pcibw_bus_kind_name(bus.kind));
 	}
 	if (m->nic_file && m->mo.nic) {
 		pcibw_sizes_free(&sizes);
@@ -149,8 +162,10 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 			name = pcibw_nic_for_ids(vendor, device, NULL, nicname, sizeof nicname);
 		if (!name) {
 			if (vendor >= 0) {
-				snprintf(warnbuf[nwarn], sizeof warnbuf[0], "no NIC profile lists %04x:%04x; using "
-					 "'simple' (pick one with --nic)", (unsigned)vendor, (unsigned)device);
+				snprintf(warnbuf[nwarn], sizeof warnbuf[0],
+					 "no NIC profile lists %04x:%04x; using "
+					 "'simple' (pick one with --nic)",
+					 (unsigned)vendor, (unsigned)device);
 				warnings[nwarn] = warnbuf[nwarn];
 				nwarn++;
 			}
@@ -168,7 +183,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		nwarn++;
 	}
 	if (bus.kind == PCIBW_BUS_VIRTUAL) {
-		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "a paravirtual device has no bus ceiling: the host's "
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0],
+			 "a paravirtual device has no bus ceiling: the host's "
 			 "CPU and memory set its limit");
 		warnings[nwarn] = warnbuf[nwarn];
 		nwarn++;
@@ -191,8 +207,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		for (int i = 0; i < nrows && !st; i++)
 			st = pcibw_model_eval(&in, sizes.v[i].bytes, &rows[i], &err);
 	}
-	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat, from,
-				     rows, labels, nrows, warnings, nwarn};
+	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat,
+				     from, rows, labels,     nrows,	 warnings,	    nwarn};
 	if (!st && m->mo.plot)
 		st = pcibw_model_render_plot(m->mo.plot, &v, &err);
 	if (!st) {

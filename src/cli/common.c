@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdarg.h>
-#include <stdio.h>
-#include <string.h>
 #include "cli.h"
 #include "pcibw/bus.h"
 #include "pcibw/device.h"
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
 
 int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_err *err)
 {
@@ -17,7 +17,8 @@ int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_
 		else if (!strcmp(arg, "csv"))
 			c->format = CLI_FMT_CSV;
 		else
-			return -pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv", arg);
+			return -pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv",
+					   arg);
 		return 1;
 	case OPT_JSON:
 		c->format = CLI_FMT_JSON;
@@ -54,15 +55,32 @@ int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_
 int cli_model_opt(int opt, const char *arg, struct cli_model *m)
 {
 	switch (opt) {
-	case OPT_BUS: m->bus = arg; return 1;
-	case OPT_NIC: m->nic = arg; return 1;
-	case OPT_PATTERN: m->pattern = arg; return 1;
-	case OPT_SIZE_IS: m->size_is = arg; return 1;
-	case OPT_LINE_RATE: m->line_rate = arg; return 1;
-	case OPT_COMPAT: m->compat = arg; return 1;
-	case OPT_PLOT: m->plot = arg; return 1;
-	case OPT_SEGMENT: m->segment = arg; return 1;
-	default: return 0;
+	case OPT_BUS:
+		m->bus = arg;
+		return 1;
+	case OPT_NIC:
+		m->nic = arg;
+		return 1;
+	case OPT_PATTERN:
+		m->pattern = arg;
+		return 1;
+	case OPT_SIZE_IS:
+		m->size_is = arg;
+		return 1;
+	case OPT_LINE_RATE:
+		m->line_rate = arg;
+		return 1;
+	case OPT_COMPAT:
+		m->compat = arg;
+		return 1;
+	case OPT_PLOT:
+		m->plot = arg;
+		return 1;
+	case OPT_SEGMENT:
+		m->segment = arg;
+		return 1;
+	default:
+		return 0;
 	}
 }
 
@@ -103,16 +121,19 @@ int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendo
 	}
 	if (rep.n_devices == 0) {
 		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_ENOMATCH, "no network device matched: give -s SLOT (and --all for "
+		return pcibw_fail(err, PCIBW_ENOMATCH,
+				  "no network device matched: give -s SLOT (and --all for "
 				  "other classes) or --bus SPEC");
 	}
 	if (rep.n_devices > 1) {
 		char list[512] = "";
 		size_t o = 0;
 		for (int i = 0; i < rep.n_devices && o < sizeof list; i++)
-			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "", rep.devices[i].slot);
+			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
+					      rep.devices[i].slot);
 		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT", list);
+		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT",
+				  list);
 	}
 	const struct pcibw_device *d = &rep.devices[0];
 	*vendor = d->vendor_id;
@@ -126,9 +147,10 @@ int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendo
 	}
 	/* a link read from sysfs without root has no Device Control: say the registers are assumed */
 	if (!st && bus->kind == PCIBW_BUS_PCIE && !bus->note[0] && (bus->mps_default || bus->mrrs_default))
-		snprintf(bus->note, sizeof bus->note, "%s: MPS/MRRS not in the source (config space past 64 bytes "
-			 "needs root or an -xxx dump): assumed MPS %d, MRRS %d", d->slot, bus->mps_bytes,
-			 bus->mrrs_bytes);
+		snprintf(bus->note, sizeof bus->note,
+			 "%s: MPS/MRRS not in the source (config space past 64 bytes "
+			 "needs root or an -xxx dump): assumed MPS %d, MRRS %d",
+			 d->slot, bus->mps_bytes, bus->mrrs_bytes);
 	pcibw_report_free(&rep);
 	return st;
 }

@@ -1,34 +1,34 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcibw: git-style dispatch to report / model / analyze. */
-#include <stdio.h>
-#include <string.h>
 #include "cli.h"
 #include "pcibw/version.h"
+#include <stdio.h>
+#include <string.h>
 
 static const char main_help[] =
-	"Usage: pcibw [COMMAND] [OPTIONS]\n"
-	"Is this host limited by its I/O bus or by its CPU?\n"
-	"\n"
-	"Commands:\n"
-	"  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
-	"  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
-	"  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
-	"  help [COMMAND]    this text, or a command's options\n"
-	"\n"
-	"Options:\n"
-	"  --version         print the version and exit\n"
-	"  -h, --help        print this help and exit\n"
-	"\n"
-	"`pcibw` alone reports on this machine. See pcibw(1) and `pcibw COMMAND --help`.\n";
+    "Usage: pcibw [COMMAND] [OPTIONS]\n"
+    "Is this host limited by its I/O bus or by its CPU?\n"
+    "\n"
+    "Commands:\n"
+    "  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
+    "  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
+    "  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
+    "  help [COMMAND]    this text, or a command's options\n"
+    "\n"
+    "Options:\n"
+    "  --version         print the version and exit\n"
+    "  -h, --help        print this help and exit\n"
+    "\n"
+    "`pcibw` alone reports on this machine. See pcibw(1) and `pcibw COMMAND --help`.\n";
 
 static const struct {
 	const char *name;
 	int (*fn)(int, char **);
 	const char *help;
 } commands[] = {
-	{"report", cmd_report, cmd_report_help},
-	{"model", cmd_model, cmd_model_help},
-	{"analyze", cmd_analyze, cmd_analyze_help},
+    {"report", cmd_report, cmd_report_help},
+    {"model", cmd_model, cmd_model_help},
+    {"analyze", cmd_analyze, cmd_analyze_help},
 };
 
 static int find_command(const char *name)
@@ -59,7 +59,8 @@ int main(int argc, char **argv)
 		}
 		int i = find_command(argv[2]);
 		if (i < 0)
-			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)", argv[2]);
+			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)",
+					       argv[2]);
 		fputs(commands[i].help, stdout);
 		return 0;
 	}

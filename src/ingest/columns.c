@@ -12,14 +12,14 @@
  * brackets ("Throughput (Mbit/s)", "rx Mpps", "send_kpps"); generic words before it
  * (throughput, bandwidth, rate, bw, tput) name no series.
  */
+#include "columns.h"
+#include "pcibw/error.h"
+#include "pcibw/ingest.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/error.h"
-#include "pcibw/ingest.h"
-#include "columns.h"
 
 static const struct {
 	const char *name;
@@ -27,67 +27,73 @@ static const struct {
 	enum pcibw_size_conv conv;
 	bool msg;
 } named[] = {
-	{"size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"frame_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
-	{"payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"msg_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"message_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"message_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"l3_bytes", ROLE_SIZE, PCIBW_CONV_L3, false},
-	{"dma_bytes", ROLE_SIZE, PCIBW_CONV_DMA, false},
-	{"elapsed_s", ROLE_ELAPSED, 0, false},
-	{"cpu_pct", ROLE_CPU, 0, false},
-	{"local_cpu_pct", ROLE_CPU, 0, false},
-	{"core_max_pct", ROLE_CORE_MAX, 0, false},
-	{"remote_cpu_pct", ROLE_REMOTE_CPU, 0, false},
-	{"sd_us_per_kb", ROLE_SD, 0, false},
-	{"service_demand", ROLE_SD, 0, false},
-	{"local_sd_us_per_kb", ROLE_SD, 0, false},
-	{"remote_sd_us_per_kb", ROLE_REMOTE_SD, 0, false},
-	{"direction", ROLE_DIRECTION, 0, false},
-	{"work", ROLE_WORK, 0, false},
-	{"copies", ROLE_WORK, 0, false},
-	{"cpu_mhz", ROLE_CPU_MHZ, 0, false},
-	{"iface", ROLE_IFACE, 0, false},
-	{"test", ROLE_TEST, 0, false},
-	/* spellings seen in spreadsheets: the same roles */
-	{"frame_size", ROLE_SIZE, PCIBW_CONV_FRAME, false},
-	{"frame_size_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
-	{"frame_len", ROLE_SIZE, PCIBW_CONV_FRAME, false},
-	{"frame_length", ROLE_SIZE, PCIBW_CONV_FRAME, false},
-	{"packet_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"packet_size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"pkt_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"size_b", ROLE_SIZE, PCIBW_CONV_OPTION, false},
-	{"payload_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"payload_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"udp_payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"msg_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"message_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
-	{"cpu_util_pct", ROLE_CPU, 0, false},
-	{"cpu_usage_pct", ROLE_CPU, 0, false},
-	{"cpu_load_pct", ROLE_CPU, 0, false},
-	{"cpu_utilization_pct", ROLE_CPU, 0, false},
-	{"cpu_utilisation_pct", ROLE_CPU, 0, false},
-	{"busiest_core_pct", ROLE_CORE_MAX, 0, false},
-	{"max_core_pct", ROLE_CORE_MAX, 0, false},
-	{"elapsed", ROLE_ELAPSED, 0, false},
-	{"elapsed_sec", ROLE_ELAPSED, 0, false},
-	{"duration_s", ROLE_ELAPSED, 0, false},
-	{"dir", ROLE_DIRECTION, 0, false},
-	{"interface", ROLE_IFACE, 0, false},
+    {"size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"frame_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+    {"payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"msg_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"message_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"message_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"l3_bytes", ROLE_SIZE, PCIBW_CONV_L3, false},
+    {"dma_bytes", ROLE_SIZE, PCIBW_CONV_DMA, false},
+    {"elapsed_s", ROLE_ELAPSED, 0, false},
+    {"cpu_pct", ROLE_CPU, 0, false},
+    {"local_cpu_pct", ROLE_CPU, 0, false},
+    {"core_max_pct", ROLE_CORE_MAX, 0, false},
+    {"remote_cpu_pct", ROLE_REMOTE_CPU, 0, false},
+    {"sd_us_per_kb", ROLE_SD, 0, false},
+    {"service_demand", ROLE_SD, 0, false},
+    {"local_sd_us_per_kb", ROLE_SD, 0, false},
+    {"remote_sd_us_per_kb", ROLE_REMOTE_SD, 0, false},
+    {"direction", ROLE_DIRECTION, 0, false},
+    {"work", ROLE_WORK, 0, false},
+    {"copies", ROLE_WORK, 0, false},
+    {"cpu_mhz", ROLE_CPU_MHZ, 0, false},
+    {"iface", ROLE_IFACE, 0, false},
+    {"test", ROLE_TEST, 0, false},
+    /* spellings seen in spreadsheets: the same roles */
+    {"frame_size", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+    {"frame_size_bytes", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+    {"frame_len", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+    {"frame_length", ROLE_SIZE, PCIBW_CONV_FRAME, false},
+    {"packet_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"packet_size_bytes", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"pkt_size", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"size_b", ROLE_SIZE, PCIBW_CONV_OPTION, false},
+    {"payload_size", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"payload_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"udp_payload_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"msg_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"message_size_bytes", ROLE_SIZE, PCIBW_CONV_UDP_PAYLOAD, true},
+    {"cpu_util_pct", ROLE_CPU, 0, false},
+    {"cpu_usage_pct", ROLE_CPU, 0, false},
+    {"cpu_load_pct", ROLE_CPU, 0, false},
+    {"cpu_utilization_pct", ROLE_CPU, 0, false},
+    {"cpu_utilisation_pct", ROLE_CPU, 0, false},
+    {"busiest_core_pct", ROLE_CORE_MAX, 0, false},
+    {"max_core_pct", ROLE_CORE_MAX, 0, false},
+    {"elapsed", ROLE_ELAPSED, 0, false},
+    {"elapsed_sec", ROLE_ELAPSED, 0, false},
+    {"duration_s", ROLE_ELAPSED, 0, false},
+    {"dir", ROLE_DIRECTION, 0, false},
+    {"interface", ROLE_IFACE, 0, false},
 };
 
 double rate_factor(enum rate_unit u)
 {
 	switch (u) {
-	case U_PPS: return 1;
-	case U_KPPS: return 1e3;
-	case U_MPPS: return 1e6;
-	case U_MBPS: return 1e-3;
-	case U_GBPS: return 1;
-	case U_MBYTES: return 8e-3; /* 10^6 bytes/s = 8 * 10^6 bit/s */
+	case U_PPS:
+		return 1;
+	case U_KPPS:
+		return 1e3;
+	case U_MPPS:
+		return 1e6;
+	case U_MBPS:
+		return 1e-3;
+	case U_GBPS:
+		return 1;
+	case U_MBYTES:
+		return 8e-3; /* 10^6 bytes/s = 8 * 10^6 bit/s */
 	}
 	return NAN;
 }
@@ -149,9 +155,11 @@ static void series_copy(char *dst, size_t cap, const char *src, size_t n)
 /* A non-rate unit in brackets joins the name ("(bytes)" -> "_bytes"); NULL if not one. */
 static const char *unit_suffix(const char *u)
 {
-	static const struct { const char *u, *suffix; } units[] = {
-		{"%", "_pct"}, {"bytes", "_bytes"}, {"byte", "_bytes"}, {"b", "_bytes"}, {"octets", "_bytes"},
-		{"mhz", "_mhz"}, {"s", "_s"}, {"sec", "_s"}, {"secs", "_s"}, {"seconds", "_s"},
+	static const struct {
+		const char *u, *suffix;
+	} units[] = {
+	    {"%", "_pct"},   {"bytes", "_bytes"}, {"byte", "_bytes"}, {"b", "_bytes"}, {"octets", "_bytes"},
+	    {"mhz", "_mhz"}, {"s", "_s"},	  {"sec", "_s"},      {"secs", "_s"},  {"seconds", "_s"},
 	};
 	for (unsigned i = 0; i < sizeof units / sizeof units[0]; i++)
 		if (!strcasecmp(u, units[i].u))
@@ -177,7 +185,8 @@ static int role_of_name(const char *name, struct role *out)
 		}
 	unsigned core;
 	char tail;
-	if (sscanf(name, "cpu%u_pct%c", &core, &tail) == 1 || sscanf(name, "core%u_pct%c", &core, &tail) == 1) {
+	if (sscanf(name, "cpu%u_pct%c", &core, &tail) == 1 ||
+	    sscanf(name, "core%u_pct%c", &core, &tail) == 1) {
 		out->kind = ROLE_CORE;
 		return 1;
 	}
@@ -267,12 +276,13 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
 	snprintf(c->header, sizeof c->header, "%s", eq + 1);
 	struct role r;
 	if (role_parse(c->role, &r) != 1)
-		return pcibw_fail(err, PCIBW_EUSAGE,
-				  "--col '%s': '%s' is not a role (expected size, frame_bytes, payload_bytes, "
-				  "msg_size, l3_bytes, dma_bytes, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s, "
-				  "[PREFIX_]msgs, elapsed_s, cpu_pct, cpuN_pct, core_max_pct, remote_cpu_pct, "
-				  "sd_us_per_kb, direction, work, copies, cpu_mhz, iface, test)",
-				  arg, c->role);
+		return pcibw_fail(
+		    err, PCIBW_EUSAGE,
+		    "--col '%s': '%s' is not a role (expected size, frame_bytes, payload_bytes, "
+		    "msg_size, l3_bytes, dma_bytes, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s, "
+		    "[PREFIX_]msgs, elapsed_s, cpu_pct, cpuN_pct, core_max_pct, remote_cpu_pct, "
+		    "sd_us_per_kb, direction, work, copies, cpu_mhz, iface, test)",
+		    arg, c->role);
 	o->n_colmap++;
 	return PCIBW_OK;
 }

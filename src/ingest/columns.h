@@ -6,9 +6,22 @@
 #include "pcibw/measure.h"
 
 enum role_kind {
-	ROLE_NONE = 0, ROLE_SIZE, ROLE_RATE, ROLE_COUNT, ROLE_ELAPSED, ROLE_CPU, ROLE_CORE,
-	ROLE_CORE_MAX, ROLE_REMOTE_CPU, ROLE_SD, ROLE_REMOTE_SD, ROLE_DIRECTION, ROLE_WORK,
-	ROLE_CPU_MHZ, ROLE_IFACE, ROLE_TEST,
+	ROLE_NONE = 0,
+	ROLE_SIZE,
+	ROLE_RATE,
+	ROLE_COUNT,
+	ROLE_ELAPSED,
+	ROLE_CPU,
+	ROLE_CORE,
+	ROLE_CORE_MAX,
+	ROLE_REMOTE_CPU,
+	ROLE_SD,
+	ROLE_REMOTE_SD,
+	ROLE_DIRECTION,
+	ROLE_WORK,
+	ROLE_CPU_MHZ,
+	ROLE_IFACE,
+	ROLE_TEST,
 };
 
 /* Units of a rate column: packets (pps, kpps, mpps) or bits (mbps, gbps) or bytes (MB/s). */
@@ -16,9 +29,9 @@ enum rate_unit { U_PPS, U_KPPS, U_MPPS, U_MBPS, U_GBPS, U_MBYTES };
 
 struct role {
 	enum role_kind kind;
-	enum pcibw_size_conv conv; /* ROLE_SIZE */
-	bool msg;                  /* ROLE_SIZE from msg_size/payload: a write size in a TCP test */
-	enum rate_unit unit;       /* ROLE_RATE */
+	enum pcibw_size_conv conv;	 /* ROLE_SIZE */
+	bool msg;			 /* ROLE_SIZE from msg_size/payload: a write size in a TCP test */
+	enum rate_unit unit;		 /* ROLE_RATE */
 	char prefix[PCIBW_MEASURE_TEXT]; /* ROLE_RATE, ROLE_COUNT: "send" of send_kpps; "" */
 };
 
@@ -29,7 +42,10 @@ struct role {
 int role_parse(const char *header, struct role *out);
 
 /* rate_is_packets - a packet-rate unit (pps, kpps, mpps). */
-static inline bool rate_is_packets(enum rate_unit u) { return u <= U_MPPS; }
+static inline bool rate_is_packets(enum rate_unit u)
+{
+	return u <= U_MPPS;
+}
 
 /* rate_factor - pps for packet units, Gbit/s for bit/byte units, per unit of the column. */
 double rate_factor(enum rate_unit u);

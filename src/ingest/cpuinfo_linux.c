@@ -4,13 +4,13 @@
  * per packet and service demand. From this machine (sysconf, /proc/cpuinfo) or from an hwloc
  * XML export of another (its PU objects; the export holds no clock).
  */
+#include "pcibw/device.h"
+#include "pcibw/ingest.h"
+#include <hwloc.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <unistd.h>
-#include <hwloc.h>
-#include "pcibw/device.h"
-#include "pcibw/ingest.h"
 
 void pcibw_cpuinfo_live(struct pcibw_cpuinfo *ci)
 {
@@ -27,8 +27,9 @@ void pcibw_cpuinfo_live(struct pcibw_cpuinfo *ci)
 	while (fgets(line, sizeof line, f)) {
 		double mhz;
 		/* "cpu MHz\t\t: 2800.000" (x86); the highest core clock stands for the machine */
-		if (!strncmp(line, "cpu MHz", 7) && sscanf(strchr(line, ':') ? strchr(line, ':') + 1 : "", "%lf", &mhz) == 1 &&
-		    mhz > 0 && (isnan(ci->mhz) || mhz > ci->mhz))
+		if (!strncmp(line, "cpu MHz", 7) &&
+		    sscanf(strchr(line, ':') ? strchr(line, ':') + 1 : "", "%lf", &mhz) == 1 && mhz > 0 &&
+		    (isnan(ci->mhz) || mhz > ci->mhz))
 			ci->mhz = mhz;
 	}
 	fclose(f);
@@ -43,8 +44,8 @@ int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct p
 		return pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot initialise a topology");
 	if (hwloc_topology_set_xml(t, path) || hwloc_topology_load(t)) {
 		hwloc_topology_destroy(t);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: not an hwloc XML export (expected `lstopo FILE.xml` output)",
-				  path);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: not an hwloc XML export (expected `lstopo FILE.xml` output)", path);
 	}
 	int n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
 	if (n > 0)

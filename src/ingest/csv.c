@@ -5,13 +5,13 @@
  * two rows (series "send" and "recv"), and the prefix names the direction when no direction
  * column does (send/tx/sent -> tx, recv/rx/received -> rx).
  */
+#include "columns.h"
+#include "ingest_int.h"
+#include "pcibw/nic.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/nic.h"
-#include "ingest_int.h"
-#include "columns.h"
 
 #define MAX_SERIES 8
 #define MAX_CORES 256
@@ -64,7 +64,8 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	c->have_header = true;
 	c->ncols = rec->n;
 	c->size_col = c->elapsed_col = c->cpu_col = c->core_max_col = c->remote_cpu_col = -1;
-	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col = -1;
+	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col =
+	    -1;
 	for (int i = 0; i < rec->n; i++) {
 		struct role r;
 		const char *h = rec->f[i];
@@ -79,12 +80,15 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			k = role_parse(h, &r);
 		if (k < 0) {
 			bool ambiguous = ends_with_mbs(h);
-			return pcibw_fail(err, PCIBW_EINPUT,
-					  "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
-					  "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
-					  "gbps or MB/s, or --col ROLE='%s')%s", rec->file, rec->line, rec->col[i], h, h,
-					  ambiguous ? "; 'mb/s' is ambiguous: write MB/s for megabytes or Mb/s "
-					  "(Mbit/s) for megabits" : "");
+			return pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
+			    "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
+			    "gbps or MB/s, or --col ROLE='%s')%s",
+			    rec->file, rec->line, rec->col[i], h, h,
+			    ambiguous ? "; 'mb/s' is ambiguous: write MB/s for megabytes or Mb/s "
+					"(Mbit/s) for megabits"
+				      : "");
 		}
 		if (k == 0)
 			continue;
@@ -95,8 +99,10 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				c->size_col = i;
 				c->size_role = r;
 			} else {
-				stats_note(c->st, "%s:%u:%u: column '%s' ignored: column '%s' already gives the size",
-					   rec->file, rec->line, rec->col[i], h, rec->f[c->size_col]);
+				stats_note(
+				    c->st,
+				    "%s:%u:%u: column '%s' ignored: column '%s' already gives the size",
+				    rec->file, rec->line, rec->col[i], h, rec->f[c->size_col]);
 			}
 			break;
 		case ROLE_RATE:
@@ -106,14 +112,20 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: more than %d rate prefixes",
 						  rec->file, rec->line, rec->col[i], MAX_SERIES);
 			struct series *se = &c->ser[s];
-			int *same = r.kind == ROLE_COUNT ? &se->count_col : rate_is_packets(r.unit) ? &se->pkt_col
-											: &se->bit_col;
+			int *same = r.kind == ROLE_COUNT      ? &se->count_col
+				    : rate_is_packets(r.unit) ? &se->pkt_col
+							      : &se->bit_col;
 			if (*same >= 0)
-				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: column '%s' gives the same %s as "
-						  "column '%s' (expected one packet rate and one bit rate per series: "
-						  "give them different prefixes, e.g. rx_kpps and tx_kpps)", rec->file,
-						  rec->line, rec->col[i], h, r.kind == ROLE_COUNT ? "count"
-						  : rate_is_packets(r.unit) ? "packet rate" : "bit rate", rec->f[*same]);
+				return pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u:%u: column '%s' gives the same %s as "
+				    "column '%s' (expected one packet rate and one bit rate per series: "
+				    "give them different prefixes, e.g. rx_kpps and tx_kpps)",
+				    rec->file, rec->line, rec->col[i], h,
+				    r.kind == ROLE_COUNT      ? "count"
+				    : rate_is_packets(r.unit) ? "packet rate"
+							      : "bit rate",
+				    rec->f[*same]);
 			if (r.kind == ROLE_COUNT)
 				se->count_col = i;
 			else if (rate_is_packets(r.unit)) {
@@ -125,27 +137,51 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			}
 			break;
 		}
-		case ROLE_ELAPSED: slot = &c->elapsed_col; break;
-		case ROLE_CPU: slot = &c->cpu_col; break;
-		case ROLE_CORE_MAX: slot = &c->core_max_col; break;
-		case ROLE_REMOTE_CPU: slot = &c->remote_cpu_col; break;
-		case ROLE_SD: slot = &c->sd_col; break;
-		case ROLE_REMOTE_SD: slot = &c->remote_sd_col; break;
-		case ROLE_DIRECTION: slot = &c->dir_col; break;
-		case ROLE_WORK: slot = &c->work_col; break;
-		case ROLE_CPU_MHZ: slot = &c->mhz_col; break;
-		case ROLE_IFACE: slot = &c->iface_col; break;
-		case ROLE_TEST: slot = &c->test_col; break;
+		case ROLE_ELAPSED:
+			slot = &c->elapsed_col;
+			break;
+		case ROLE_CPU:
+			slot = &c->cpu_col;
+			break;
+		case ROLE_CORE_MAX:
+			slot = &c->core_max_col;
+			break;
+		case ROLE_REMOTE_CPU:
+			slot = &c->remote_cpu_col;
+			break;
+		case ROLE_SD:
+			slot = &c->sd_col;
+			break;
+		case ROLE_REMOTE_SD:
+			slot = &c->remote_sd_col;
+			break;
+		case ROLE_DIRECTION:
+			slot = &c->dir_col;
+			break;
+		case ROLE_WORK:
+			slot = &c->work_col;
+			break;
+		case ROLE_CPU_MHZ:
+			slot = &c->mhz_col;
+			break;
+		case ROLE_IFACE:
+			slot = &c->iface_col;
+			break;
+		case ROLE_TEST:
+			slot = &c->test_col;
+			break;
 		case ROLE_CORE:
 			if (c->ncore < MAX_CORES)
 				c->core_cols[c->ncore++] = i;
 			break;
-		case ROLE_NONE: break;
+		case ROLE_NONE:
+			break;
 		}
 		if (slot && *slot < 0)
 			*slot = i;
 		else if (slot)
-			stats_note(c->st, "%s:%u:%u: column '%s' ignored: column '%s' already gives that figure",
+			stats_note(c->st,
+				   "%s:%u:%u: column '%s' ignored: column '%s' already gives that figure",
 				   rec->file, rec->line, rec->col[i], h, rec->f[*slot]);
 	}
 	/* a --col naming a header this file does not have: said, not silently ignored */
@@ -156,10 +192,12 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		if (!found) {
 			char names[512] = "";
 			for (int i = 0; i < rec->n && strlen(names) < 400; i++)
-				snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'", i ? ", " : "",
-					 rec->f[i]);
-			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: --col %s=%s: no column '%s' in the header "
-					  "(expected one of %s%s)", rec->file, rec->line, c->opts->colmap[m].role,
+				snprintf(names + strlen(names), sizeof names - strlen(names), "%s'%s'",
+					 i ? ", " : "", rec->f[i]);
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: --col %s=%s: no column '%s' in the header "
+					  "(expected one of %s%s)",
+					  rec->file, rec->line, c->opts->colmap[m].role,
 					  c->opts->colmap[m].header, c->opts->colmap[m].header, names,
 					  strlen(names) >= 400 ? ", ..." : "");
 		}
@@ -172,17 +210,23 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:1: no rate column in the header (expected a column named pps, kpps, "
 				  "mpps, mbps, gbps or MB/s, optionally PREFIX_NAME, or MSGS with elapsed_s; "
-				  "or --col ROLE=HEADER)", rec->file, rec->line);
+				  "or --col ROLE=HEADER)",
+				  rec->file, rec->line);
 	return PCIBW_OK;
 }
 
-
 int direction_parse(const char *text, int *dir)
 {
-	static const struct { const char *n; int d; } dirs[] = {
-		{"rx", PCIBW_PAT_RX}, {"tx", PCIBW_PAT_TX}, {"both", PCIBW_PAT_BOTH},
-		{"dma-read", PCIBW_PAT_DMA_READ}, {"dma-write", PCIBW_PAT_DMA_WRITE},
-		{"dma-rw", PCIBW_PAT_DMA_RW},
+	static const struct {
+		const char *n;
+		int d;
+	} dirs[] = {
+	    {"rx", PCIBW_PAT_RX},
+	    {"tx", PCIBW_PAT_TX},
+	    {"both", PCIBW_PAT_BOTH},
+	    {"dma-read", PCIBW_PAT_DMA_READ},
+	    {"dma-write", PCIBW_PAT_DMA_WRITE},
+	    {"dma-rw", PCIBW_PAT_DMA_RW},
 	};
 	for (unsigned i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (!strcasecmp(text, dirs[i].n)) {
@@ -194,7 +238,8 @@ int direction_parse(const char *text, int *dir)
 
 static int prefix_direction(const char *p)
 {
-	static const char *tx[] = {"send", "sent", "tx", "sender"}, *rx[] = {"recv", "received", "rx", "receiver"};
+	static const char *tx[] = {"send", "sent", "tx", "sender"},
+			  *rx[] = {"recv", "received", "rx", "receiver"};
 	for (unsigned i = 0; i < 4; i++) {
 		if (!strcmp(p, tx[i]))
 			return PCIBW_PAT_TX;
@@ -242,9 +287,10 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		m.size_conv = PCIBW_CONV_WRITE;
 	int dir = PCIBW_DIR_UNSET;
 	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: direction '%s' (expected rx, tx, both, "
-				  "dma-read, dma-write or dma-rw)", rec->file, rec->line,
-				  rec->col[c->dir_col], rec->f[c->dir_col]);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:%u: direction '%s' (expected rx, tx, both, "
+				  "dma-read, dma-write or dma-rw)",
+				  rec->file, rec->line, rec->col[c->dir_col], rec->f[c->dir_col]);
 	/* Per-core columns: the mean is the share of all CPUs, the highest the busiest core. */
 	double sum = 0, mx = NAN;
 	int nc = 0;
@@ -282,7 +328,8 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			return st;
 		if (se->bit_col >= 0 && !blank(rec->f[se->bit_col])) {
 			if ((st = check_value_at(rec->f[se->bit_col], PCIBW_VAL_GBPS, rec->file, rec->line,
-						 rec->col[se->bit_col], rate_factor(se->bit_unit), &r.gbps, err)))
+						 rec->col[se->bit_col], rate_factor(se->bit_unit), &r.gbps,
+						 err)))
 				return st;
 			r.gbps_basis = c->opts->rate_basis;
 		}
@@ -305,16 +352,20 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	return PCIBW_OK;
 }
 
-int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
-	       void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb, void *ctx,
+	       struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	struct csvctx c = {.opts = opts, .cb = cb, .ctx = ctx, .st = st};
 	int r = csvr_run(src, record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no header line (expected column names such as "
-				  "frame_bytes,kpps,cpu_pct)", src->name);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:1:1: no header line (expected column names such as "
+				  "frame_bytes,kpps,cpu_pct)",
+				  src->name);
 	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.test_col >= 0)
-		stats_note(st, "%s: a TCP message size is a write size, not a packet size: TCP rows have no "
-			   "packet rate", src->name);
+		stats_note(st,
+			   "%s: a TCP message size is a write size, not a packet size: TCP rows have no "
+			   "packet rate",
+			   src->name);
 	return r;
 }

@@ -11,11 +11,11 @@
  * The delimiter is ',' unless the first content line has none outside quotes and has ';' (the
  * CSV of spreadsheets in locales with a decimal comma) or a tab (TSV).
  */
+#include "ingest_int.h"
+#include <csv.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include <csv.h>
-#include "ingest_int.h"
 
 struct csvr {
 	const struct ingest_src *src;
@@ -26,13 +26,13 @@ struct csvr {
 	int status;
 
 	/* scanner */
-	unsigned line, col;       /* position of the byte being scanned */
+	unsigned line, col; /* position of the byte being scanned */
 	bool at_line_start, in_quote, in_comment, first_byte;
 	unsigned quote_line, quote_col;
 	unsigned feed_line, feed_col; /* position of the first byte not yet given to libcsv */
 	unsigned field_cols[CSVR_MAX_FIELDS];
 	int n_field_cols;
-	size_t rec_bytes;         /* bytes of the record being scanned */
+	size_t rec_bytes; /* bytes of the record being scanned */
 	unsigned char delim;
 
 	/* the record libcsv is building */
@@ -65,9 +65,10 @@ static void on_record(int term, void *data)
 	struct csvr *r = data;
 	if (r->status == PCIBW_OK) {
 		if (r->overflow) {
-			r->status = pcibw_fail(r->err, PCIBW_EINPUT,
-					       "%s:%u:1: record too long (expected at most %d fields and %d bytes)",
-					       r->src->name, r->rec.line, CSVR_MAX_FIELDS, CSVR_MAX_RECORD);
+			r->status =
+			    pcibw_fail(r->err, PCIBW_EINPUT,
+				       "%s:%u:1: record too long (expected at most %d fields and %d bytes)",
+				       r->src->name, r->rec.line, CSVR_MAX_FIELDS, CSVR_MAX_RECORD);
 		} else {
 			bool empty = true;
 			for (int i = 0; i < r->rec.n && empty; i++)
@@ -104,10 +105,11 @@ static int feed(struct csvr *r, const unsigned char *s, size_t n)
 	if (done < n) {
 		unsigned line = r->feed_line, col = r->feed_col;
 		advance(s, done, &line, &col);
-		return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
-					      "%s:%u:%u: malformed CSV (%s): expected a quote only at the start "
-					      "of a field, doubled inside a quoted field, and closing it",
-					      r->src->name, line, col, csv_strerror(csv_error(&r->p)));
+		return r->status =
+			   pcibw_fail(r->err, PCIBW_EINPUT,
+				      "%s:%u:%u: malformed CSV (%s): expected a quote only at the start "
+				      "of a field, doubled inside a quoted field, and closing it",
+				      r->src->name, line, col, csv_strerror(csv_error(&r->p)));
 	}
 	advance(s, n, &r->feed_line, &r->feed_col);
 	return PCIBW_OK;
@@ -126,9 +128,10 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 		if (r->in_comment) {
 			r->col++;
 			if (c == '\0') /* a comment never ends in binary input (printf '#'; cat /dev/zero) */
-				return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected "
-							      "text: CSV holds no binary data)", r->src->name,
-							      r->line, r->col);
+				return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+							      "%s:%u:%u: NUL byte (expected "
+							      "text: CSV holds no binary data)",
+							      r->src->name, r->line, r->col);
 			if (c == '\n') {
 				r->in_comment = false;
 				r->at_line_start = true;
@@ -155,12 +158,15 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 		r->at_line_start = false;
 		r->col++;
 		if (c == '\0')
-			return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected text: "
-						      "CSV holds no binary data)", r->src->name, r->line, r->col);
+			return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+						      "%s:%u:%u: NUL byte (expected text: "
+						      "CSV holds no binary data)",
+						      r->src->name, r->line, r->col);
 		if (++r->rec_bytes > CSVR_MAX_RECORD)
-			return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:1: record too long (expected "
-						      "at most %d bytes per record)", r->src->name, r->rec.line,
-						      CSVR_MAX_RECORD);
+			return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+						      "%s:%u:1: record too long (expected "
+						      "at most %d bytes per record)",
+						      r->src->name, r->rec.line, CSVR_MAX_RECORD);
 		if (c == '"') {
 			if (!r->in_quote) {
 				r->quote_line = r->line;
@@ -208,7 +214,8 @@ static unsigned char delimiter(const char *head, size_t len)
 				if (head[i] == '"')
 					q = !q;
 				else if (!q)
-					comma |= head[i] == ',', semi |= head[i] == ';', tab |= head[i] == '\t';
+					comma |= head[i] == ',', semi |= head[i] == ';',
+					    tab |= head[i] == '\t';
 			}
 			return comma ? ',' : semi ? ';' : tab ? '\t' : ',';
 		}
@@ -253,9 +260,10 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 	}
 	if (st == PCIBW_OK) {
 		if (csv_fini(&r->p, on_field, on_record, r) != 0 && r->status == PCIBW_OK)
-			st = pcibw_fail(err, PCIBW_EINPUT,
-					"%s:%u:%u: quoted field opened here is never closed (expected a closing '\"')",
-					src->name, r->quote_line, r->quote_col);
+			st = pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u:%u: quoted field opened here is never closed (expected a closing '\"')",
+			    src->name, r->quote_line, r->quote_col);
 		else
 			st = r->status;
 	}

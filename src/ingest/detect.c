@@ -1,24 +1,30 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Open an input (a path or "-"), tell its format from its first bytes, and hand it to the
  * format's reader. */
+#include "ingest_int.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
 #include <stdlib.h>
 #include <string.h>
-#include "ingest_int.h"
 
 #define HEAD_BYTES 8192
 
 const char *pcibw_format_name(enum pcibw_format f)
 {
 	switch (f) {
-	case PCIBW_FMT_CSV: return "csv";
-	case PCIBW_FMT_IPERF3: return "iperf3";
-	case PCIBW_FMT_NETPERF: return "netperf";
-	case PCIBW_FMT_NETPERF_OMNI: return "netperf-omni";
-	case PCIBW_FMT_PCIEBENCH: return "pcie-bench";
-	default: return "auto";
+	case PCIBW_FMT_CSV:
+		return "csv";
+	case PCIBW_FMT_IPERF3:
+		return "iperf3";
+	case PCIBW_FMT_NETPERF:
+		return "netperf";
+	case PCIBW_FMT_NETPERF_OMNI:
+		return "netperf-omni";
+	case PCIBW_FMT_PCIEBENCH:
+		return "pcie-bench";
+	default:
+		return "auto";
 	}
 }
 
@@ -122,8 +128,8 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 	return PCIBW_FMT_CSV;
 }
 
-int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
-		      void *ctx, struct pcibw_ingest_stats *stats, struct pcibw_err *err)
+int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb, void *ctx,
+		      struct pcibw_ingest_stats *stats, struct pcibw_err *err)
 {
 	struct pcibw_ingest_opts defaults = {0};
 	struct pcibw_ingest_stats local;
@@ -147,15 +153,16 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 	enum pcibw_format f = opts->format ? opts->format : pcibw_ingest_detect(head, n);
 	stats->format = f;
 	static const ingest_fn fns[] = {
-		[PCIBW_FMT_CSV] = ingest_csv,
-		[PCIBW_FMT_IPERF3] = ingest_iperf3,
-		[PCIBW_FMT_NETPERF] = ingest_netperf,
-		[PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
-		[PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
+	    [PCIBW_FMT_CSV] = ingest_csv,
+	    [PCIBW_FMT_IPERF3] = ingest_iperf3,
+	    [PCIBW_FMT_NETPERF] = ingest_netperf,
+	    [PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
+	    [PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
 	};
 	int st = (unsigned)f < sizeof fns / sizeof fns[0] && fns[f]
-		 ? fns[f](&src, opts, cb, ctx, stats, err)
-		 : pcibw_fail(err, PCIBW_EUSAGE, "%s: input format %d is not one pcibw reads", src.name, (int)f);
+		     ? fns[f](&src, opts, cb, ctx, stats, err)
+		     : pcibw_fail(err, PCIBW_EUSAGE, "%s: input format %d is not one pcibw reads", src.name,
+				  (int)f);
 	if (!is_stdin)
 		fclose(fp);
 	return st;

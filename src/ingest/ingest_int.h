@@ -4,10 +4,10 @@
 #ifndef PCIBW_INGEST_INT_H
 #define PCIBW_INGEST_INT_H
 
+#include "pcibw/ingest.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
-#include "pcibw/ingest.h"
 
 /* An opened input: the bytes already read for format detection (head) come first, then fp. */
 struct ingest_src {
@@ -23,10 +23,10 @@ struct ingest_src {
 
 struct csvr_record {
 	const char *file;
-	unsigned line;                     /* line the record starts on */
-	int n;                             /* fields */
-	const char *f[CSVR_MAX_FIELDS];    /* NUL-terminated, unquoted, surrounding blanks trimmed */
-	unsigned col[CSVR_MAX_FIELDS];     /* 1-based column where each field starts */
+	unsigned line;			/* line the record starts on */
+	int n;				/* fields */
+	const char *f[CSVR_MAX_FIELDS]; /* NUL-terminated, unquoted, surrounding blanks trimmed */
+	unsigned col[CSVR_MAX_FIELDS];	/* 1-based column where each field starts */
 };
 
 /* Called per record (comment lines, a leading BOM and blank lines never reach it). */
@@ -79,25 +79,26 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 		 struct pcibw_err *err);
 /* check_value_at - pcibw_check_value() for text at file:line:col, times scale (a kpps column's
  * 1000) before the limits apply; formats the location only when refusing. */
-int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
-		   unsigned col, double scale, double *out, struct pcibw_err *err);
+int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line, unsigned col,
+		   double scale, double *out, struct pcibw_err *err);
 /* field_num - field i of a CSV record as a number of kind k (check_value_at); a missing column
  * (i < 0) or a blank field gives NAN. */
-int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out, struct pcibw_err *err);
+int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
+	      struct pcibw_err *err);
 /* direction_parse - rx, tx, both, dma-read, dma-write, dma-rw -> pcibw_pattern. 1 if known. */
 int direction_parse(const char *text, int *dir);
 
 /* ---- the formats ---- */
-typedef int (*ingest_fn)(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
-			 pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err);
+typedef int (*ingest_fn)(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+			 void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err);
 int ingest_csv(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 	       struct pcibw_ingest_stats *, struct pcibw_err *);
 int ingest_iperf3(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 		  struct pcibw_ingest_stats *, struct pcibw_err *);
 int ingest_netperf(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 		   struct pcibw_ingest_stats *, struct pcibw_err *);
-int ingest_netperf_omni(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb,
-			void *, struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_netperf_omni(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+			struct pcibw_ingest_stats *, struct pcibw_err *);
 int ingest_pciebench(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 		     struct pcibw_ingest_stats *, struct pcibw_err *);
 

@@ -13,17 +13,18 @@
  * UDP: the datagram size is start.test_start.blksize (payload bytes) and packets are counted,
  * so each row has a packet rate. TCP: blksize is a write size, not a packet size.
  */
+#include "ingest_int.h"
+#include "pcibw/nic.h"
+#include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <jansson.h>
-#include "pcibw/nic.h"
-#include "ingest_int.h"
 
 static int bad(const struct ingest_src *src, const char *path, const char *expected, struct pcibw_err *err)
 {
-	return pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 JSON key %s: expected %s", src->name, path, expected);
+	return pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 JSON key %s: expected %s", src->name, path,
+			  expected);
 }
 
 /* A number at obj.key, or NAN if absent; a wrong type or a bad value is an error. */
@@ -47,8 +48,8 @@ static int get_num(const struct ingest_src *src, json_t *obj, const char *path, 
 }
 
 struct side {
-	const char *key;     /* "sum_sent" ... */
-	const char *series;  /* "sender" / "receiver" */
+	const char *key;    /* "sum_sent" ... */
+	const char *series; /* "sender" / "receiver" */
 	bool receiver;
 };
 
@@ -91,7 +92,8 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 		if (got >= 0) {
 			m.pps = got / secs;
 			char text[64];
-			snprintf(where, sizeof where, "%s: iperf3 JSON key %s: packets / seconds", src->name, path);
+			snprintf(where, sizeof where, "%s: iperf3 JSON key %s: packets / seconds", src->name,
+				 path);
 			snprintf(text, sizeof text, "%g pps", m.pps);
 			if ((r = check_number(text, m.pps, PCIBW_VAL_PPS, where, err)))
 				return r;
@@ -107,18 +109,20 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 }
 
 /* Datagrams lost, from the bytes each side counted (lost_packets is off with -O before 3.14). */
-static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, double blksize, const char *which,
-			  struct pcibw_ingest_stats *st)
+static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, double blksize,
+			  const char *which, struct pcibw_ingest_stats *st)
 {
 	if (!json_is_object(ss) || !json_is_object(sr) || !(blksize > 0))
 		return;
 	double sent = json_number_value(json_object_get(ss, "bytes"));
 	double got = json_number_value(json_object_get(sr, "bytes"));
 	if (sent > 0 && got >= 0 && got < sent)
-		stats_note(st, "%s: %.0f of %.0f datagrams (%.2g %%) never reached the receiver%s%s", src->name,
-			   (sent - got) / blksize, sent / blksize, (sent - got) / sent * 100, which,
-			   (sent - got) / sent >= 0.01 ? ": drops are part of the limit (socket buffer, NIC ring or "
-			   "CPU)" : "");
+		stats_note(
+		    st, "%s: %.0f of %.0f datagrams (%.2g %%) never reached the receiver%s%s", src->name,
+		    (sent - got) / blksize, sent / blksize, (sent - got) / sent * 100, which,
+		    (sent - got) / sent >= 0.01 ? ": drops are part of the limit (socket buffer, NIC ring or "
+						  "CPU)"
+						: "");
 }
 
 int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
@@ -136,16 +140,18 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	json_t *root = json_loadb(text, len, 0, &je);
 	free(text);
 	if (!root)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: malformed JSON: %s (expected iperf3 -J output)",
-				  src->name, je.line > 0 ? je.line : 1, je.column > 0 ? je.column : 1, je.text);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%d:%d: malformed JSON: %s (expected iperf3 -J output)", src->name,
+				  je.line > 0 ? je.line : 1, je.column > 0 ? je.column : 1, je.text);
 	r = PCIBW_OK;
 	json_t *start = json_object_get(root, "start");
 	json_t *ts = json_object_get(start, "test_start");
 	json_t *end = json_object_get(root, "end");
 	json_t *errs = json_object_get(root, "error");
 	if (json_is_string(errs)) {
-		r = pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 reported an error: %s (expected a finished test)",
-			       src->name, json_string_value(errs));
+		r = pcibw_fail(err, PCIBW_EINPUT,
+			       "%s: iperf3 reported an error: %s (expected a finished test)", src->name,
+			       json_string_value(errs));
 		goto out;
 	}
 	if (!json_is_object(root) || !json_is_object(start) || !json_is_object(ts)) {
@@ -210,85 +216,101 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	if (n_omit)
 		stats_note(st, "%s: %ld iperf3 interval(s) omitted (-O warm-up) left out", src->name, n_omit);
 	if (!udp)
-		stats_note(st, "%s: TCP writes of %.0f B are not packets: no packet rate", src->name, blksize);
+		stats_note(st, "%s: TCP writes of %.0f B are not packets: no packet rate", src->name,
+			   blksize);
 	/* A loopback test crosses no NIC and no bus: its rates cannot speak for either. */
-	const char *rh = json_string_value(json_object_get(json_array_get(json_object_get(start, "connected"), 0),
-							   "remote_host"));
+	const char *rh = json_string_value(
+	    json_object_get(json_array_get(json_object_get(start, "connected"), 0), "remote_host"));
 	if (rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11)))
-		stats_note(st, "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
-			   "so set its rates against neither", src->name, rh);
+		stats_note(st,
+			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
+			   "so set its rates against neither",
+			   src->name, rh);
 
 	double host_cpu, remote_cpu;
 	json_t *cpu = json_object_get(end, "cpu_utilization_percent");
-	if ((r = get_num(src, cpu, "end.cpu_utilization_percent", "host_total", PCIBW_VAL_COUNT, &host_cpu, err)) ||
-	    (r = get_num(src, cpu, "end.cpu_utilization_percent", "remote_total", PCIBW_VAL_COUNT, &remote_cpu, err)))
+	if ((r = get_num(src, cpu, "end.cpu_utilization_percent", "host_total", PCIBW_VAL_COUNT, &host_cpu,
+			 err)) ||
+	    (r = get_num(src, cpu, "end.cpu_utilization_percent", "remote_total", PCIBW_VAL_COUNT,
+			 &remote_cpu, err)))
 		goto out;
 	/* iperf3 3.16 and later run a thread per stream: process CPU time over wall time then passes
 	 * 100 % and no longer says how busy the busiest core is. Left unknown, with a note. */
 	double *cpus[] = {&host_cpu, &remote_cpu};
 	for (int i = 0; i < 2; i++) {
 		if (*cpus[i] > 100 * 4096.0) { /* more than 4096 busy cores: not a measurement */
-			r = pcibw_fail(err, PCIBW_EINPUT, "%s: iperf3 JSON key end.cpu_utilization_percent.%s: %g is "
-				       "out of range (expected 0 to 100 per busy core)", src->name,
-				       i ? "remote_total" : "host_total", *cpus[i]);
+			r = pcibw_fail(err, PCIBW_EINPUT,
+				       "%s: iperf3 JSON key end.cpu_utilization_percent.%s: %g is "
+				       "out of range (expected 0 to 100 per busy core)",
+				       src->name, i ? "remote_total" : "host_total", *cpus[i]);
 			goto out;
 		}
 		if (*cpus[i] > 100) {
-			stats_note(st, "%s: iperf3 %s CPU %.0f %% is the process's CPU time over wall time across "
-				   "its threads (iperf3 3.16+): more than one core, the busiest unknown", src->name,
-				   i ? "remote" : "host", *cpus[i]);
+			stats_note(
+			    st,
+			    "%s: iperf3 %s CPU %.0f %% is the process's CPU time over wall time across "
+			    "its threads (iperf3 3.16+): more than one core, the busiest unknown",
+			    src->name, i ? "remote" : "host", *cpus[i]);
 			*cpus[i] = NAN;
 		}
 	}
 	bool rev = !isnan(reverse) && reverse != 0;
-	static const struct side sender = {"sum_sent", "sender", false}, receiver = {"sum_received", "receiver", true};
+	static const struct side sender = {"sum_sent", "sender", false},
+				 receiver = {"sum_received", "receiver", true};
 	json_t *ss = json_object_get(end, "sum_sent"), *sr = json_object_get(end, "sum_received");
 	json_t *s1 = json_object_get(end, "sum");
 	/* --bidir (iperf3 3.7+): the server-to-client direction has its own sums */
 	static const struct side rsender = {"sum_sent_bidir_reverse", "reverse sender", false},
 				 rreceiver = {"sum_received_bidir_reverse", "reverse receiver", true};
-	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"), *rr = json_object_get(end, "sum_received_bidir_reverse");
+	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"),
+	       *rr = json_object_get(end, "sum_received_bidir_reverse");
 	if (udp) {
 		udp_loss_note(src, ss, sr, blksize, "", st);
 		udp_loss_note(src, rs, rr, blksize, " (reverse direction)", st);
 	}
 	if (ss || sr) {
-		if (ss && (r = emit_sum(src, ss, "end.sum_sent", &sender, &base, udp, rev ? remote_cpu : host_cpu,
-					cb, ctx, st, err)))
+		if (ss && (r = emit_sum(src, ss, "end.sum_sent", &sender, &base, udp,
+					rev ? remote_cpu : host_cpu, cb, ctx, st, err)))
 			goto out;
 		if (sr && (r = emit_sum(src, sr, "end.sum_received", &receiver, &base, udp,
 					rev ? host_cpu : remote_cpu, cb, ctx, st, err)))
 			goto out;
 		/* in the reverse direction the server (remote) sends and the client (host) receives */
-		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &base, udp, remote_cpu,
-					cb, ctx, st, err)))
+		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &base, udp,
+					remote_cpu, cb, ctx, st, err)))
 			goto out;
-		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &base, udp, host_cpu,
-					cb, ctx, st, err)))
+		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &base, udp,
+					host_cpu, cb, ctx, st, err)))
 			goto out;
 		if (rs || rr)
-			stats_note(st, "%s: iperf3 --bidir: each host both sends and receives, so its CPU figure "
-				   "covers both directions", src->name);
+			stats_note(st,
+				   "%s: iperf3 --bidir: each host both sends and receives, so its CPU figure "
+				   "covers both directions",
+				   src->name);
 	} else if (s1) {
-		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx, st, err);
+		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx,
+			     st, err);
 	} else if (n_iv && sum_secs > 0) {
 		/* cut short: the mean of the intervals that count */
 		struct pcibw_measured m = base;
 		m.gbps = sum_bps / sum_secs / 1e9;
 		m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
 		char where[600];
-		snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.bits_per_second", src->name);
+		snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.bits_per_second",
+			 src->name);
 		if ((r = check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
 			goto out;
 		if (udp && sum_pk > 0) {
 			m.pps = sum_pk / sum_secs;
-			snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.packets / seconds", src->name);
+			snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.packets / seconds",
+				 src->name);
 			if ((r = check_number("packets / seconds", m.pps, PCIBW_VAL_PPS, where, err)))
 				goto out;
 		}
 		snprintf(m.series, sizeof m.series, "intervals");
 		m.direction = rev ? PCIBW_PAT_RX : PCIBW_PAT_TX;
-		stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged", src->name, n_iv);
+		stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged", src->name,
+			   n_iv);
 		if ((r = cb(&m, ctx, err)) == PCIBW_OK)
 			st->rows++;
 	} else {

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Line and whole-file reading over an opened input whose first bytes were already read for
  * format detection. */
+#include "ingest_int.h"
 #include <stdlib.h>
 #include <string.h>
-#include "ingest_int.h"
 
 void lr_init(struct linereader *lr, const struct ingest_src *src)
 {
@@ -29,11 +29,15 @@ const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
 		if (c == '\0' || n >= LR_MAX_LINE) {
 			*len = (size_t)-1;
 			if (c == '\0')
-				pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%zu: NUL byte (expected text: is this a binary "
-					   "file?)", lr->src->name, lr->line + 1, n + 1);
+				pcibw_fail(err, PCIBW_EINPUT,
+					   "%s:%u:%zu: NUL byte (expected text: is this a binary "
+					   "file?)",
+					   lr->src->name, lr->line + 1, n + 1);
 			else
-				pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: line longer than %d bytes (expected a "
-					   "benchmark's text output)", lr->src->name, lr->line + 1, LR_MAX_LINE);
+				pcibw_fail(err, PCIBW_EINPUT,
+					   "%s:%u:1: line longer than %d bytes (expected a "
+					   "benchmark's text output)",
+					   lr->src->name, lr->line + 1, LR_MAX_LINE);
 			return NULL;
 		}
 		if (n + 2 > lr->cap) {
@@ -85,8 +89,10 @@ int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, 
 		if (n == cap) {
 			if (cap >= max) {
 				free(buf);
-				return pcibw_fail(err, PCIBW_EINPUT, "%s: larger than %zu MiB (expected a single "
-						  "benchmark report)", src->name, max >> 20);
+				return pcibw_fail(err, PCIBW_EINPUT,
+						  "%s: larger than %zu MiB (expected a single "
+						  "benchmark report)",
+						  src->name, max >> 20);
 			}
 			cap *= 2;
 			char *nb = realloc(buf, cap + 1);
@@ -113,8 +119,10 @@ int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, 
 			if (*p == '\n')
 				line++, col = 0;
 		free(buf);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: NUL byte (expected text: JSON holds no binary "
-				  "data)", src->name, line, col);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:%u: NUL byte (expected text: JSON holds no binary "
+				  "data)",
+				  src->name, line, col);
 	}
 	buf[n] = '\0';
 	*out = buf;

@@ -25,24 +25,30 @@
  * line. The pieces joined by blanks are the -o names, so both layouts share one reader. An error
  * in a later block's value names the first block's value line.
  */
+#include "ingest_int.h"
+#include "pcibw/nic.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/nic.h"
-#include "ingest_int.h"
 
 /* Gbit/s per unit of netperf's throughput units (-f): 10^6bits/s by default. */
 static double unit_gbps(const char *u)
 {
-	if (!strncmp(u, "10^9bits", 8)) return 1;
-	if (!strncmp(u, "10^6bits", 8)) return 1e-3;
-	if (!strncmp(u, "10^3bits", 8)) return 1e-6;
-	if (!strncmp(u, "GBytes", 6)) return 8 * 1.073741824; /* netperf: 2^30 bytes */
-	if (!strncmp(u, "MBytes", 6)) return 8 * 1.048576e-3;  /* 2^20 bytes */
-	if (!strncmp(u, "KBytes", 6)) return 8 * 1.024e-6;
+	if (!strncmp(u, "10^9bits", 8))
+		return 1;
+	if (!strncmp(u, "10^6bits", 8))
+		return 1e-3;
+	if (!strncmp(u, "10^3bits", 8))
+		return 1e-6;
+	if (!strncmp(u, "GBytes", 6))
+		return 8 * 1.073741824; /* netperf: 2^30 bytes */
+	if (!strncmp(u, "MBytes", 6))
+		return 8 * 1.048576e-3; /* 2^20 bytes */
+	if (!strncmp(u, "KBytes", 6))
+		return 8 * 1.024e-6;
 	return NAN;
 }
 
@@ -55,9 +61,9 @@ struct npc {
 	struct pcibw_ingest_stats *st;
 	char test[PCIBW_MEASURE_TEXT];
 	bool tcp, udp, stream, maerts, cpu;
-	double unit;         /* Gbit/s per throughput unit, NAN until the units line */
-	int expect;          /* result lines still expected after the units line */
-	double udp_msg;      /* UDP message size from the sender line */
+	double unit;	/* Gbit/s per throughput unit, NAN until the units line */
+	int expect;	/* result lines still expected after the units line */
+	double udp_msg; /* UDP message size from the sender line */
 };
 
 static int split(char *s, char **f, int max)
@@ -81,8 +87,13 @@ static void banner(struct npc *c, const char *l)
 	c->udp = strstr(l, "UDP") != NULL;
 	c->maerts = strstr(l, "MAERTS") != NULL;
 	c->stream = strstr(l, "STREAM") || strstr(l, "MAERTS") || strstr(l, "UNIDIRECTIONAL SEND");
-	snprintf(c->test, sizeof c->test, "%s_%s", c->tcp ? "TCP" : c->udp ? "UDP" : "OTHER",
-		 c->maerts ? "MAERTS" : c->stream ? "STREAM" : "RR");
+	snprintf(c->test, sizeof c->test, "%s_%s",
+		 c->tcp	  ? "TCP"
+		 : c->udp ? "UDP"
+			  : "OTHER",
+		 c->maerts   ? "MAERTS"
+		 : c->stream ? "STREAM"
+			     : "RR");
 	c->unit = NAN;
 	c->expect = 0;
 	c->cpu = false;
@@ -95,7 +106,8 @@ static int cpu_field(const struct npc *c, unsigned line, const char *l, const ch
 	int st = field(c, line, l, at, tok, PCIBW_VAL_PCT, out, err);
 	if (st && tok[0] == '-')
 		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
-			 "; a negative netperf CPU figure means its CPU rate calibration failed: rerun with -c/-C");
+			 "; a negative netperf CPU figure means its CPU rate calibration failed: rerun with "
+			 "-c/-C");
 	return st;
 }
 
@@ -119,9 +131,11 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 	if (c->tcp) {
 		int want = c->cpu ? 9 : 5;
 		if (n != want)
-			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in a %s result (expected %d: "
-					  "recv/send socket, message size, elapsed, throughput%s)", c->src->name,
-					  line, n, c->test, want, c->cpu ? ", CPU local/remote, service demand local/remote" : "");
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: %d fields in a %s result (expected %d: "
+					  "recv/send socket, message size, elapsed, throughput%s)",
+					  c->src->name, line, n, c->test, want,
+					  c->cpu ? ", CPU local/remote, service demand local/remote" : "");
 		if ((st = field(c, line, orig, pos[2], f[2], PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
 		    (st = field(c, line, orig, pos[4], f[4], PCIBW_VAL_COUNT, &v, err)))
 			return st;
@@ -132,7 +146,8 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 			if ((st = cpu_field(c, line, orig, pos[5], f[5], &m.cpu_pct, err)) ||
 			    (st = cpu_field(c, line, orig, pos[6], f[6], &m.remote_cpu_pct, err)) ||
 			    (st = field(c, line, orig, pos[7], f[7], PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
-			    (st = field(c, line, orig, pos[8], f[8], PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
+			    (st = field(c, line, orig, pos[8], f[8], PCIBW_VAL_SD, &m.remote_sd_us_per_kb,
+					err)))
 				return st;
 		}
 		snprintf(m.series, sizeof m.series, "%s", c->maerts ? "recv" : "send");
@@ -141,9 +156,11 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		bool sender = c->expect == 2;
 		int want = (sender ? 6 : 4) + (c->cpu ? 2 : 0);
 		if (n != want)
-			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: %d fields in the UDP_STREAM %s line (expected %d)",
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: %d fields in the UDP_STREAM %s line (expected %d)",
 					  c->src->name, line, n, sender ? "sender" : "receiver", want);
-		/* sender: sock msg elapsed ok errors tput [cpu sd]; receiver: sock elapsed ok tput [cpu sd] */
+		/* sender: sock msg elapsed ok errors tput [cpu sd]; receiver: sock elapsed ok tput [cpu sd]
+		 */
 		int ie = sender ? 2 : 1, io = ie + 1, it = sender ? 5 : 3, ic = it + 1;
 		if (sender && (st = field(c, line, orig, pos[1], f[1], PCIBW_VAL_SIZE, &c->udp_msg, err)))
 			return st;
@@ -151,8 +168,9 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		    (st = field(c, line, orig, pos[io], f[io], PCIBW_VAL_COUNT, &ok, err)) ||
 		    (st = field(c, line, orig, pos[it], f[it], PCIBW_VAL_COUNT, &v, err)))
 			return st;
-		if (c->cpu && ((st = cpu_field(c, line, orig, pos[ic], f[ic], &m.cpu_pct, err)) ||
-			       (st = field(c, line, orig, pos[ic + 1], f[ic + 1], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
+		if (c->cpu &&
+		    ((st = cpu_field(c, line, orig, pos[ic], f[ic], &m.cpu_pct, err)) ||
+		     (st = field(c, line, orig, pos[ic + 1], f[ic + 1], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
 			return st;
 		m.size_bytes = c->udp_msg;
 		m.size_conv = PCIBW_CONV_UDP_PAYLOAD;
@@ -199,8 +217,10 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 			continue;
 		if (is_banner(s)) {
 			if (c.expect)
-				r = pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: new test before the result of the last "
-					       "(expected its result line)", src->name, lr.line);
+				r = pcibw_fail(err, PCIBW_EINPUT,
+					       "%s:%u:1: new test before the result of the last "
+					       "(expected its result line)",
+					       src->name, lr.line);
 			banner(&c, s);
 			continue;
 		}
@@ -220,9 +240,11 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 			if (!c.stream) {
 				c.expect = 1; /* RR result: no bit rate */
 			} else if (isnan(c.unit)) {
-				r = pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: throughput unit not recognised (expected "
-					       "10^6bits/s, 10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
-					       src->name, lr.line);
+				r = pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u:1: throughput unit not recognised (expected "
+				    "10^6bits/s, 10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
+				    src->name, lr.line);
 			} else {
 				c.expect = c.udp ? 2 : 1;
 			}
@@ -247,8 +269,10 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 	if (r == PCIBW_OK && len == (size_t)-1)
 		r = err->code ? (int)err->code : PCIBW_EINTERNAL;
 	if (r == PCIBW_OK && !seen_block)
-		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf result block (expected the column "
-			       "block netperf prints, ending in a units line)", src->name);
+		r = pcibw_fail(err, PCIBW_EINPUT,
+			       "%s:1:1: no netperf result block (expected the column "
+			       "block netperf prints, ending in a units line)",
+			       src->name);
 	if (r == PCIBW_OK && c.tcp && st->rows)
 		stats_note(st, "%s: a TCP message size is a write size, not a packet size: no packet rate",
 			   src->name);
@@ -306,10 +330,13 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 			c->size = csvr_column(rec, "Remote Recv Size");
 		c->elapsed = csvr_column(rec, "Elapsed Time (sec)");
 		c->calls = csvr_column(rec, "Local Send Calls");
-		c->peak = csvr_column(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
+		c->peak =
+		    csvr_column(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
 		if (c->tput < 0 || c->units < 0)
-			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni header without %s (expected "
-					  "-o THROUGHPUT,THROUGHPUT_UNITS,...)", rec->file, rec->line,
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: netperf omni header without %s (expected "
+					  "-o THROUGHPUT,THROUGHPUT_UNITS,...)",
+					  rec->file, rec->line,
 					  c->tput < 0 ? "Throughput" : "Throughput Units");
 		return PCIBW_OK;
 	}
@@ -324,9 +351,10 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 			stats_skip(c->st, rec->file, rec->line, "request/response result: no bit rate");
 			return PCIBW_OK;
 		}
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: throughput unit '%s' (expected 10^6bits/s, "
-				  "10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)", rec->file, rec->line,
-				  rec->col[c->units], rec->f[c->units]);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:%u: throughput unit '%s' (expected 10^6bits/s, "
+				  "10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
+				  rec->file, rec->line, rec->col[c->units], rec->f[c->units]);
 	}
 	struct pcibw_measured m;
 	pcibw_measured_init(&m);
@@ -381,7 +409,8 @@ struct nph_run {
 static bool nph_add(struct nph_run *run, const char *name, const char *value, unsigned col)
 {
 	size_t nl = strlen(name) + 1, vl = strlen(value) + 1;
-	if (run->hdr.n >= CSVR_MAX_FIELDS || run->hused + nl > CSVR_MAX_RECORD || run->vused + vl > CSVR_MAX_RECORD)
+	if (run->hdr.n >= CSVR_MAX_FIELDS || run->hused + nl > CSVR_MAX_RECORD ||
+	    run->vused + vl > CSVR_MAX_RECORD)
 		return false;
 	memcpy(run->hstore + run->hused, name, nl);
 	memcpy(run->vstore + run->vused, value, vl);
@@ -420,20 +449,25 @@ static int nph_block(struct nph_run *run, char *const *l, unsigned line0, const 
 		if (!isspace((unsigned char)l[0][i]) && (i == 0 || isspace((unsigned char)l[0][i - 1])))
 			starts[n++] = i;
 	if (!n)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O block without names (expected "
-				  "four header lines and a line of values)", src->name, line0);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:1: netperf omni -O block without names (expected "
+				  "four header lines and a line of values)",
+				  src->name, line0);
 	starts[n] = (size_t)-1 >> 1;
 	for (int k = 0; k < n; k++) {
 		char name[256] = "", piece[128], value[256];
 		for (int h = 0; h < 4; h++) {
 			nph_cut(piece, sizeof piece, l[h], starts[k], starts[k + 1]);
 			if (piece[0])
-				snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s", name[0] ? " " : "", piece);
+				snprintf(name + strlen(name), sizeof name - strlen(name), "%s%s",
+					 name[0] ? " " : "", piece);
 		}
 		nph_cut(value, sizeof value, l[4], starts[k], starts[k + 1]);
 		if (!nph_add(run, name, value, (unsigned)starts[k] + 1))
-			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O output too wide (expected "
-					  "at most %d columns)", src->name, line0, CSVR_MAX_FIELDS);
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: netperf omni -O output too wide (expected "
+					  "at most %d columns)",
+					  src->name, line0, CSVR_MAX_FIELDS);
 	}
 	return PCIBW_OK;
 }
@@ -451,7 +485,6 @@ static int nph_flush(struct nph_run *run, struct npo *c, struct pcibw_err *err)
 	run->hused = run->vused = 0;
 	return st;
 }
-
 
 static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_err *err)
 {
@@ -486,10 +519,12 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 		for (int k = 0; k < 5 && st == PCIBW_OK; k++) {
 			const char *x = k ? lr_next(&lr, &len, err) : s;
 			if (!x) {
-				st = len == (size_t)-1 ? (err->code ? (int)err->code : PCIBW_EINTERNAL)
-					: pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: netperf omni -O block cut short "
-						     "(expected four header lines and a line of values)", src->name,
-						     line0);
+				st = len == (size_t)-1
+					 ? (err->code ? (int)err->code : PCIBW_EINTERNAL)
+					 : pcibw_fail(err, PCIBW_EINPUT,
+						      "%s:%u:1: netperf omni -O block cut short "
+						      "(expected four header lines and a line of values)",
+						      src->name, line0);
 				break;
 			}
 			free(l[k]);
@@ -510,8 +545,10 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 	if (st == PCIBW_OK)
 		st = nph_flush(run, c, err);
 	if (st == PCIBW_OK && !any)
-		st = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf omni output (expected -o CSV or -O "
-				"columns naming Throughput and Throughput Units)", src->name);
+		st = pcibw_fail(err, PCIBW_EINPUT,
+				"%s:1:1: no netperf omni output (expected -o CSV or -O "
+				"columns naming Throughput and Throughput Units)",
+				src->name);
 	for (int k = 0; k < 5; k++)
 		free(l[k]);
 	lr_free(&lr);
@@ -541,8 +578,8 @@ static bool omni_is_csv(const char *head, size_t len)
 	return true;
 }
 
-int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
-			pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+			void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	(void)opts;
 	struct npo c = {.cb = cb, .ctx = ctx, .st = st};
@@ -550,7 +587,9 @@ int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_
 		return omni_human(src, &c, err);
 	int r = csvr_run(src, omni_record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
-		r = pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: no netperf omni header (expected a CSV line naming "
-			       "Throughput and Throughput Units)", src->name);
+		r = pcibw_fail(err, PCIBW_EINPUT,
+			       "%s:1:1: no netperf omni header (expected a CSV line naming "
+			       "Throughput and Throughput Units)",
+			       src->name);
 	return r;
 }

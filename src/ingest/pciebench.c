@@ -6,11 +6,11 @@
  * The column headed "BW (GB/s)" holds Gbit/s (64 B x 8,388,608 transfers in 134.14 ms =
  * 32.02 Gbit/s, shared/research/model-anchors.md sec. 2.1); it is read as Gbit/s.
  */
+#include "ingest_int.h"
+#include "pcibw/nic.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "pcibw/nic.h"
-#include "ingest_int.h"
 
 struct pbctx {
 	pcibw_row_cb cb;
@@ -32,14 +32,18 @@ static int header(struct pbctx *c, const struct csvr_record *rec, struct pcibw_e
 	c->sz = csvr_column(rec, "SZ");
 	c->bw = csvr_column(rec, "BW (GB/s)");
 	c->tps = csvr_column(rec, "Trans/s");
-	const char *missing = c->test < 0 ? "Test" : c->sz < 0 ? "SZ" : c->bw < 0 && c->tps < 0 ? "BW (GB/s)" : NULL;
+	const char *missing = c->test < 0		? "Test"
+			      : c->sz < 0		? "SZ"
+			      : c->bw < 0 && c->tps < 0 ? "BW (GB/s)"
+							: NULL;
 	if (missing)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:1: pcie-bench sweep without a '%s' column "
-				  "(expected Test,PAT,Cache,HO,DO,WinSZ,SZ,Time(cyc),Time,Bytes,Trans,BW (GB/s),Trans/s)",
-				  rec->file, rec->line, missing);
+		return pcibw_fail(
+		    err, PCIBW_EINPUT,
+		    "%s:%u:1: pcie-bench sweep without a '%s' column "
+		    "(expected Test,PAT,Cache,HO,DO,WinSZ,SZ,Time(cyc),Time,Bytes,Trans,BW (GB/s),Trans/s)",
+		    rec->file, rec->line, missing);
 	return PCIBW_OK;
 }
-
 
 static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
 {
@@ -64,8 +68,10 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	else if (!strcmp(t, "BW_DMA_RW"))
 		m.direction = PCIBW_PAT_DMA_RW;
 	else
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: test '%s' (expected BW_DMA_RD, BW_DMA_WR or "
-				  "BW_DMA_RW)", rec->file, rec->line, rec->col[c->test], t);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:%u: test '%s' (expected BW_DMA_RD, BW_DMA_WR or "
+				  "BW_DMA_RW)",
+				  rec->file, rec->line, rec->col[c->test], t);
 	copy_text(m.test, t);
 	/* access pattern, cache state and window tell apart sweeps a file may hold side by side */
 	snprintf(m.series, sizeof m.series, "%s/%s/%s", c->pat >= 0 ? rec->f[c->pat] : "",
@@ -85,8 +91,8 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	return PCIBW_OK;
 }
 
-int ingest_pciebench(const struct ingest_src *src, const struct pcibw_ingest_opts *opts,
-		     pcibw_row_cb cb, void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
+int ingest_pciebench(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
+		     void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	(void)opts;
 	struct pbctx c = {.cb = cb, .ctx = ctx, .st = st};

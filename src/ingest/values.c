@@ -1,13 +1,13 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Numbers read from benchmark files, checked before anything believes them; the measured-row
  * null values and names. */
+#include "ingest_int.h"
+#include "pcibw/device.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/device.h"
-#include "ingest_int.h"
 
 void pcibw_measured_init(struct pcibw_measured *m)
 {
@@ -47,15 +47,15 @@ static const struct {
 	bool lo_open; /* value must be > lo rather than >= lo */
 	const char *what;
 } limits[] = {
-	[PCIBW_VAL_SIZE] = {1, 16777216, false, "a size in bytes (1 to 16777216)"},
-	[PCIBW_VAL_PPS] = {0, 1e10, false, "a packet rate (0 to 10^10 per second)"},
-	[PCIBW_VAL_GBPS] = {0, 1e5, false, "a bit rate (0 to 100000 Gbit/s)"},
-	[PCIBW_VAL_PCT] = {0, 100, false, "a percentage (0 to 100; cpu_pct is a share of all CPUs)"},
-	[PCIBW_VAL_MHZ] = {1, 1e5, false, "a clock in MHz (1 to 100000)"},
-	[PCIBW_VAL_WORK] = {0, 1e12, false, "an amount of work (0 or more)"},
-	[PCIBW_VAL_SD] = {0, 1e9, false, "a service demand in us/KB (0 to 10^9)"},
-	[PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
-	[PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
+    [PCIBW_VAL_SIZE] = {1, 16777216, false, "a size in bytes (1 to 16777216)"},
+    [PCIBW_VAL_PPS] = {0, 1e10, false, "a packet rate (0 to 10^10 per second)"},
+    [PCIBW_VAL_GBPS] = {0, 1e5, false, "a bit rate (0 to 100000 Gbit/s)"},
+    [PCIBW_VAL_PCT] = {0, 100, false, "a percentage (0 to 100; cpu_pct is a share of all CPUs)"},
+    [PCIBW_VAL_MHZ] = {1, 1e5, false, "a clock in MHz (1 to 100000)"},
+    [PCIBW_VAL_WORK] = {0, 1e12, false, "an amount of work (0 or more)"},
+    [PCIBW_VAL_SD] = {0, 1e9, false, "a service demand in us/KB (0 to 10^9)"},
+    [PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
+    [PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
 };
 
 /*
@@ -121,13 +121,15 @@ int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *whe
 		char *e;
 		double x = strtod(text, &e);
 		if (e != text && !isfinite(x))
-			return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a finite number (expected %s)", where,
-					  text, limits[k].what);
+			return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a finite number (expected %s)",
+					  where, text, limits[k].what);
 		const char *c = strchr(text, ',');
-		bool decimal_comma = c && isdigit((unsigned char)c[1]) && c > text && isdigit((unsigned char)c[-1]);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a number (expected %s, written in decimal%s)",
-				  where, text, limits[k].what,
-				  decimal_comma ? " with '.' as the decimal point and no thousands separator" : "");
+		bool decimal_comma =
+		    c && isdigit((unsigned char)c[1]) && c > text && isdigit((unsigned char)c[-1]);
+		return pcibw_fail(
+		    err, PCIBW_EINPUT, "%s: '%s' is not a number (expected %s, written in decimal%s)", where,
+		    text, limits[k].what,
+		    decimal_comma ? " with '.' as the decimal point and no thousands separator" : "");
 	}
 	int st = check_number(text, v, k, where, err);
 	if (st == PCIBW_OK)
@@ -152,8 +154,8 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 
 /* The hot path of every CSV field: parse and check without formatting a location unless the
  * value is refused. */
-int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
-		   unsigned col, double scale, double *out, struct pcibw_err *err)
+int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line, unsigned col,
+		   double scale, double *out, struct pcibw_err *err)
 {
 	double v = NAN;
 	bool ok = parse_decimal(text, k, &v) && isfinite(v) && v >= 0;
@@ -176,7 +178,8 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 	return st;
 }
 
-int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out, struct pcibw_err *err)
+int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
+	      struct pcibw_err *err)
 {
 	*out = NAN;
 	if (i < 0 || blank(rec->f[i]))

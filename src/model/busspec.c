@@ -3,6 +3,7 @@
  * The `--bus SPEC` grammar (doc/cli-contract.md, "Bus spec") and the raw rate of a bus.
  * Every rejection names the part of the spec that is wrong and what would have been right.
  */
+#include "pcibw/bus.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -11,7 +12,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/bus.h"
 
 /* PCIe Base 6.0 sec. 4.2.1 (link widths, x12 included; x32 dropped from 6.0 but kept in the
  * contract for the older generations that define it). */
@@ -101,11 +101,15 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 		const char *p = s + 4, *end = s + n, *slash = memchr(p, '/', (size_t)(end - p));
 		long speed, width = 64;
 		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected pcix66, pcix100, pcix133, "
-					  "pcix266 or pcix533", part);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': expected pcix66, pcix100, pcix133, "
+					  "pcix266 or pcix533",
+					  part);
 		/* PCI-X 2.0 Addendum: mode 1 at 66/100/133 MHz; 266 and 533 are DDR and QDR at 133 MHz. */
 		switch (speed) {
-		case 66: case 100: case 133:
+		case 66:
+		case 100:
+		case 133:
 			b->clock_mhz = (int)speed;
 			b->transfers_per_clock = 1;
 			break;
@@ -118,13 +122,17 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 			b->transfers_per_clock = 4;
 			break;
 		default:
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': PCI-X speed %ld is not one of 66, 100, "
-					  "133, 266, 533", part, speed);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': PCI-X speed %ld is not one of 66, 100, "
+					  "133, 266, 533",
+					  part, speed);
 		}
 		if (slash && (!parse_int(slash + 1, (size_t)(end - slash - 1), &width) ||
 			      (width != 32 && width != 64)))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCI-X width "
-					  "(32, 64)", part, (int)(end - slash - 1), slash + 1);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': width '%.*s' is not a PCI-X width "
+					  "(32, 64)",
+					  part, (int)(end - slash - 1), slash + 1);
 		b->kind = PCIBW_BUS_PCIX;
 		b->width_bits = (int)width;
 		return PCIBW_OK;
@@ -132,15 +140,20 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 	if (n >= 3 && !strncasecmp(s, "pci", 3)) {
 		const char *p = s + 3, *end = s + n, *slash = memchr(p, '/', (size_t)(end - p));
 		long speed, width = 32;
-		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed) || (speed != 33 && speed != 66))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': conventional PCI runs at 33 or 66 MHz "
-					  "(pci33, pci66)%s", part,
-					  n >= 4 && (s[3] == '-' || s[3] == 'e' || s[3] == 'E') ?
-					  "; PCI-X is pcix133, PCI Express gen3x8 or 8gtx8" : "");
+		if (!parse_int(p, (size_t)((slash ? slash : end) - p), &speed) ||
+		    (speed != 33 && speed != 66))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': conventional PCI runs at 33 or 66 MHz "
+					  "(pci33, pci66)%s",
+					  part,
+					  n >= 4 && (s[3] == '-' || s[3] == 'e' || s[3] == 'E')
+					      ? "; PCI-X is pcix133, PCI Express gen3x8 or 8gtx8"
+					      : "");
 		if (slash && (!parse_int(slash + 1, (size_t)(end - slash - 1), &width) ||
 			      (width != 32 && width != 64)))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': width '%.*s' is not a PCI width (32, 64)",
-					  part, (int)(end - slash - 1), slash + 1);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': width '%.*s' is not a PCI width (32, 64)", part,
+					  (int)(end - slash - 1), slash + 1);
 		b->kind = PCIBW_BUS_PCI;
 		b->clock_mhz = (int)speed;
 		b->width_bits = (int)width;
@@ -158,10 +171,13 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 			x = memchr(p, 'X', n - 3);
 		long g;
 		if (!x || !parse_int(p, (size_t)(x - p), &g))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW such as gen3x8", part);
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW such as gen3x8",
+					  part);
 		if (g < 1 || g >= N(gen_gts))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': unknown PCIe generation %ld "
-					  "(gen1..gen6)", part, g);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': unknown PCIe generation %ld "
+					  "(gen1..gen6)",
+					  part, g);
 		gts = gen_gts[g];
 	} else {
 		/* "8gtx16", "2.5gtx4" */
@@ -171,13 +187,17 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 			num[i] = s[i], i++;
 		num[i] = '\0';
 		if (i == 0 || n - i < 3 || strncasecmp(s + i, "gtx", 3))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW (gen3x8), RATEgtxW "
-					  "(8gtx16), pciXX[/W] or pcixXX[/W]", part);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': expected genNxW (gen3x8), RATEgtxW "
+					  "(8gtx16), pciXX[/W] or pcixXX[/W]",
+					  part);
 		char *e;
 		gts = strtod(num, &e);
 		if (*e || !gen_of_gts(gts))
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': %s GT/s is not a PCIe rate (2.5, 5, 8, "
-					  "16, 32, 64)", part, num);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "bus '%s': %s GT/s is not a PCIe rate (2.5, 5, 8, "
+					  "16, 32, 64)",
+					  part, num);
 		x = s + i + 2;
 	}
 	long w;
@@ -215,9 +235,10 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 	long v = 0;
 
 #define KEY(k) (klen == strlen(k) && !strncasecmp(s, k, klen))
-#define NEED(m, what) do { \
-		if (!(mask & (m))) \
-			return pcibw_fail(err, PCIBW_EUSAGE, "'%s' applies to %s buses only", part, what); \
+#define NEED(m, what)                                                                                        \
+	do {                                                                                                 \
+		if (!(mask & (m)))                                                                           \
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s' applies to %s buses only", part, what);   \
 	} while (0)
 
 	if (KEY("ecrc") || KEY("flit") || KEY("addr32") || KEY("rcb_chunks")) {
@@ -237,8 +258,10 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		return PCIBW_OK;
 	}
 	if (!eq)
-		return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
-				  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)", part);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+				  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
+				  part);
 	bool num_ok = parse_int(val, vlen, &v);
 	if (KEY("mps") || KEY("mrrs")) {
 		NEED(A_PCIE, "PCIe");
@@ -256,8 +279,10 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		NEED(A_PCIE, "PCIe");
 		/* Link Control bit 3 selects 64 or 128 B only (PCIe Base 6.0 sec. 7.5.3.7). */
 		if (!num_ok || (v != 64 && v != 128))
-			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': RCB must be 64 or 128 bytes "
-					  "(Link Control bit 3)", part);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "'%s': RCB must be 64 or 128 bytes "
+					  "(Link Control bit 3)",
+					  part);
 		b->rcb_bytes = (int)v, b->rcb_default = false;
 		return PCIBW_OK;
 	}
@@ -265,7 +290,8 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		NEED(A_PCIX, "PCI-X");
 		list_text(list, sizeof list, mmrbc_sizes, N(mmrbc_sizes));
 		if (!num_ok || !in_list((int)v, mmrbc_sizes, N(mmrbc_sizes)))
-			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': MMRBC must be one of %s bytes", part, list);
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': MMRBC must be one of %s bytes", part,
+					  list);
 		b->mmrbc_bytes = (int)v, b->mmrbc_default = false;
 		return PCIBW_OK;
 	}
@@ -282,12 +308,15 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
 		/* Latency Timer register, config offset 0x0D: 8 bits of PCI clocks. */
 		if (!num_ok || v > 255)
-			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': latency_timer must be 0..255 clocks", part);
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': latency_timer must be 0..255 clocks",
+					  part);
 		b->latency_timer = (int)v, b->latency_timer_default = false;
 		return PCIBW_OK;
 	}
-	return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
-			  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)", part);
+	return pcibw_fail(err, PCIBW_EUSAGE,
+			  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+			  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
+			  part);
 #undef KEY
 #undef NEED
 }
@@ -296,7 +325,8 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 {
 	struct pcibw_bus b = {0};
 	if (!spec || !*spec)
-		return pcibw_fail(err, PCIBW_EUSAGE, "empty bus spec: expected e.g. gen3x8, pcix133/64 or pci33");
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "empty bus spec: expected e.g. gen3x8, pcix133/64 or pci33");
 	pcibw_bus_defaults(&b);
 	const char *comma = strchr(spec, ',');
 	size_t n = comma ? (size_t)(comma - spec) : strlen(spec);
@@ -311,7 +341,8 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 		comma = strchr(p, ',');
 		n = comma ? (size_t)(comma - p) : strlen(p);
 		if (n == 0)
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': empty modifier after a comma", spec);
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': empty modifier after a comma",
+					  spec);
 		rc = modifier(p, n, &b, err);
 		if (rc)
 			return rc;
@@ -320,8 +351,10 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 		size_t klen = eq ? (size_t)(eq - p) : n;
 		for (int i = 0; i < nseen; i++)
 			if (seen_len[i] == klen && !strncasecmp(seen[i], p, klen))
-				return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': '%.*s' given twice "
-						  "(give each modifier once)", spec, (int)klen, p);
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "bus spec '%s': '%.*s' given twice "
+						  "(give each modifier once)",
+						  spec, (int)klen, p);
 		if (nseen < 16)
 			seen[nseen] = p, seen_len[nseen++] = klen;
 	}
@@ -339,8 +372,8 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 	switch (b->kind) {
 	case PCIBW_BUS_PCIE:
 		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s", b->gen, b->lanes, b->mps_bytes,
-			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "", b->ecrc ? ",ecrc" : "",
-			 b->addr32 ? ",addr32" : "",
+			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "",
+			 b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
 			 b->flit && b->gen < 6 ? ",flit" : "");
 		break;
 	case PCIBW_BUS_PCIX: {
@@ -381,8 +414,10 @@ double pcibw_bus_raw_gbps(const struct pcibw_bus *b)
 	case PCIBW_BUS_PCIX: {
 		/* The nominal clocks are 33.33, 66.67, 100 and 133.33 MHz (PCI 2.3 sec. 4.2.3.1,
 		 * PCI-X Addendum): 33 -> 100/3. */
-		double mhz = b->clock_mhz == 33 ? 100.0 / 3 : b->clock_mhz == 66 ? 200.0 / 3 :
-			     b->clock_mhz == 133 ? 400.0 / 3 : b->clock_mhz;
+		double mhz = b->clock_mhz == 33	   ? 100.0 / 3
+			     : b->clock_mhz == 66  ? 200.0 / 3
+			     : b->clock_mhz == 133 ? 400.0 / 3
+						   : b->clock_mhz;
 		return mhz * 1e6 * b->width_bits * b->transfers_per_clock / 1e9;
 	}
 	default:
@@ -393,10 +428,15 @@ double pcibw_bus_raw_gbps(const struct pcibw_bus *b)
 const char *pcibw_bus_kind_name(enum pcibw_bus_kind kind)
 {
 	switch (kind) {
-	case PCIBW_BUS_PCI: return "pci";
-	case PCIBW_BUS_PCIX: return "pci-x";
-	case PCIBW_BUS_PCIE: return "pcie";
-	case PCIBW_BUS_VIRTUAL: return "virtual";
-	default: return "unknown";
+	case PCIBW_BUS_PCI:
+		return "pci";
+	case PCIBW_BUS_PCIX:
+		return "pci-x";
+	case PCIBW_BUS_PCIE:
+		return "pcie";
+	case PCIBW_BUS_VIRTUAL:
+		return "virtual";
+	default:
+		return "unknown";
 	}
 }

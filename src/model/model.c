@@ -3,13 +3,14 @@
  * The model's front: size conventions, the wire, which ceiling binds, size mixes, and the
  * dispatch to the bus's own cost model (pcie.c; pcix.c for PCI and PCI-X).
  */
+#include "model_int.h"
 #include <math.h>
 #include <string.h>
-#include "model_int.h"
 
 /* D's pcix.c provides the real one; until it is linked this says so instead of failing to link. */
 __attribute__((weak)) int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
-					  double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err)
+					  double data_bytes, struct pcibw_bus_cost *out,
+					  struct pcibw_err *err)
 {
 	(void)in, (void)rc, (void)data_bytes, (void)out;
 	return pcibw_fail(err, PCIBW_ENOTHERE, "PCI/PCI-X model not built");
@@ -173,8 +174,10 @@ int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_siz
 	double wmax = 0;
 	for (int i = 0; i < mix->n; i++)
 		if (!(mix->v[i].weight > 0) || !isfinite(mix->v[i].weight))
-			return pcibw_fail(err, PCIBW_EUSAGE, "size mix: weight %g of size %g is not a positive "
-					  "number", mix->v[i].weight, mix->v[i].bytes);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "size mix: weight %g of size %g is not a positive "
+					  "number",
+					  mix->v[i].weight, mix->v[i].bytes);
 		else if (mix->v[i].weight > wmax)
 			wmax = mix->v[i].weight;
 	for (int i = 0; i < mix->n; i++)

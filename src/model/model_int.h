@@ -10,13 +10,13 @@
 
 /* What one packet costs a bus, and the packet rate the bus sustains. */
 struct pcibw_bus_cost {
-	double to_device_bytes;   /* bus bytes per packet host->device (PCIe) or, on a shared bus,
+	double to_device_bytes;	  /* bus bytes per packet host->device (PCIe) or, on a shared bus,
 				   * bytes-equivalent of the clocks spent moving data to the device */
-	double to_host_bytes;     /* the same, device->host */
-	double pps;               /* packets/s the bus sustains (the ceiling) */
+	double to_host_bytes;	  /* the same, device->host */
+	double pps;		  /* packets/s the bus sustains (the ceiling) */
 	double bus_ns_per_packet; /* time the packet's transactions hold the bus */
-	double cpu_stall_ns;      /* CPU time stalled on MMIO reads per packet */
-	const char *bound_by;     /* "to-host", "to-device", "shared", "device-tps", "read-latency" */
+	double cpu_stall_ns;	  /* CPU time stalled on MMIO reads per packet */
+	const char *bound_by;	  /* "to-host", "to-device", "shared", "device-tps", "read-latency" */
 	/* Optional (model.c zeroes the struct first; a cost model that leaves n_loads 0 is read as
 	 * one load of 1/pps named bound_by): the seconds of each independent resource one packet
 	 * uses -- one direction of a PCIe link, a shared PCI segment, the device's write engine...
@@ -27,8 +27,8 @@ struct pcibw_bus_cost {
 };
 
 /* PCIe (Gen1-5 TLP accounting, Gen6 Flit). data_bytes = bytes DMA'd per packet. */
-int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
-		    double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err);
+int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
+		    struct pcibw_bus_cost *out, struct pcibw_err *err);
 
 /* PCIe Flit mode: flits per packet in each direction, fractional (TLPs of successive packets share
  * flits: 236 TLP bytes per 256-byte flit, PCIe Base 6.0 sec. 4.2.3.1). For tests and doc/model.md. */
@@ -36,7 +36,7 @@ int pcibw_pcie_flits(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		     double *to_host);
 
 /* Conventional PCI and PCI-X: one shared, half-duplex budget of clocks. */
-int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
-		    double data_bytes, struct pcibw_bus_cost *out, struct pcibw_err *err);
+int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
+		    struct pcibw_bus_cost *out, struct pcibw_err *err);
 
 #endif

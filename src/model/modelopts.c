@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Names of patterns and size conventions, and `--line-rate` (doc/cli-contract.md). */
+#include "pcibw/model.h"
 #include <ctype.h>
 #include <errno.h>
-#include <stdbool.h>
 #include <math.h>
+#include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/model.h"
 
 static const char *const pattern_names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
 static const char *const size_is_names[] = {"frame", "dma", "l3", "udp-payload"};
@@ -18,8 +18,10 @@ int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_
 			*out = (enum pcibw_pattern)i;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE, "--pattern '%s': expected rx, tx, both, dma-read, dma-write "
-			  "or dma-rw", text ? text : "");
+	return pcibw_fail(err, PCIBW_EUSAGE,
+			  "--pattern '%s': expected rx, tx, both, dma-read, dma-write "
+			  "or dma-rw",
+			  text ? text : "");
 }
 
 const char *pcibw_pattern_name(enum pcibw_pattern p)
@@ -81,8 +83,10 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 	char unit = text[n - 1];
 	double scale = unit == 'G' || unit == 'g' ? 1 : unit == 'M' || unit == 'm' ? 1e-3 : 0;
 	if (!scale || !decimal_number(text, text + n - 1))
-		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected a positive decimal NUMBER "
-				  "followed by M or G (100M, 10G, 2.5G)", text);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--line-rate '%s': expected a positive decimal NUMBER "
+				  "followed by M or G (100M, 10G, 2.5G)",
+				  text);
 	errno = 0;
 	double v = strtod(text, NULL) * scale;
 	if (errno == ERANGE || !isfinite(v) || v < LINE_RATE_MIN_GBPS || v > LINE_RATE_MAX_GBPS)

@@ -4,6 +4,7 @@
  * I/O. Every key is known and range-checked: a typo in a profile is an error naming
  * file:line:column, never a silently ignored line that changes a ceiling.
  */
+#include "pcibw/nic.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -15,7 +16,6 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/nic.h"
 
 enum ktype { K_INT, K_DOUBLE, K_BOOL, K_STR, K_STR_APPEND };
 
@@ -26,56 +26,67 @@ struct key {
 	double min, max;
 };
 
-#define I(sec, k, field, lo, hi) {sec, k, K_INT, offsetof(struct pcibw_nic, field), 0, lo, hi}
-#define D(sec, k, field, lo, hi) {sec, k, K_DOUBLE, offsetof(struct pcibw_nic, field), 0, lo, hi}
-#define B(sec, k, field) {sec, k, K_BOOL, offsetof(struct pcibw_nic, field), 0, 0, 1}
-#define S(sec, k, field, t) {sec, k, t, offsetof(struct pcibw_nic, field), \
-			     sizeof(((struct pcibw_nic *)0)->field), 0, 0}
+#define I(sec, k, field, lo, hi)                                                                             \
+	{                                                                                                    \
+		sec, k, K_INT, offsetof(struct pcibw_nic, field), 0, lo, hi                                  \
+	}
+#define D(sec, k, field, lo, hi)                                                                             \
+	{                                                                                                    \
+		sec, k, K_DOUBLE, offsetof(struct pcibw_nic, field), 0, lo, hi                               \
+	}
+#define B(sec, k, field)                                                                                     \
+	{                                                                                                    \
+		sec, k, K_BOOL, offsetof(struct pcibw_nic, field), 0, 0, 1                                   \
+	}
+#define S(sec, k, field, t)                                                                                  \
+	{                                                                                                    \
+		sec, k, t, offsetof(struct pcibw_nic, field), sizeof(((struct pcibw_nic *)0)->field), 0, 0   \
+	}
 
 /* Ranges: descriptors up to 4 KB (largest ring entry of any driver we know is a 128 B CQE;
  * 4096 leaves room without accepting nonsense); batches up to 4096 (largest ring size of the
  * 8254x/82599 families); device rates up to 10^10 transactions/s. */
 static const struct key keys[] = {
-	S("profile", "name", name, K_STR),
-	S("profile", "description", description, K_STR),
-	S("profile", "source", source, K_STR_APPEND),
-	S("profile", "match", match, K_STR_APPEND),
-	I("tx", "desc_bytes", tx_desc_bytes, 1, 4096),
-	I("tx", "desc_fetch_batch", tx_desc_fetch_batch, 1, 4096),
-	I("tx", "wb_bytes", tx_wb_bytes, 0, 4096),
-	I("tx", "wb_batch", tx_wb_batch, 1, 4096),
-	I("tx", "doorbell_batch", tx_doorbell_batch, 0, 4096),
-	I("tx", "head_read_batch", tx_head_read_batch, 0, 4096),
-	I("rx", "desc_bytes", rx_desc_bytes, 1, 4096),
-	I("rx", "desc_fetch_batch", rx_desc_fetch_batch, 1, 4096),
-	I("rx", "wb_bytes", rx_wb_bytes, 0, 4096),
-	I("rx", "wb_batch", rx_wb_batch, 1, 4096),
-	I("rx", "doorbell_batch", rx_doorbell_batch, 0, 4096),
-	I("rx", "head_read_batch", rx_head_read_batch, 0, 4096),
-	I("host", "doorbell_bytes", doorbell_bytes, 1, 64),
-	I("host", "head_read_bytes", head_read_bytes, 1, 64),
-	I("host", "irq_batch", irq_batch, 0, 4096),
-	I("host", "irq_bytes", irq_bytes, 0, 64),
-	I("host", "icr_reads_per_irq", icr_reads_per_irq, 0, 16),
-	B("host", "irq_shared", irq_shared),
-	B("host", "strip_fcs", strip_fcs),
-	I("host", "cacheline_bytes", cacheline_bytes, 0, 4096),
-	I("host", "pkt_header_bytes", pkt_header_bytes, 0, 256),
-	B("host", "virtual", is_virtual),
-	/* 0 = no limit; otherwise at least 1000 transactions/s and 1 ns: smaller is a typo that
-	 * would print a ceiling of 0.000 Mpps */
-	D("device", "max_dma_tps", max_dma_tps, 1e3, 1e10),
-	D("device", "read_latency_ns", read_latency_ns, 1, 1e6),
-	I("device", "read_tags", read_tags, 0, 4096),
+    S("profile", "name", name, K_STR),
+    S("profile", "description", description, K_STR),
+    S("profile", "source", source, K_STR_APPEND),
+    S("profile", "match", match, K_STR_APPEND),
+    I("tx", "desc_bytes", tx_desc_bytes, 1, 4096),
+    I("tx", "desc_fetch_batch", tx_desc_fetch_batch, 1, 4096),
+    I("tx", "wb_bytes", tx_wb_bytes, 0, 4096),
+    I("tx", "wb_batch", tx_wb_batch, 1, 4096),
+    I("tx", "doorbell_batch", tx_doorbell_batch, 0, 4096),
+    I("tx", "head_read_batch", tx_head_read_batch, 0, 4096),
+    I("rx", "desc_bytes", rx_desc_bytes, 1, 4096),
+    I("rx", "desc_fetch_batch", rx_desc_fetch_batch, 1, 4096),
+    I("rx", "wb_bytes", rx_wb_bytes, 0, 4096),
+    I("rx", "wb_batch", rx_wb_batch, 1, 4096),
+    I("rx", "doorbell_batch", rx_doorbell_batch, 0, 4096),
+    I("rx", "head_read_batch", rx_head_read_batch, 0, 4096),
+    I("host", "doorbell_bytes", doorbell_bytes, 1, 64),
+    I("host", "head_read_bytes", head_read_bytes, 1, 64),
+    I("host", "irq_batch", irq_batch, 0, 4096),
+    I("host", "irq_bytes", irq_bytes, 0, 64),
+    I("host", "icr_reads_per_irq", icr_reads_per_irq, 0, 16),
+    B("host", "irq_shared", irq_shared),
+    B("host", "strip_fcs", strip_fcs),
+    I("host", "cacheline_bytes", cacheline_bytes, 0, 4096),
+    I("host", "pkt_header_bytes", pkt_header_bytes, 0, 256),
+    B("host", "virtual", is_virtual),
+    /* 0 = no limit; otherwise at least 1000 transactions/s and 1 ns: smaller is a typo that
+     * would print a ceiling of 0.000 Mpps */
+    D("device", "max_dma_tps", max_dma_tps, 1e3, 1e10),
+    D("device", "read_latency_ns", read_latency_ns, 1, 1e6),
+    I("device", "read_tags", read_tags, 0, 4096),
 };
 
 struct loader {
 	FILE *f;
 	const char *path;
-	int line;          /* the line inih is working on */
-	char text[512];    /* its text, for the column of a bad key or value */
-	long bytes;        /* read so far */
-	const char *bad;   /* why the reader stopped: not a text profile */
+	int line;	 /* the line inih is working on */
+	char text[512];	 /* its text, for the column of a bad key or value */
+	long bytes;	 /* read so far */
+	const char *bad; /* why the reader stopped: not a text profile */
 	char bad_buf[64];
 	int bad_col;
 	struct pcibw_nic *nic;
@@ -102,7 +113,8 @@ static char *reader(char *str, int num, void *stream)
 		if ((c < 0x20 && c != '\t' && c != '\n' && c != '\r') || c == 0x7f) {
 			L->line++;
 			snprintf(L->text, sizeof L->text, "%.*s", n, str);
-			snprintf(L->bad_buf, sizeof L->bad_buf, "control byte 0x%02x: this is not a text profile", c);
+			snprintf(L->bad_buf, sizeof L->bad_buf,
+				 "control byte 0x%02x: this is not a text profile", c);
 			L->bad = L->bad_buf;
 			L->bad_col = n + 1;
 			return NULL;
@@ -193,7 +205,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			if (!*value || *end || errno == ERANGE || !isfinite(v) || (v != 0 && v < k->min) ||
 			    v < 0 || v > k->max) {
 				char range[64];
-				snprintf(range, sizeof range, "0 (no limit) or a number %g..%g", k->min, k->max);
+				snprintf(range, sizeof range, "0 (no limit) or a number %g..%g", k->min,
+					 k->max);
 				return fail_at(L, value, "%s: expected %s", name, range);
 			}
 			*(double *)field = v;
@@ -271,7 +284,8 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 	L.err = err;
 	L.f = fopen(path, "r");
 	if (!L.f)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path, strerror(errno));
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path,
+				  strerror(errno));
 	int rc = ini_parse_stream(reader, &L, handler, &L);
 	int read_errno = ferror(L.f) ? errno : 0;
 	fclose(L.f);
@@ -280,27 +294,39 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 	if (L.bad)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: %s", path, L.line, L.bad_col, L.bad);
 	if (read_errno) /* a directory, an I/O error */
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path, strerror(read_errno));
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path,
+				  strerror(read_errno));
 	if (rc != 0)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: expected '[section]', 'key = value' or a "
-				  "comment", path, rc > 0 ? rc : L.line);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%d:1: expected '[section]', 'key = value' or a "
+				  "comment",
+				  path, rc > 0 ? rc : L.line);
 	if (L.line == 0)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: empty file: expected a NIC profile ([profile] name, "
-				  "source; [tx] and [rx] desc_bytes: doc/model.md)", path);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: empty file: expected a NIC profile ([profile] name, "
+				  "source; [tx] and [rx] desc_bytes: doc/model.md)",
+				  path);
 	/* whole-profile checks: a profile without its sizes or its sources is not a profile. A
 	 * missing key has no line of its own: the message names the end of the file. */
-	const char *missing = !nic.name[0] ? "[profile] name" : !nic.source[0] ? "[profile] source" :
-			      !nic.tx_desc_bytes ? "[tx] desc_bytes" : !nic.rx_desc_bytes ? "[rx] desc_bytes" : NULL;
+	const char *missing = !nic.name[0]	   ? "[profile] name"
+			      : !nic.source[0]	   ? "[profile] source"
+			      : !nic.tx_desc_bytes ? "[tx] desc_bytes"
+			      : !nic.rx_desc_bytes ? "[rx] desc_bytes"
+						   : NULL;
 	if (missing)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: missing %s (end of file reached)", path, L.line,
-				  missing);
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d:1: missing %s (end of file reached)", path,
+				  L.line, missing);
 	char bad[64];
 	if (!valid_match(nic.match, bad, sizeof bad))
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: [profile] match: '%s' is not a vendor:device pair "
-				  "such as 8086:10fb", path, bad);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: [profile] match: '%s' is not a vendor:device pair "
+				  "such as 8086:10fb",
+				  path, bad);
 	if ((nic.read_latency_ns > 0) != (nic.read_tags > 0))
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: [device] read_latency_ns and read_tags go together "
-				  "(reads in flight = tags, each held for the latency)", path);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: [device] read_latency_ns and read_tags go together "
+				  "(reads in flight = tags, each held for the latency)",
+				  path);
 	*out = nic;
 	return PCIBW_OK;
 }
@@ -350,8 +376,8 @@ int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, str
 	FILE *f = name && valid_name(name) ? fopen(path, "r") : NULL;
 	if (!f) {
 		list_profiles(dir, avail, sizeof avail);
-		return pcibw_fail(err, PCIBW_EUSAGE, "unknown NIC profile '%s' (available: %s)", name ? name : "",
-				  avail[0] ? avail : "none found");
+		return pcibw_fail(err, PCIBW_EUSAGE, "unknown NIC profile '%s' (available: %s)",
+				  name ? name : "", avail[0] ? avail : "none found");
 	}
 	fclose(f);
 	int rc = pcibw_nic_load_file(path, out, err);
@@ -382,7 +408,8 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
 		if (!found && pcibw_nic_load_file(path, &nic, NULL) == PCIBW_OK) {
 			char tmp[1024];
 			snprintf(tmp, sizeof tmp, "%s", nic.match);
-			for (char *s = NULL, *t = strtok_r(tmp, " \t,", &s); t; t = strtok_r(NULL, " \t,", &s))
+			for (char *s = NULL, *t = strtok_r(tmp, " \t,", &s); t;
+			     t = strtok_r(NULL, " \t,", &s))
 				if (!strcasecmp(t, want)) {
 					snprintf(buf, len, "%s", nic.name);
 					found = buf;

@@ -3,18 +3,22 @@
  * Bus clocks of one conventional PCI or PCI-X transaction (rules: pci_timing.h; defaults and
  * their calibration: doc/model-pci.md).
  */
-#include <math.h>
 #include "pci_timing.h"
+#include <math.h>
 
 double pci_clock_hz(int clock_mhz)
 {
 	/* PCI 2.3 sec. 4.2.3.1 and the PCI-X Addendum: the 33/66/133 MHz grades are 33.33,
 	 * 66.67 and 133.33 MHz (30, 15 and 7.5 ns clocks). */
 	switch (clock_mhz) {
-	case 33: return 100e6 / 3;
-	case 66: return 200e6 / 3;
-	case 133: return 400e6 / 3;
-	default: return clock_mhz * 1e6;
+	case 33:
+		return 100e6 / 3;
+	case 66:
+		return 200e6 / 3;
+	case 133:
+		return 400e6 / 3;
+	default:
+		return clock_mhz * 1e6;
 	}
 }
 
@@ -37,21 +41,22 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	*t = (struct pci_timing){0};
 	t->pcix = x;
 	t->clock_hz = pci_clock_hz(bus->clock_mhz);
-	t->bytes_per_clock = bus->width_bits / 8 * (bus->transfers_per_clock > 0 ? bus->transfers_per_clock : 1);
+	t->bytes_per_clock =
+	    bus->width_bits / 8 * (bus->transfers_per_clock > 0 ? bus->transfers_per_clock : 1);
 	/* PCI 2.3 sec. 3.4.3: with no other request the arbiter parks GNT# on the last master,
 	 * which starts without arbitrating; a second device (or the host bridge, for register
 	 * access and split completions) needs GNT# moved: one clock from GNT# to FRAME#. */
 	t->dev_arb_clocks = shared ? 1 : 0;
 	t->host_arb_clocks = 1;
 	t->addr_clocks = 1;
-	t->dac_clocks = bus->addr32 ? 0 : 1;   /* PCI 2.3 sec. 3.9: DAC = two address phases */
-	t->attr_clocks = x ? 1 : 0;            /* PCI-X: attribute phase after every address */
+	t->dac_clocks = bus->addr32 ? 0 : 1; /* PCI 2.3 sec. 3.9: DAC = two address phases */
+	t->attr_clocks = x ? 1 : 0;	     /* PCI-X: attribute phase after every address */
 	/* PCI: medium DEVSEL# (clock 3 of fast/medium/slow 2/3/4); PCI-X: decode B. */
 	t->decode_clocks = x ? 2 : 1;
 	/* PCI: one wait state before TRDY# while the target allocates a posted-write buffer;
 	 * PCI-X targets take write data at DEVSEL# (model-anchors sec. 3.3: O = 5 for PCI-X). */
 	t->write_wait_clocks = x ? 0 : 1;
-	t->read_ta_clocks = x ? 0 : 1;         /* PCI 2.3 sec. 3.3.1; PCI-X: in the attribute phase */
+	t->read_ta_clocks = x ? 0 : 1; /* PCI 2.3 sec. 3.3.1; PCI-X: in the attribute phase */
 	t->turnaround_clocks = 1;
 	t->stop_clocks = 1;
 	/* PCI 2.3 sec. 3.3.3.2.2: a retried master releases REQ# for two clocks, one of them the
@@ -73,8 +78,8 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	 * boundary, MRM to the second one. */
 	t->cacheline_bytes = pci_cacheline_bytes(bus);
 	t->mrm_lines = 2;
-	t->adb_bytes = 128;                    /* PCI-X Addendum: ADB every 128 bytes */
-	t->boundary_bytes = 4096;              /* bursts stop at 4 KB (PI7C8140A table 2-3) */
+	t->adb_bytes = 128;	  /* PCI-X Addendum: ADB every 128 bytes */
+	t->boundary_bytes = 4096; /* bursts stop at 4 KB (PI7C8140A table 2-3) */
 	t->latency_timer = bus->latency_timer;
 	/* PCI 2.3 sec. 3.5.4: the timer ends a burst only once GNT# is taken away, i.e. when
 	 * another master waits: count it when other devices share the segment. */
@@ -147,7 +152,8 @@ static struct pci_xfer pci_delayed_read(const struct pci_timing *t, double bytes
 	struct pci_xfer r = {0};
 	int pre = t->addr_clocks + t->dac_clocks + t->read_ta_clocks + t->decode_clocks;
 	/* MRL for a cache line or less, MRM beyond: what one delayed completion returns */
-	double chunk = bytes <= t->cacheline_bytes ? t->cacheline_bytes : (double)t->cacheline_bytes * t->mrm_lines;
+	double chunk =
+	    bytes <= t->cacheline_bytes ? t->cacheline_bytes : (double)t->cacheline_bytes * t->mrm_lines;
 	if (chunk > t->boundary_bytes)
 		chunk = t->boundary_bytes;
 	if (t->lt_cuts) {
@@ -156,8 +162,9 @@ static struct pci_xfer pci_delayed_read(const struct pci_timing *t, double bytes
 	}
 	int attempt = t->dev_arb_clocks + pre + t->stop_clocks + t->turnaround_clocks;
 	int k = delayed_retries(t, attempt);
-	r.clocks = bursts(t, bytes, chunk, (double)k * attempt + t->dev_arb_clocks + pre + t->turnaround_clocks,
-			  &r.transactions);
+	r.clocks =
+	    bursts(t, bytes, chunk, (double)k * attempt + t->dev_arb_clocks + pre + t->turnaround_clocks,
+		   &r.transactions);
 	r.retries = k * r.transactions;
 	return r;
 }

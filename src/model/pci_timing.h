@@ -20,47 +20,47 @@
 #ifndef PCIBW_PCI_TIMING_H
 #define PCIBW_PCI_TIMING_H
 
-#include <stdbool.h>
 #include "pcibw/bus.h"
+#include <stdbool.h>
 
 /* Per-transaction costs in bus clocks; latencies in ns. All fields >= 0. */
 struct pci_timing {
-	bool pcix;              /* split reads, attribute phase, ADB disconnects */
-	double clock_hz;        /* segment clock (33.33, 66.67, 100, 133.33 MHz) */
-	int bytes_per_clock;    /* width/8 x transfers per clock (1, or 2/4 for PCI-X 266/533) */
-	int dev_arb_clocks;     /* a device's own transactions: REQ#-GNT# and bus hand-over */
-	int host_arb_clocks;    /* the host bridge's (register access, split completions) */
-	int addr_clocks;        /* address phase */
-	int dac_clocks;         /* second address phase of a 64-bit address (0 with addr32) */
-	int attr_clocks;        /* PCI-X attribute phase; 0 on PCI */
-	int decode_clocks;      /* DEVSEL# beyond the earliest: PCI fast 0 / medium 1 / slow 2;
-				 * PCI-X decode A 1 / B 2 / C 3 */
-	int write_wait_clocks;  /* target's initial wait states before the first write data */
-	int read_ta_clocks;     /* AD turnaround between address and read data (PCI) */
-	int turnaround_clocks;  /* idle clock after every transaction */
-	int stop_clocks;        /* a retried attempt's STOP# data phase (PCI delayed read) */
-	int req_gap_clocks;     /* REQ# held off after a retry beyond the idle clock */
-	int split_resp_clocks;  /* PCI-X split response in place of the first data phase */
+	bool pcix;		   /* split reads, attribute phase, ADB disconnects */
+	double clock_hz;	   /* segment clock (33.33, 66.67, 100, 133.33 MHz) */
+	int bytes_per_clock;	   /* width/8 x transfers per clock (1, or 2/4 for PCI-X 266/533) */
+	int dev_arb_clocks;	   /* a device's own transactions: REQ#-GNT# and bus hand-over */
+	int host_arb_clocks;	   /* the host bridge's (register access, split completions) */
+	int addr_clocks;	   /* address phase */
+	int dac_clocks;		   /* second address phase of a 64-bit address (0 with addr32) */
+	int attr_clocks;	   /* PCI-X attribute phase; 0 on PCI */
+	int decode_clocks;	   /* DEVSEL# beyond the earliest: PCI fast 0 / medium 1 / slow 2;
+				    * PCI-X decode A 1 / B 2 / C 3 */
+	int write_wait_clocks;	   /* target's initial wait states before the first write data */
+	int read_ta_clocks;	   /* AD turnaround between address and read data (PCI) */
+	int turnaround_clocks;	   /* idle clock after every transaction */
+	int stop_clocks;	   /* a retried attempt's STOP# data phase (PCI delayed read) */
+	int req_gap_clocks;	   /* REQ# held off after a retry beyond the idle clock */
+	int split_resp_clocks;	   /* PCI-X split response in place of the first data phase */
 	int target_latency_clocks; /* FRAME# to first data of a register read by the CPU */
-	double mem_latency_ns;  /* host memory fetch behind a delayed read / split request */
-	double host_path_ns;    /* CPU stall of a register read outside this segment */
-	int cacheline_bytes;    /* Cache Line Size register (MRL boundary), pci_cacheline_bytes() */
-	int mrm_lines;          /* cache lines a Memory Read Multiple's delayed read returns */
-	int adb_bytes;          /* PCI-X allowable disconnect boundary, 128 */
-	int boundary_bytes;     /* no burst crosses this (4 KB) */
-	int latency_timer;      /* master latency timer, clocks */
-	bool lt_cuts;           /* another master is waiting, so the timer ends long bursts */
-	bool cpl_adb_disconnect; /* split completions disconnect at every ADB */
-	int mmrbc_bytes;        /* PCI-X Maximum Memory Read Byte Count */
-	int splits;             /* PCI-X maximum outstanding split transactions */
+	double mem_latency_ns;	   /* host memory fetch behind a delayed read / split request */
+	double host_path_ns;	   /* CPU stall of a register read outside this segment */
+	int cacheline_bytes;	   /* Cache Line Size register (MRL boundary), pci_cacheline_bytes() */
+	int mrm_lines;		   /* cache lines a Memory Read Multiple's delayed read returns */
+	int adb_bytes;		   /* PCI-X allowable disconnect boundary, 128 */
+	int boundary_bytes;	   /* no burst crosses this (4 KB) */
+	int latency_timer;	   /* master latency timer, clocks */
+	bool lt_cuts;		   /* another master is waiting, so the timer ends long bursts */
+	bool cpl_adb_disconnect;   /* split completions disconnect at every ADB */
+	int mmrbc_bytes;	   /* PCI-X Maximum Memory Read Byte Count */
+	int splits;		   /* PCI-X maximum outstanding split transactions */
 };
 
 /* What one transfer costs: bus clocks held, transactions, retried attempts. */
 struct pci_xfer {
 	double clocks;
-	int transactions;       /* data-carrying transactions (bursts, completions) + split requests */
-	int retries;            /* retried delayed-read attempts (PCI) */
-	int requests;           /* PCI-X split read requests */
+	int transactions; /* data-carrying transactions (bursts, completions) + split requests */
+	int retries;	  /* retried delayed-read attempts (PCI) */
+	int requests;	  /* PCI-X split read requests */
 };
 
 /*

@@ -10,21 +10,33 @@
  *     model/pcie.py, mem_bw.py, simple_nic.py, niantic.py, util.py), quirks included.
  * doc/model.md derives each formula and the calibration.
  */
+#include "model_int.h"
 #include <math.h>
 #include <string.h>
-#include "model_int.h"
 
 /* PCIe Base 5.0 Tables 3-7/3-8/3-9 (Ack latency limit) and 2-46/2-47/2-48 (UpdateFC interval),
  * in symbol times, as transcribed by pcie-model's model/pcie.py (Ack_Limits, FC_Guide); the two
  * differ only in gen1 x32 MPS 2048 and gen2 x32 MPS 4096. Gen4+ reuse gen3's values (as pcie.py).
  * Columns: MPS 128 .. 4096; rows: x1, x2, x4, x8, x16, x32. */
 static const short ack_tab[3][6][6] = {
-	{{237, 416, 559, 1071, 2095, 4143}, {128, 217, 289, 545, 1057, 2081}, {73, 118, 154, 282, 538, 1050},
-	 {67, 107, 86, 150, 278, 534}, {48, 72, 86, 150, 278, 534}, {33, 45, 52, 84, 148, 276}},
-	{{288, 467, 610, 1122, 2146, 4194}, {179, 268, 340, 596, 1108, 2132}, {124, 169, 205, 333, 589, 1101},
-	 {118, 158, 137, 201, 329, 585}, {99, 123, 137, 201, 329, 585}, {84, 96, 103, 135, 199, 237}},
-	{{333, 512, 655, 1167, 2191, 4239}, {224, 313, 385, 641, 1153, 2177}, {169, 214, 250, 378, 634, 1146},
-	 {163, 203, 182, 246, 374, 630}, {144, 168, 182, 246, 374, 630}, {129, 141, 148, 180, 244, 372}},
+    {{237, 416, 559, 1071, 2095, 4143},
+     {128, 217, 289, 545, 1057, 2081},
+     {73, 118, 154, 282, 538, 1050},
+     {67, 107, 86, 150, 278, 534},
+     {48, 72, 86, 150, 278, 534},
+     {33, 45, 52, 84, 148, 276}},
+    {{288, 467, 610, 1122, 2146, 4194},
+     {179, 268, 340, 596, 1108, 2132},
+     {124, 169, 205, 333, 589, 1101},
+     {118, 158, 137, 201, 329, 585},
+     {99, 123, 137, 201, 329, 585},
+     {84, 96, 103, 135, 199, 237}},
+    {{333, 512, 655, 1167, 2191, 4239},
+     {224, 313, 385, 641, 1153, 2177},
+     {169, 214, 250, 378, 634, 1146},
+     {163, 203, 182, 246, 374, 630},
+     {144, 168, 182, 246, 374, 630},
+     {129, 141, 148, 180, 244, 372}},
 };
 static short fc_interval(int g, int w, int m)
 {
@@ -89,8 +101,10 @@ static int tlp_budget(const struct pcibw_bus *b, bool compat, double *bytes_per_
 		return pcibw_fail(err, PCIBW_EUSAGE, "MPS %d is not one of 128..4096", b->mps_bytes);
 	if (compat) {
 		if (w < 0)
-			return pcibw_fail(err, PCIBW_EUSAGE, "--compat pcie-bench: pcie-model has no x%d tables "
-					  "(x1, x2, x4, x8, x16, x32)", b->lanes);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--compat pcie-bench: pcie-model has no x%d tables "
+					  "(x1, x2, x4, x8, x16, x32)",
+					  b->lanes);
 		/* pcie.py: Gen6/7 at 242/256 with Gen3 tables and per-TLP framing, tables read as
 		 * bytes, the DLLPs taken off both directions at their full recommended rate */
 		if (b->gen >= 6)
@@ -120,10 +134,10 @@ static int tlp_budget(const struct pcibw_bus *b, bool compat, double *bytes_per_
 }
 
 struct acc {
-	double to_dev, to_host;     /* bytes per packet */
-	double dev_writes;          /* MWr TLPs the device issues per packet */
-	double dev_reads;           /* MRd requests the device issues per packet */
-	double stall_reads;         /* CPU MMIO reads per packet */
+	double to_dev, to_host; /* bytes per packet */
+	double dev_writes;	/* MWr TLPs the device issues per packet */
+	double dev_reads;	/* MRd requests the device issues per packet */
+	double stall_reads;	/* CPU MMIO reads per packet */
 };
 
 static double tlps(double bytes, int unit)
@@ -156,9 +170,10 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 			if (compat && op->role == PCIBW_ROLE_DATA && op->path == PCIBW_PATH_RX &&
 			    in->pattern != PCIBW_PAT_DMA_WRITE && in->pattern != PCIBW_PAT_DMA_RW)
 				for (int j = 0; j < i; j++)
-					if (rc->ops[j].path == PCIBW_PATH_RX && rc->ops[j].kind == PCIBW_OP_DMA_READ)
-						a->to_host -= rc->ops[j].per_packet * tlps(rc->ops[j].bytes, b->mrrs_bytes) *
-							      oh_mem;
+					if (rc->ops[j].path == PCIBW_PATH_RX &&
+					    rc->ops[j].kind == PCIBW_OP_DMA_READ)
+						a->to_host -= rc->ops[j].per_packet *
+							      tlps(rc->ops[j].bytes, b->mrrs_bytes) * oh_mem;
 			a->to_host += f * (s + n * oh_mem);
 			a->dev_writes += f * n;
 			break;
@@ -215,7 +230,8 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	if (b->flit && !compat) {
 		/* the flit stream: GT/s x lanes x line encoding, 256 B per flit; report wire bytes
 		 * (whole flits' worth) so to_*_bytes stay comparable with the non-Flit accounting */
-		double flits_per_s = b->gts * 1e9 * b->lanes * pcibw_pcie_encoding(b->gts, false) / (8.0 * FLIT_BYTES);
+		double flits_per_s =
+		    b->gts * 1e9 * b->lanes * pcibw_pcie_encoding(b->gts, false) / (8.0 * FLIT_BYTES);
 		cost_ops(in, rc, true, &a);
 		budget = flits_per_s * FLIT_TLP_BYTES; /* TLP bytes per second per direction */
 		out->to_device_bytes = a.to_dev * FLIT_BYTES / FLIT_TLP_BYTES;

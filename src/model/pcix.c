@@ -6,9 +6,9 @@
  * segment carries segment_devices such packets; PCI-X adds a second, per-device load: its split
  * reads in flight are bounded by the outstanding-split limit and the memory latency.
  */
-#include <math.h>
 #include "model_int.h"
 #include "pci_timing.h"
+#include <math.h>
 
 static int check_bus(const struct pcibw_bus *b, struct pcibw_err *err)
 {
@@ -22,11 +22,14 @@ static int check_bus(const struct pcibw_bus *b, struct pcibw_err *err)
 	if (b->width_bits != 32 && b->width_bits != 64)
 		return pcibw_fail(err, PCIBW_EUSAGE, "%s width %d bits: expected 32 or 64",
 				  x ? "PCI-X" : "PCI", b->width_bits);
-	if (b->transfers_per_clock != 1 && !(x && (b->transfers_per_clock == 2 || b->transfers_per_clock == 4)))
-		return pcibw_fail(err, PCIBW_EUSAGE, "%d transfers per clock: expected 1 (PCI-X 266: 2, 533: 4)",
+	if (b->transfers_per_clock != 1 &&
+	    !(x && (b->transfers_per_clock == 2 || b->transfers_per_clock == 4)))
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "%d transfers per clock: expected 1 (PCI-X 266: 2, 533: 4)",
 				  b->transfers_per_clock);
 	if (b->latency_timer < 0 || b->latency_timer > 255)
-		return pcibw_fail(err, PCIBW_EUSAGE, "latency timer %d: expected 0..255 clocks", b->latency_timer);
+		return pcibw_fail(err, PCIBW_EUSAGE, "latency timer %d: expected 0..255 clocks",
+				  b->latency_timer);
 	if (x && (b->mmrbc_bytes < 512 || b->mmrbc_bytes > 4096))
 		return pcibw_fail(err, PCIBW_EUSAGE, "MMRBC %d: expected 512, 1024, 2048 or 4096 bytes",
 				  b->mmrbc_bytes);
@@ -71,7 +74,8 @@ int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 			stall_ns += op->per_packet * pci_mmio_stall_ns(&t, op->bytes);
 			break;
 		default:
-			return pcibw_fail(err, PCIBW_EINTERNAL, "recipe operation of unknown kind %d", (int)op->kind);
+			return pcibw_fail(err, PCIBW_EINTERNAL, "recipe operation of unknown kind %d",
+					  (int)op->kind);
 		}
 	}
 	double clocks = to_dev + to_host;

@@ -6,9 +6,9 @@
  * and niantic.py count): tail write, descriptor fetch, data DMA, write-back, interrupt, head read.
  * Batching turns an operation into a fraction per packet.
  */
+#include "pcibw/nic.h"
 #include <math.h>
 #include <stdbool.h>
-#include "pcibw/nic.h"
 
 static int gcd(int a, int b)
 {
@@ -83,7 +83,8 @@ static int ring_path(const struct pcibw_nic *n, enum pcibw_path p, double data, 
 	}
 	/* 6. the driver reads the head register to learn what the device has done */
 	if (head > 0)
-		rc |= add(r, PCIBW_OP_MMIO_READ, PCIBW_ROLE_HEAD_READ, p, n->head_read_bytes, 1.0 / head, err);
+		rc |=
+		    add(r, PCIBW_OP_MMIO_READ, PCIBW_ROLE_HEAD_READ, p, n->head_read_bytes, 1.0 / head, err);
 	note_batch(r, db);
 	note_batch(r, fetch);
 	note_batch(r, wbb);
@@ -96,7 +97,8 @@ int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double
 		     struct pcibw_recipe *out, struct pcibw_err *err)
 {
 	if (!(dma_bytes > 0) || !isfinite(dma_bytes))
-		return pcibw_fail(err, PCIBW_EUSAGE, "a packet must DMA at least one byte (got %g)", dma_bytes);
+		return pcibw_fail(err, PCIBW_EUSAGE, "a packet must DMA at least one byte (got %g)",
+				  dma_bytes);
 	out->n = 0;
 	out->batch_packets = 1;
 	int rc = PCIBW_OK;
@@ -128,7 +130,8 @@ int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double
 	case PCIBW_PAT_DMA_RW:
 		rc = add(out, PCIBW_OP_DMA_READ, PCIBW_ROLE_DATA, PCIBW_PATH_TX, dma_bytes, 1.0, err);
 		if (!rc)
-			rc = add(out, PCIBW_OP_DMA_WRITE, PCIBW_ROLE_DATA, PCIBW_PATH_RX, dma_bytes, 1.0, err);
+			rc =
+			    add(out, PCIBW_OP_DMA_WRITE, PCIBW_ROLE_DATA, PCIBW_PATH_RX, dma_bytes, 1.0, err);
 		break;
 	default:
 		return pcibw_fail(err, PCIBW_EUSAGE, "unknown traffic pattern %d", (int)pat);

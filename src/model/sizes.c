@@ -3,6 +3,7 @@
  * `--sizes`: "64,128,1518", ranges "64-1518/64" (end always included), "imix", "SIZE:WEIGHT,..."
  * (doc/cli-contract.md, "Model options"). Bad parts are named in the message.
  */
+#include "pcibw/model.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -10,9 +11,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
-#include "pcibw/model.h"
 
-#define MAX_SIZE 65536   /* largest IPv4/IPv6-without-jumbogram packet is 65535 B; 64 KiB DMA */
+#define MAX_SIZE 65536 /* largest IPv4/IPv6-without-jumbogram packet is 65535 B; 64 KiB DMA */
 /* Every whole size 1..65536 once: any range of the contract's grammar fits (1-65536/1 included;
  * it costs about a second). More items than that only repeat sizes. */
 #define MAX_ROWS MAX_SIZE
@@ -20,8 +20,10 @@
 static int push(struct pcibw_sizes *s, double bytes, double weight, struct pcibw_err *err)
 {
 	if (s->n >= MAX_ROWS)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes gives more than %d sizes (sizes are whole "
-				  "bytes 1..%d: use a coarser step)", MAX_ROWS, MAX_SIZE);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes gives more than %d sizes (sizes are whole "
+				  "bytes 1..%d: use a coarser step)",
+				  MAX_ROWS, MAX_SIZE);
 	if (s->n % 64 == 0) {
 		struct pcibw_size *v = realloc(s->v, (size_t)(s->n + 64) * sizeof *v);
 		if (!v)
@@ -41,15 +43,18 @@ static int size_num(const char *p, const char *end, long *out, const char *item,
 	for (size_t i = 0; digits && i < n; i++)
 		digits = isdigit((unsigned char)p[i]);
 	if (!digits)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': '%.*s' is not a size in bytes "
-				  "(a whole number 1..%d)", item, (int)(n > 20 ? 20 : n), p, MAX_SIZE);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes item '%s': '%.*s' is not a size in bytes "
+				  "(a whole number 1..%d)",
+				  item, (int)(n > 20 ? 20 : n), p, MAX_SIZE);
 	memcpy(tmp, p, n);
 	tmp[n] = '\0';
 	errno = 0;
 	long v = strtol(tmp, NULL, 10);
 	if (errno == ERANGE || v < 1 || v > MAX_SIZE)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': size %s is out of range (1..%d bytes)",
-				  item, tmp, MAX_SIZE);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes item '%s': size %s is out of range (1..%d bytes)", item, tmp,
+				  MAX_SIZE);
 	*out = v;
 	return PCIBW_OK;
 }
@@ -61,10 +66,13 @@ static int item(const char *it, struct pcibw_sizes *s, struct pcibw_err *err)
 	long a, b, step;
 	int st;
 	if (!*it)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes: empty item (two commas, or a comma at an end)");
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes: empty item (two commas, or a comma at an end)");
 	if (!strncasecmp(it, "imix", 4))
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': imix is a mix of its own (64:7,594:4,"
-				  "1518:1); give '--sizes imix' alone, or write the mix out", it);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes item '%s': imix is a mix of its own (64:7,594:4,"
+				  "1518:1); give '--sizes imix' alone, or write the mix out",
+				  it);
 	if (colon) {
 		char *e;
 		if ((st = size_num(it, colon, &a, it, err)))
@@ -72,8 +80,10 @@ static int item(const char *it, struct pcibw_sizes *s, struct pcibw_err *err)
 		errno = 0;
 		double w = strtod(colon + 1, &e);
 		if (!colon[1] || *e || errno == ERANGE || !isfinite(w) || !(w > 0))
-			return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': weight '%s' must be a positive "
-					  "number", it, colon + 1);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--sizes item '%s': weight '%s' must be a positive "
+					  "number",
+					  it, colon + 1);
 		s->is_mix = true;
 		return push(s, (double)a, w, err);
 	}
@@ -87,12 +97,14 @@ static int item(const char *it, struct pcibw_sizes *s, struct pcibw_err *err)
 	if (dash == it)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': sizes must be positive", it);
 	if (!slash)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': a range needs a step, e.g. 64-1518/64", it);
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--sizes item '%s': a range needs a step, e.g. 64-1518/64", it);
 	if ((st = size_num(it, dash, &a, it, err)) || (st = size_num(dash + 1, slash, &b, it, err)) ||
 	    (st = size_num(slash + 1, end, &step, it, err)))
 		return st;
 	if (b < a)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': the range ends before it starts", it);
+		return pcibw_fail(err, PCIBW_EUSAGE, "--sizes item '%s': the range ends before it starts",
+				  it);
 	for (long v = a; v < b; v += step)
 		if ((st = push(s, (double)v, 1, err)))
 			return st;
@@ -134,8 +146,10 @@ int pcibw_sizes_parse(const char *text, struct pcibw_sizes *out, struct pcibw_er
 			for (const char *q = text; *q; q++)
 				colons += *q == ':';
 			if (colons != s.n)
-				st = pcibw_fail(err, PCIBW_EUSAGE, "--sizes '%s': a mix gives every size a weight "
-						"(SIZE:WEIGHT,...)", text);
+				st = pcibw_fail(err, PCIBW_EUSAGE,
+						"--sizes '%s': a mix gives every size a weight "
+						"(SIZE:WEIGHT,...)",
+						text);
 			snprintf(s.label, sizeof s.label, "mix");
 		}
 	}

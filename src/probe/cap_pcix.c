@@ -25,8 +25,8 @@ void probe_cap_pcix(struct probe_node *n, int at, const char *origin)
 	unsigned cmd = cfg16(c, at + 2);
 	uint32_t st = cfg32(c, at + 4);
 	d->pcix_capable = true;
-	d->mmrbc_bytes = 512 << ((cmd >> 2) & 3);         /* command bits 3:2 */
-	d->pcix_splits = splits_code[(cmd >> 4) & 7];      /* command bits 6:4 */
+	d->mmrbc_bytes = 512 << ((cmd >> 2) & 3);     /* command bits 3:2 */
+	d->pcix_splits = splits_code[(cmd >> 4) & 7]; /* command bits 6:4 */
 	d->pcix_64bit = (int)(st >> 16 & 1);
 	d->pcix_133 = (int)(st >> 17 & 1);
 	d->pcix_designed_mmrbc_bytes = 512 << (st >> 21 & 3); /* status bits 22:21 */

@@ -4,8 +4,8 @@
 #ifndef PCIBW_CFG_ACCESS_H
 #define PCIBW_CFG_ACCESS_H
 
-#include <stdint.h>
 #include "probe_int.h"
+#include <stdint.h>
 
 static inline unsigned cfg8(const struct probe_cfg *c, int at)
 {

@@ -3,10 +3,10 @@
  * Bridge 1.2 sec. 3.2; PCIe Base 6.0 sec. 7.6 for the extended list). The lists come from the
  * device (or a file): a pointer into the header, back to an earlier entry or past the end is
  * reported as bad input rather than followed, so a hostile dump cannot hang the probe. */
-#include <stdio.h>
-#include <string.h>
 #include "cfg_access.h"
 #include "probe_int.h"
+#include <stdio.h>
+#include <string.h>
 
 #define CAP_ID_PCIX 0x07
 #define CAP_ID_EXP 0x10
@@ -24,8 +24,8 @@ int probe_bad_config(const struct probe_node *n, const struct probe_locator *loc
 }
 
 /* Walk the list that starts at the pointer at config offset 0x34 (0x14 for CardBus). */
-static int walk_caps(struct probe_node *n, int ptr_at, const char *origin,
-		     const struct probe_locator *loc, struct pcibw_report *rep, struct pcibw_err *err)
+static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const struct probe_locator *loc,
+		     struct pcibw_report *rep, struct pcibw_err *err)
 {
 	const struct probe_cfg *c = &n->cfg;
 	unsigned char seen[256] = {0};
@@ -34,20 +34,26 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin,
 	char msg[200];
 	while (at) {
 		if (at < 0x40) {
-			snprintf(msg, sizeof msg, "capability pointer 0x%02x points into the header: "
-				 "expected 0x40-0xfc or 0", at);
+			snprintf(msg, sizeof msg,
+				 "capability pointer 0x%02x points into the header: "
+				 "expected 0x40-0xfc or 0",
+				 at);
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		if (seen[at]) {
-			snprintf(msg, sizeof msg, "capability list loops back to 0x%02x: expected a "
-				 "list ending with pointer 0", at);
+			snprintf(msg, sizeof msg,
+				 "capability list loops back to 0x%02x: expected a "
+				 "list ending with pointer 0",
+				 at);
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at] = 1;
 		unsigned id = cfg8(c, (int)at);
 		if (id == 0xff) {
-			snprintf(msg, sizeof msg, "capability at 0x%02x reads 0xff: expected a "
-				 "capability id", at);
+			snprintf(msg, sizeof msg,
+				 "capability at 0x%02x reads 0xff: expected a "
+				 "capability id",
+				 at);
 			return probe_bad_config(n, loc, (int)at, err, msg);
 		}
 		/* Capabilities live below 0x100 (PCI LB 3.0 sec. 6.7): the registers read must fit
@@ -68,7 +74,8 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin,
 			name = "PCI-X";
 		}
 		if (need && at + (unsigned)need > 0x100) {
-			snprintf(msg, sizeof msg, "%s capability at 0x%02x needs 0x%02x bytes and runs "
+			snprintf(msg, sizeof msg,
+				 "%s capability at 0x%02x needs 0x%02x bytes and runs "
 				 "past 0xff: expected it to end by 0xff (capabilities live in 0x40-0xff)",
 				 name, at, (unsigned)need);
 			return probe_bad_config(n, loc, (int)at, err, msg);
@@ -98,21 +105,27 @@ static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, 
 		if (h == 0 || h == 0xffffffffu)
 			return 0; /* no extended capabilities */
 		if (at < 0x100 || at > 0xffc) {
-			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
-				 "extended config space: expected 0x100-0xffc or 0", at);
+			snprintf(msg, sizeof msg,
+				 "extended capability pointer 0x%03x is outside "
+				 "extended config space: expected 0x100-0xffc or 0",
+				 at);
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		if (seen[at / 4]) {
-			snprintf(msg, sizeof msg, "extended capability list loops back to 0x%03x: "
-				 "expected a list ending with pointer 0", at);
+			snprintf(msg, sizeof msg,
+				 "extended capability list loops back to 0x%03x: "
+				 "expected a list ending with pointer 0",
+				 at);
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at / 4] = 1;
 		from = (int)at + 2;
 		at = h >> 20 & 0xffc;
 		if (at && at < 0x100) {
-			snprintf(msg, sizeof msg, "extended capability pointer 0x%03x is outside "
-				 "extended config space: expected 0x100-0xffc or 0", at);
+			snprintf(msg, sizeof msg,
+				 "extended capability pointer 0x%03x is outside "
+				 "extended config space: expected 0x100-0xffc or 0",
+				 at);
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 	}
@@ -128,8 +141,9 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 		return 0;
 	unsigned vendor = cfg16(c, 0), device = cfg16(c, 2);
 	if (vendor == 0xffff)
-		return probe_bad_config(n, loc, 0, err, "vendor id reads 0xffff (no device answers, or its config "
-			   "space is not readable): expected a vendor id");
+		return probe_bad_config(n, loc, 0, err,
+					"vendor id reads 0xffff (no device answers, or its config "
+					"space is not readable): expected a vendor id");
 	d->vendor_id = (int)vendor;
 	d->device_id = (int)device;
 	d->revision = (int)cfg8(c, 0x08);
@@ -147,8 +161,10 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 	if (n->header_type > 2) {
 		/* lspci prints "Unknown header type" and decodes nothing: neither do we */
 		char msg[200];
-		snprintf(msg, sizeof msg, "header type 0x%02x (config 0x0e bits 6:0): expected 0 "
-			 "(normal), 1 (PCI-to-PCI bridge) or 2 (CardBus bridge)", (unsigned)n->header_type);
+		snprintf(msg, sizeof msg,
+			 "header type 0x%02x (config 0x0e bits 6:0): expected 0 "
+			 "(normal), 1 (PCI-to-PCI bridge) or 2 (CardBus bridge)",
+			 (unsigned)n->header_type);
 		return probe_bad_config(n, loc, 0x0e, err, msg);
 	}
 	/* Latency Timer (0x0d, PCI clocks) and Cache Line Size (0x0c, DWORDs; 0 = not set by

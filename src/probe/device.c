@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Device and report bookkeeping: null values, provenance, warnings, sorting. */
+#include "pcibw/device.h"
+#include "pcibw/probe.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/device.h"
-#include "pcibw/probe.h"
 
 void pcibw_device_init(struct pcibw_device *d)
 {
@@ -101,8 +101,8 @@ void pcibw_report_free(struct pcibw_report *r)
 
 char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn)
 {
-	snprintf(buf, 32, "%04x:%02x:%02x.%x", (unsigned)domain, (unsigned)bus & 0xff,
-		 (unsigned)dev & 0x1f, (unsigned)fn & 7);
+	snprintf(buf, 32, "%04x:%02x:%02x.%x", (unsigned)domain, (unsigned)bus & 0xff, (unsigned)dev & 0x1f,
+		 (unsigned)fn & 7);
 	return buf;
 }
 

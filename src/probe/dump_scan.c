@@ -3,15 +3,15 @@
  * (pciutils lspci.c show_hex_dump: "%02x:" then " %02x" x16 per row; slot "%04x:%02x:%02x.%d")
  * and what libpci's dump method can read back (lib/dump.c: lines shorter than 255 bytes,
  * domains of 4 or 5 hex digits, at most 4096 bytes). */
+#include "dump_scan.h"
 #include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "dump_scan.h"
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* lib/dump.c reads with fgets(buf, 255): at most 254 characters, the newline included, so a line
  * may hold 253 characters before its newline (a '\r' before the newline counts as one of them);
@@ -21,8 +21,8 @@
 struct scan {
 	const char *path;
 	struct dump_index *idx;
-	struct dump_dev *cur;     /* open device block, or NULL */
-	int last_line, last_col;  /* end of the last hex row of cur */
+	struct dump_dev *cur;	 /* open device block, or NULL */
+	int last_line, last_col; /* end of the last hex row of cur */
 	struct pcibw_err *err;
 };
 
@@ -35,7 +35,7 @@ static int hexval(int c)
 }
 
 static int fail(struct scan *s, int line, int col, const char *fmt, ...)
-	__attribute__((format(printf, 4, 5)));
+    __attribute__((format(printf, 4, 5)));
 static int fail(struct scan *s, int line, int col, const char *fmt, ...)
 {
 	char msg[800];
@@ -48,8 +48,8 @@ static int fail(struct scan *s, int line, int col, const char *fmt, ...)
 
 static void slot_str(const struct dump_dev *d, char *buf)
 {
-	snprintf(buf, 32, "%04x:%02x:%02x.%x", (unsigned)d->domain, (unsigned)d->bus,
-		 (unsigned)d->dev, (unsigned)d->fn);
+	snprintf(buf, 32, "%04x:%02x:%02x.%x", (unsigned)d->domain, (unsigned)d->bus, (unsigned)d->dev,
+		 (unsigned)d->fn);
 }
 
 /* A device block ends: lspci prints 64 (-x), 128 (-x of a CardBus bridge), 256 (-xxx) or
@@ -63,14 +63,16 @@ static int close_block(struct scan *s)
 	char slot[32];
 	slot_str(d, slot);
 	if (d->len == 0)
-		return fail(s, d->line, 1, "%s has no hex dump: expected lines such as '00: 86 80 ...' "
-			    "(lspci -x, -xxx or -xxxx)", slot);
-	if (d->len != 64 && !(d->len == 128 && d->header_type == 2) && d->len != 256 &&
-	    d->len != 4096)
+		return fail(s, d->line, 1,
+			    "%s has no hex dump: expected lines such as '00: 86 80 ...' "
+			    "(lspci -x, -xxx or -xxxx)",
+			    slot);
+	if (d->len != 64 && !(d->len == 128 && d->header_type == 2) && d->len != 256 && d->len != 4096)
 		return fail(s, s->last_line, s->last_col,
 			    "config dump of %s stops after %d bytes: expected 64, 256 or 4096 "
 			    "(lspci -x, -xxx, -xxxx; 128 for a CardBus bridge); the dump looks "
-			    "truncated", slot, d->len);
+			    "truncated",
+			    slot, d->len);
 	return 0;
 }
 
@@ -118,17 +120,19 @@ static int slot_line(struct scan *s, const char *l, int line)
 	if (fn > 7)
 		return fail(s, line, end, "function %d: expected 0-7", fn);
 	if (l[end] != ' ')
-		return fail(s, line, end + 1, "expected a space and the device description after the "
+		return fail(s, line, end + 1,
+			    "expected a space and the device description after the "
 			    "slot (libpci ignores a bare slot)");
 	int r = close_block(s);
 	if (r)
 		return r;
 	struct dump_index *x = s->idx;
 	for (int i = 0; i < x->n; i++)
-		if (x->v[i].domain == dom && x->v[i].bus == bus && x->v[i].dev == dev &&
-		    x->v[i].fn == fn)
-			return fail(s, line, 1, "duplicate slot %.*s (first at line %d): expected "
-				    "each device once", end, l, x->v[i].line);
+		if (x->v[i].domain == dom && x->v[i].bus == bus && x->v[i].dev == dev && x->v[i].fn == fn)
+			return fail(s, line, 1,
+				    "duplicate slot %.*s (first at line %d): expected "
+				    "each device once",
+				    end, l, x->v[i].line);
 	struct dump_dev *v = realloc(x->v, (size_t)(x->n + 1) * sizeof *v);
 	if (!v)
 		return pcibw_fail(s->err, PCIBW_EINTERNAL, "out of memory");
@@ -150,7 +154,8 @@ static int hex_line(struct scan *s, const char *l, int line)
 	while (hexval((unsigned char)l[n]) >= 0 && n < 9)
 		off = off * 16 + (unsigned)hexval((unsigned char)l[n++]);
 	if (!s->cur)
-		return fail(s, line, 1, "hex line outside a device: expected a slot line such as "
+		return fail(s, line, 1,
+			    "hex line outside a device: expected a slot line such as "
 			    "'00:1f.0 Ethernet controller: ...' first");
 	struct dump_dev *d = s->cur;
 	if (n > 4 || off >= 4096)
@@ -172,19 +177,22 @@ static int hex_line(struct scan *s, const char *l, int line)
 		int digits = 0;
 		while (p[digits] && p[digits] != ' ') {
 			if (hexval((unsigned char)p[digits]) < 0)
-				return fail(s, line, col + digits, "'%c' is not a hex digit: expected two "
-					    "hex digits per byte", p[digits]);
+				return fail(s, line, col + digits,
+					    "'%c' is not a hex digit: expected two "
+					    "hex digits per byte",
+					    p[digits]);
 			digits++;
 		}
 		if (digits == 0)
 			return fail(s, line, col, "empty byte: expected two hex digits");
 		if (digits != 2)
-			return fail(s, line, col, "'%.*s' has %d hex digit%s: expected two per byte",
-				    digits, p, digits, digits == 1 ? "" : "s");
+			return fail(s, line, col, "'%.*s' has %d hex digit%s: expected two per byte", digits,
+				    p, digits, digits == 1 ? "" : "s");
 		if (k == 0)
 			col0 = col;
 		if (off == 0 && k == 14) /* header type: lspci -x shows 128 bytes of a CardBus bridge */
-			d->header_type = (hexval((unsigned char)p[0]) << 4 | hexval((unsigned char)p[1])) & 0x7f;
+			d->header_type =
+			    (hexval((unsigned char)p[0]) << 4 | hexval((unsigned char)p[1])) & 0x7f;
 		p += 2;
 	}
 	/* libpci takes at most one character after a byte, and only a space: a second trailing
@@ -192,8 +200,10 @@ static int hex_line(struct scan *s, const char *l, int line)
 	if (*p == ' ')
 		p++;
 	if (*p == ' ' || *p == '\t')
-		return fail(s, line, (int)(p - l) + 1, "trailing %s after the 16th byte: expected at "
-			    "most one space (libpci's dump reader refuses more)", *p == ' ' ? "spaces" : "tab");
+		return fail(s, line, (int)(p - l) + 1,
+			    "trailing %s after the 16th byte: expected at "
+			    "most one space (libpci's dump reader refuses more)",
+			    *p == ' ' ? "spaces" : "tab");
 	if (*p)
 		return fail(s, line, (int)(p - l) + 1, "more than 16 bytes on this row: expected 16");
 	d->row_line[d->len / 16] = line;
@@ -224,9 +234,11 @@ static int scan_line(struct scan *s, char *l, int line)
 			return hex_line(s, l, line);
 	}
 	if (s->cur)
-		return fail(s, line, 1, "unexpected text: expected a hex row ('00: 86 80 ...'), an "
+		return fail(s, line, 1,
+			    "unexpected text: expected a hex row ('00: 86 80 ...'), an "
 			    "indented lspci -v line, a blank line or a slot line");
-	return fail(s, line, 1, "unexpected text: expected a slot line such as '00:1f.0 Ethernet "
+	return fail(s, line, 1,
+		    "unexpected text: expected a slot line such as '00:1f.0 Ethernet "
 		    "controller: ...' or a '#' comment");
 }
 
@@ -238,7 +250,8 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	 * a process substitution would be empty (or block) the second time. O_NONBLOCK keeps
 	 * open() from waiting for a FIFO's writer; it changes nothing for a regular file. */
 	if (!*path)
-		return pcibw_fail(err, PCIBW_EINPUT, "--dump '': empty file name: expected the path "
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "--dump '': empty file name: expected the path "
 				  "of an lspci -x/-xxx/-xxxx dump");
 	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
 	if (fd < 0)
@@ -252,13 +265,18 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	if (!S_ISREG(st.st_mode)) {
 		close(fd);
 		if (S_ISDIR(st.st_mode))
-			return pcibw_fail(err, PCIBW_EINPUT, "%s: is a directory: expected an lspci "
-					  "-x/-xxx/-xxxx dump file", path);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s: expected a regular file holding an lspci "
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s: is a directory: expected an lspci "
+					  "-x/-xxx/-xxxx dump file",
+					  path);
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: %s: expected a regular file holding an lspci "
 				  "dump (it is read twice, so a pipe, FIFO or device cannot be used: save "
-				  "the dump to a file first)", path,
-				  S_ISFIFO(st.st_mode) ? "is a pipe or FIFO" : S_ISCHR(st.st_mode) ||
-				  S_ISBLK(st.st_mode) ? "is a device" : "is not a regular file");
+				  "the dump to a file first)",
+				  path,
+				  S_ISFIFO(st.st_mode)			       ? "is a pipe or FIFO"
+				  : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "is a device"
+									       : "is not a regular file");
 	}
 	FILE *f = fdopen(fd, "rb");
 	if (!f) {
@@ -285,13 +303,17 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 			continue;
 		}
 		if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
-			r = fail(&s, line, col + 1, "binary byte 0x%02x: expected the text of an lspci "
-				 "-x/-xxx/-xxxx dump", c);
+			r = fail(&s, line, col + 1,
+				 "binary byte 0x%02x: expected the text of an lspci "
+				 "-x/-xxx/-xxxx dump",
+				 c);
 			break;
 		}
 		if (col >= LIBPCI_MAX_LINE) {
-			r = fail(&s, line, col + 1, "line longer than %d characters: expected an lspci "
-				 "line (libpci's dump reader stops there)", LIBPCI_MAX_LINE);
+			r = fail(&s, line, col + 1,
+				 "line longer than %d characters: expected an lspci "
+				 "line (libpci's dump reader stops there)",
+				 LIBPCI_MAX_LINE);
 			break;
 		}
 		buf[col++] = (char)c;
@@ -302,7 +324,8 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	if (r)
 		goto bad;
 	if (col > 0) {
-		r = fail(&s, line, col + 1, "last line has no newline: the file looks truncated "
+		r = fail(&s, line, col + 1,
+			 "last line has no newline: the file looks truncated "
 			 "(expected a complete lspci dump)");
 		goto bad;
 	}
@@ -313,7 +336,8 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	if ((r = close_block(&s)))
 		goto bad;
 	if (idx->n == 0) {
-		r = fail(&s, line, 1, "no device in the file: expected an lspci -x, -xxx or -xxxx "
+		r = fail(&s, line, 1,
+			 "no device in the file: expected an lspci -x, -xxx or -xxxx "
 			 "dump (slot lines followed by hex rows)");
 		goto bad;
 	}
@@ -330,8 +354,7 @@ void dump_index_free(struct dump_index *idx)
 	idx->n = 0;
 }
 
-void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
-		size_t len)
+void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len)
 {
 	const struct dump_index *x = ctx;
 	for (int i = 0; i < x->n; i++) {

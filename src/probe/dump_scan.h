@@ -8,20 +8,20 @@
 #ifndef PCIBW_DUMP_SCAN_H
 #define PCIBW_DUMP_SCAN_H
 
-#include <stddef.h>
 #include "pcibw/error.h"
+#include <stddef.h>
 
 struct dump_dev {
 	int domain, bus, dev, fn;
-	int line;          /* line of the slot line */
-	int len;           /* config bytes dumped: 64, 128 (CardBus), 256 or 4096 */
+	int line;	   /* line of the slot line */
+	int len;	   /* config bytes dumped: 64, 128 (CardBus), 256 or 4096 */
 	int header_type;   /* config byte 0x0e bits 6:0 */
 	int row_line[256]; /* per 16-byte row: file line ... */
 	int row_col[256];  /* ... and column of the row's first byte */
 };
 
 struct dump_index {
-	const char *path;  /* as given (not owned) */
+	const char *path; /* as given (not owned) */
 	struct dump_dev *v;
 	int n;
 };
@@ -41,7 +41,6 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err);
 void dump_index_free(struct dump_index *idx);
 
 /* dump_where - probe_locator callback: "path:line:column" of a config byte (ctx = dump_index). */
-void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
-		size_t len);
+void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len);
 
 #endif

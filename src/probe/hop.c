@@ -1,18 +1,18 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Raw bandwidth of one hop, and a probed device as a model bus. */
+#include "pcibw/bus.h"
+#include "probe_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "pcibw/bus.h"
-#include "probe_int.h"
 
 /* The arithmetic is the model's (pcibw_bus_raw_gbps, src/model/busspec.c: 8b/10b, 128b/130b
  * exact rather than the kernel's integer 7876 Mb/s, 242/256 in Flit mode; nominal PCI clocks
  * 33 1/3, 66 2/3, 133 1/3 MHz), so a report and a model of the same bus agree. Flit mode is
  * mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), so a 64 GT/s link counts as flit even when
  * Link Status 2 was not in the source. */
-double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz,
-		      int width_bits, enum pcibw_pcix_mode mode)
+double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz, int width_bits,
+		      enum pcibw_pcix_mode mode)
 {
 	struct pcibw_bus b;
 	memset(&b, 0, sizeof b);
@@ -31,8 +31,9 @@ double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit,
 		b.clock_mhz = mhz;
 		b.width_bits = width_bits;
 		/* PCI-X 266/533 move 2/4 data phases per clock (PCI-X 2.0a sec. 1.1) */
-		b.transfers_per_clock = mode == PCIBW_PCIX_MODE_PCIX_266 ? 2 :
-					mode == PCIBW_PCIX_MODE_PCIX_533 ? 4 : 1;
+		b.transfers_per_clock = mode == PCIBW_PCIX_MODE_PCIX_266   ? 2
+					: mode == PCIBW_PCIX_MODE_PCIX_533 ? 4
+									   : 1;
 		return pcibw_bus_raw_gbps(&b);
 	}
 	return NAN;
@@ -48,8 +49,10 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 	switch (d->bus_kind) {
 	case PCIBW_BUS_PCIE:
 		if (isnan(d->link_speed_gts) || d->link_width <= 0)
-			return pcibw_fail(err, PCIBW_ENOTHERE, "%s: link speed and width unknown "
-					  "(the source shows no PCIe link status)", d->slot);
+			return pcibw_fail(err, PCIBW_ENOTHERE,
+					  "%s: link speed and width unknown "
+					  "(the source shows no PCIe link status)",
+					  d->slot);
 		out->kind = PCIBW_BUS_PCIE;
 		out->gts = d->link_speed_gts;
 		out->lanes = d->link_width;
@@ -57,19 +60,27 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 			/* An on-package MAC's own link is internal (the X722 reads 2.5 GT/s x1 yet moves
 			 * 10 GbE): the first physical ceiling is the chipset's uplink, the root-most hop. */
 			const struct pcibw_hop *up = &d->path[d->n_path - 1];
-			if (up->bus_kind == PCIBW_BUS_PCIE && !isnan(up->link_speed_gts) && up->link_width > 0) {
+			if (up->bus_kind == PCIBW_BUS_PCIE && !isnan(up->link_speed_gts) &&
+			    up->link_width > 0) {
 				snprintf(out->note, sizeof out->note,
-					 "%s is a MAC inside the chipset: its own link (%g GT/s x%d) is on-package and "
-					 "no physical ceiling, so the model uses the chipset's uplink %s (%g GT/s x%d)",
-					 d->slot, d->link_speed_gts, d->link_width, up->slot, up->link_speed_gts,
-					 up->link_width);
+					 "%s is a MAC inside the chipset: its own link (%g GT/s x%d) is "
+					 "on-package and "
+					 "no physical ceiling, so the model uses the chipset's uplink %s (%g "
+					 "GT/s x%d)",
+					 d->slot, d->link_speed_gts, d->link_width, up->slot,
+					 up->link_speed_gts, up->link_width);
 				out->gts = up->link_speed_gts;
 				out->lanes = up->link_width;
 			}
 		}
-		out->gen = out->gts >= 64 ? 6 : out->gts >= 32 ? 5 : out->gts >= 16 ? 4 :
-			   out->gts >= 8 ? 3 : out->gts >= 5 ? 2 : 1;
-		/* Flit mode is mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), as probe_hop_gbps counts it */
+		out->gen = out->gts >= 64   ? 6
+			   : out->gts >= 32 ? 5
+			   : out->gts >= 16 ? 4
+			   : out->gts >= 8  ? 3
+			   : out->gts >= 5  ? 2
+					    : 1;
+		/* Flit mode is mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), as probe_hop_gbps counts it
+		 */
 		out->flit = d->flit_mode == 1 || out->gts >= 64;
 		if (d->mps_bytes > 0) {
 			out->mps_bytes = d->mps_bytes;
@@ -93,8 +104,9 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		/* conventional PCI width is not in config space: 32 bits, the width every PCI
 		 * device has (PCI LB 3.0 sec. 2.2), unless a PCI-X bridge said otherwise */
 		out->width_bits = d->bus_width_bits > 0 ? d->bus_width_bits : 32;
-		out->transfers_per_clock = d->pcix_mode == PCIBW_PCIX_MODE_PCIX_266 ? 2 :
-					   d->pcix_mode == PCIBW_PCIX_MODE_PCIX_533 ? 4 : 1;
+		out->transfers_per_clock = d->pcix_mode == PCIBW_PCIX_MODE_PCIX_266   ? 2
+					   : d->pcix_mode == PCIBW_PCIX_MODE_PCIX_533 ? 4
+										      : 1;
 		if (d->bus_kind == PCIBW_BUS_PCIX && d->mmrbc_bytes > 0) {
 			out->mmrbc_bytes = d->mmrbc_bytes;
 			out->mmrbc_default = false;
@@ -114,7 +126,9 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		}
 		return PCIBW_OK;
 	default:
-		return pcibw_fail(err, PCIBW_ENOTHERE, "%s: the bus it runs on is unknown "
-				  "(the source does not show it)", d->slot);
+		return pcibw_fail(err, PCIBW_ENOTHERE,
+				  "%s: the bus it runs on is unknown "
+				  "(the source does not show it)",
+				  d->slot);
 	}
 }

@@ -11,20 +11,20 @@
 #ifndef PCIBW_PROBE_HWLOC_INT_H
 #define PCIBW_PROBE_HWLOC_INT_H
 
-#include <hwloc.h>
 #include "pcibw/device.h"
 #include "pcibw/error.h"
 #include "pcibw/probe.h"
+#include <hwloc.h>
 
 /* What hwloc knows about one PCI function. */
 struct probe_hwloc_facts {
-	int found;                  /* the function is in the topology */
-	int numa_node;              /* os_index of the single NUMA node it is local to, PCIBW_NULL
-				     * when hwloc attached it to the whole machine (locality unknown) */
-	char cpus[256];             /* local CPUs as a list ("0-7,16-23"), "" when unknown */
+	int found;			   /* the function is in the topology */
+	int numa_node;			   /* os_index of the single NUMA node it is local to, PCIBW_NULL
+					    * when hwloc attached it to the whole machine (locality unknown) */
+	char cpus[256];			   /* local CPUs as a list ("0-7,16-23"), "" when unknown */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* network and OpenFabrics OS devices: eth0, ib0, mlx5_0 */
 	int n_ifaces;
-	double link_gbps;           /* hwloc's linkspeed (GB/s) x 8; NAN when hwloc stored 0 (unknown) */
+	double link_gbps; /* hwloc's linkspeed (GB/s) x 8; NAN when hwloc stored 0 (unknown) */
 };
 
 /*
@@ -39,12 +39,10 @@ struct probe_hwloc_facts {
  * Returns PCIBW_OK; PCIBW_EINPUT (xml unreadable or not an hwloc 2.x export, message names the
  * file); PCIBW_ENOTHERE (hwloc cannot describe this machine).
  */
-int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml,
-		     struct pcibw_err *err);
+int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, struct pcibw_err *err);
 
 /* probe_hwloc_facts - facts of the function domain:bus:dev.fn in t (found = 0 if absent). */
-void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn,
-		       struct probe_hwloc_facts *f);
+void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn, struct probe_hwloc_facts *f);
 
 /* probe_hwloc_obj_facts - the same for an object of t (a PCI device or a PCI-side bridge). */
 void probe_hwloc_obj_facts(hwloc_topology_t t, hwloc_obj_t o, struct probe_hwloc_facts *f);
@@ -61,7 +59,6 @@ void probe_hwloc_apply(struct pcibw_device *d, const struct probe_hwloc_facts *f
  * (0 = unknown). XML holds no config space: no LnkCap/LnkSta, so no GT/s, width or downgrade.
  * Returns as pcibw_probe().
  */
-int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
-		    struct pcibw_err *err);
+int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
 #endif

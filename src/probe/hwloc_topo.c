@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hwloc as a source of NUMA node, local CPUs and OS names; see hwloc_int.h. */
+#include "hwloc_int.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hwloc_int.h"
 
 /* An environment variable set for the duration of one hwloc load, then put back: hwloc 2.x
  * reads its file-system root and component list only from the environment. */
@@ -33,8 +33,7 @@ static void env_pop(struct env_save *s)
 	free(s->old);
 }
 
-int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml,
-		     struct pcibw_err *err)
+int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, struct pcibw_err *err)
 {
 	struct env_save env[5];
 	int rc = PCIBW_OK;
@@ -63,7 +62,8 @@ int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml,
 		if (xml)
 			rc = pcibw_fail(err, PCIBW_EINPUT,
 					"%s: not a topology hwloc %s can load (expected an hwloc 2.x XML "
-					"export, as `lstopo FILE.xml` writes)", xml, HWLOC_VERSION);
+					"export, as `lstopo FILE.xml` writes)",
+					xml, HWLOC_VERSION);
 		else
 			rc = pcibw_fail(err, PCIBW_ENOTHERE, "hwloc cannot describe %s",
 					fsroot ? fsroot : "this machine");
@@ -83,16 +83,15 @@ static int cmp_name(const void *a, const void *b)
 	return strcmp((const char *)a, (const char *)b);
 }
 
-void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn,
-		       struct probe_hwloc_facts *f)
+void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn, struct probe_hwloc_facts *f)
 {
 	memset(f, 0, sizeof *f);
 	f->numa_node = PCIBW_NULL;
 	f->link_gbps = NAN;
 	if (domain < 0 || domain > 0xffff) /* hwloc 2.x keeps 16-bit domains only */
 		return;
-	hwloc_obj_t o = hwloc_get_pcidev_by_busid(t, (unsigned)domain, (unsigned)bus,
-						  (unsigned)dev, (unsigned)fn);
+	hwloc_obj_t o =
+	    hwloc_get_pcidev_by_busid(t, (unsigned)domain, (unsigned)bus, (unsigned)dev, (unsigned)fn);
 	if (o)
 		probe_hwloc_obj_facts(t, o, f);
 }
@@ -104,8 +103,8 @@ void probe_hwloc_obj_facts(hwloc_topology_t t, hwloc_obj_t o, struct probe_hwloc
 	f->link_gbps = NAN;
 	f->found = 1;
 	/* hwloc stores GB/s per direction after encoding; 0 means it did not know. */
-	const struct hwloc_pcidev_attr_s *p = o->type == HWLOC_OBJ_BRIDGE ?
-		&o->attr->bridge.upstream.pci : &o->attr->pcidev;
+	const struct hwloc_pcidev_attr_s *p =
+	    o->type == HWLOC_OBJ_BRIDGE ? &o->attr->bridge.upstream.pci : &o->attr->pcidev;
 	/* A float in hwloc, written with 6 decimals to XML ("0.400000"): round there, so 0.4 GB/s
 	 * is 3.2 Gbit/s and not the float's 3.2000000477. */
 	if (p->linkspeed > 0)
@@ -114,8 +113,7 @@ void probe_hwloc_obj_facts(hwloc_topology_t t, hwloc_obj_t o, struct probe_hwloc
 	hwloc_obj_t anc = hwloc_get_non_io_ancestor_obj(t, o);
 	/* Locality unknown (firmware gave none) hangs I/O under the whole machine: that is not
 	 * "node 0", even when the machine has a single node. */
-	if (anc && anc != hwloc_get_root_obj(t) && anc->nodeset &&
-	    hwloc_bitmap_weight(anc->nodeset) == 1)
+	if (anc && anc != hwloc_get_root_obj(t) && anc->nodeset && hwloc_bitmap_weight(anc->nodeset) == 1)
 		f->numa_node = hwloc_bitmap_first(anc->nodeset);
 	if (anc && anc != hwloc_get_root_obj(t) && anc->cpuset)
 		hwloc_bitmap_list_snprintf(f->cpus, sizeof f->cpus, anc->cpuset);

@@ -5,6 +5,8 @@
  * names from pci.ids (else the XML's PCIVendor/PCIDevice infos), NUMA and OS names from hwloc,
  * and per-hop bandwidth from hwloc's stored pci_link_speed (GB/s per direction; 0 = unknown).
  */
+#include "hwloc_int.h"
+#include "probe_int.h"
 #include <expat.h>
 #include <math.h>
 #include <pci/pci.h>
@@ -12,8 +14,6 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "hwloc_int.h"
-#include "probe_int.h"
 
 /* What the export says about one PCI object, kept to rebuild paths after probe_finish(): the
  * export's own tree is the truth here (it may even hold two functions with one bus id, as
@@ -21,8 +21,8 @@
 struct xml_rec {
 	char slot[32];
 	int vendor_id, device_id, class_id;
-	double gbps;                       /* hwloc linkspeed x 8, NAN unknown (stored 0) */
-	char path[PCIBW_MAX_PATH][32];     /* PCI bridges above it, nearest first */
+	double gbps;		       /* hwloc linkspeed x 8, NAN unknown (stored 0) */
+	char path[PCIBW_MAX_PATH][32]; /* PCI bridges above it, nearest first */
 	int n_path;
 };
 
@@ -63,8 +63,9 @@ static const char *lookup(struct pci_access *pa, char *buf, int len, int vendor,
 {
 	if (setjmp(lookup_jmp))
 		return NULL;
-	return pci_lookup_name(pa, buf, len, PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE |
-			       PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB, vendor, device);
+	return pci_lookup_name(
+	    pa, buf, len, PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB,
+	    vendor, device);
 }
 
 /* pci.ids name ("Vendor Device") without scanning any bus: libpci looks names up from its ids
@@ -90,8 +91,8 @@ static void set_name(struct pci_access *pa, hwloc_obj_t o, struct pcibw_device *
 static int add_obj(struct probe_set *set, hwloc_topology_t t, hwloc_obj_t o, struct pci_access *pa,
 		   struct xml_rec **recs, int *n_recs, struct pcibw_err *err)
 {
-	const struct hwloc_pcidev_attr_s *p = o->type == HWLOC_OBJ_BRIDGE ?
-		&o->attr->bridge.upstream.pci : &o->attr->pcidev;
+	const struct hwloc_pcidev_attr_s *p =
+	    o->type == HWLOC_OBJ_BRIDGE ? &o->attr->bridge.upstream.pci : &o->attr->pcidev;
 	struct probe_node *n = probe_set_add(set);
 	struct xml_rec *rv = realloc(*recs, sizeof **recs * (size_t)(*n_recs + 1));
 	if (!n || !rv)
@@ -133,8 +134,9 @@ static int add_obj(struct probe_set *set, hwloc_topology_t t, hwloc_obj_t o, str
 	r->device_id = d->device_id;
 	r->class_id = d->class_id;
 	r->gbps = f.link_gbps;
-	for (hwloc_obj_t a = o->parent; a && a->type == HWLOC_OBJ_BRIDGE &&
-	     a->attr->bridge.upstream_type == HWLOC_OBJ_BRIDGE_PCI && r->n_path < PCIBW_MAX_PATH;
+	for (hwloc_obj_t a = o->parent;
+	     a && a->type == HWLOC_OBJ_BRIDGE && a->attr->bridge.upstream_type == HWLOC_OBJ_BRIDGE_PCI &&
+	     r->n_path < PCIBW_MAX_PATH;
 	     a = a->parent) {
 		const struct hwloc_pcidev_attr_s *ap = &a->attr->bridge.upstream.pci;
 		pcibw_format_slot(r->path[r->n_path++], (int)ap->domain, ap->bus, ap->dev, ap->func);
@@ -203,12 +205,15 @@ static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **at
 	unsigned line = (unsigned)XML_GetCurrentLineNumber(c->p);
 	unsigned col = (unsigned)XML_GetCurrentColumnNumber(c->p) + 1;
 	if (strcmp(name, "topology"))
-		c->rc = pcibw_fail(c->err, PCIBW_EINPUT, "%s:%u:%u: root element <%s>: expected "
-				   "<topology> (an hwloc XML export)", c->file, line, col, name);
+		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
+				   "%s:%u:%u: root element <%s>: expected "
+				   "<topology> (an hwloc XML export)",
+				   c->file, line, col, name);
 	else if (version && strncmp(version, "2.", 2))
-		c->rc = pcibw_fail(c->err, PCIBW_EINPUT, "%s:%u:%u: hwloc XML version %s: expected "
-				   "2.x (hwloc %s reads 2.x exports only)", c->file, line, col,
-				   version, HWLOC_VERSION);
+		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
+				   "%s:%u:%u: hwloc XML version %s: expected "
+				   "2.x (hwloc %s reads 2.x exports only)",
+				   c->file, line, col, version, HWLOC_VERSION);
 	if (c->rc)
 		XML_StopParser(c->p, XML_FALSE);
 }
@@ -234,9 +239,10 @@ static int check_syntax(const char *file, struct pcibw_err *err)
 		n = fread(buf, 1, sizeof buf, f);
 		done = n < sizeof buf;
 		if (XML_Parse(c.p, buf, (int)n, done) == XML_STATUS_ERROR && !c.rc)
-			c.rc = pcibw_fail(err, PCIBW_EINPUT, "%s:%lu:%lu: %s: expected a well-formed "
-					  "hwloc XML export", file,
-					  (unsigned long)XML_GetCurrentLineNumber(c.p),
+			c.rc = pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%lu:%lu: %s: expected a well-formed "
+					  "hwloc XML export",
+					  file, (unsigned long)XML_GetCurrentLineNumber(c.p),
 					  (unsigned long)XML_GetCurrentColumnNumber(c.p) + 1,
 					  XML_ErrorString(XML_GetErrorCode(c.p)));
 	}
@@ -245,8 +251,7 @@ static int check_syntax(const char *file, struct pcibw_err *err)
 	return c.rc;
 }
 
-int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
-		    struct pcibw_err *err)
+int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err)
 {
 	hwloc_topology_t t;
 	struct probe_set set = {0};
@@ -282,7 +287,8 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 	if (!set.n) {
 		rc = pcibw_fail(err, PCIBW_ENOMATCH,
 				"%s: the export holds no PCI device (was it made with I/O objects, "
-				"e.g. plain `lstopo FILE.xml`?)", opts->topology_file);
+				"e.g. plain `lstopo FILE.xml`?)",
+				opts->topology_file);
 		goto out;
 	}
 
@@ -301,17 +307,20 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 		d->downgraded = PCIBW_NULL;
 		set_path(d, recs, n_recs);
 	}
-	pcibw_report_warn(out, "%s is an hwloc XML export: it holds no config space, so link speed "
+	pcibw_report_warn(out,
+			  "%s is an hwloc XML export: it holds no config space, so link speed "
 			  "(GT/s), width, MPS/MRRS and whether a link is downgraded cannot be known "
 			  "from it; pair it with an `lspci -xxx` dump of the same machine (--dump)",
 			  opts->topology_file);
 	if (any_speed)
 		pcibw_report_warn(out, "per-hop bandwidth is hwloc's stored pci_link_speed (GB/s x 8, "
-				  "one direction), as computed by the hwloc version that made the "
-				  "export; 0 there means unknown, not zero");
+				       "one direction), as computed by the hwloc version that made the "
+				       "export; 0 there means unknown, not zero");
 	else
-		pcibw_report_warn(out, "%s stores no link speed (pci_link_speed 0 = unknown): no "
-				  "bottleneck can be named", opts->topology_file);
+		pcibw_report_warn(out,
+				  "%s stores no link speed (pci_link_speed 0 = unknown): no "
+				  "bottleneck can be named",
+				  opts->topology_file);
 out:
 	free(recs);
 	probe_set_free(&set);

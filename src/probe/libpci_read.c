@@ -4,15 +4,15 @@
  * that records the message and longjmps back here, so a library failure becomes an error
  * return and the process decides its own exit code. pcibw opens config space read-only
  * (pci_access->writeable = 0) and never calls pci_write_*. */
+#include "probe_int.h"
 #include <errno.h>
+#include <pci/pci.h>
 #include <setjmp.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include <pci/pci.h>
-#include "probe_int.h"
 
 static _Thread_local jmp_buf *libpci_jmp;
 static _Thread_local char libpci_msg[512];
@@ -78,27 +78,27 @@ static void lookup_name(struct pci_access *a, struct pcibw_device *d)
 	char buf[256];
 	char *s = pci_lookup_name(a, buf, sizeof buf,
 				  PCI_LOOKUP_VENDOR | PCI_LOOKUP_DEVICE | PCI_LOOKUP_NO_NUMBERS |
-				  PCI_LOOKUP_NO_HWDB, d->vendor_id, d->device_id);
+				      PCI_LOOKUP_NO_HWDB,
+				  d->vendor_id, d->device_id);
 	if (s) {
 		snprintf(d->name, sizeof d->name, "%s", s);
 		return;
 	}
 	/* vendor known, device not: keep the vendor name alone rather than nothing */
-	s = pci_lookup_name(a, buf, sizeof buf, PCI_LOOKUP_VENDOR | PCI_LOOKUP_NO_NUMBERS |
-			    PCI_LOOKUP_NO_HWDB, d->vendor_id);
+	s = pci_lookup_name(a, buf, sizeof buf,
+			    PCI_LOOKUP_VENDOR | PCI_LOOKUP_NO_NUMBERS | PCI_LOOKUP_NO_HWDB, d->vendor_id);
 	if (s)
 		snprintf(d->name, sizeof d->name, "%s Device %04x", s, (unsigned)d->device_id);
 }
 
-int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids,
-		      const char *origin, const struct probe_locator *loc, struct probe_set *set,
-		      struct pcibw_report *rep, struct pcibw_err *err)
+int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids, const char *origin,
+		      const struct probe_locator *loc, struct probe_set *set, struct pcibw_report *rep,
+		      struct pcibw_err *err)
 {
 	jmp_buf jb;
 	jmp_buf *volatile saved = libpci_jmp;
 	if (pci_ids && access(pci_ids, R_OK))
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read pci.ids: %s", pci_ids,
-				  strerror(errno));
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read pci.ids: %s", pci_ids, strerror(errno));
 	struct pci_access *volatile a = pci_alloc();
 	volatile int r = PCIBW_OK;
 	volatile int cleaning = 0;
@@ -112,8 +112,8 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 	if (setjmp(jb)) {
 		if (cleaning)
 			goto done; /* pci_cleanup itself failed: leave what it holds */
-		r = pcibw_fail(err, method == PCI_ACCESS_DUMP ? PCIBW_EINPUT : PCIBW_ENOTHERE,
-			       "libpci: %s", libpci_msg);
+		r = pcibw_fail(err, method == PCI_ACCESS_DUMP ? PCIBW_EINPUT : PCIBW_ENOTHERE, "libpci: %s",
+			       libpci_msg);
 		goto out;
 	}
 	a->method = method;

@@ -17,8 +17,7 @@
  * sys/ directory (holding bus/pci/devices). Returns as pcibw_probe(); PCIBW_EINPUT when DIR
  * holds no bus/pci/devices, PCIBW_ENOTHERE when this machine offers no PCI access.
  */
-int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
-	       struct pcibw_err *err);
+int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
 /*
  * probe_nonroot_hidden - config space of n stops at byte 64 although the device has a

@@ -5,21 +5,21 @@
  * and /proc/cpuinfo. Linux only: a FreeBSD backend (/dev/pci, libpci's "fbsd-device") would sit
  * beside this file. See live.h.
  */
+#include "cfg_access.h"
+#include "hwloc_int.h"
+#include "live.h"
+#include "sysfs_attr.h"
+#include "virt.h"
 #include <limits.h>
 #include <pci/pci.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-#include "cfg_access.h"
-#include "hwloc_int.h"
-#include "live.h"
-#include "sysfs_attr.h"
-#include "virt.h"
 
 struct live_ctx {
 	char sysroot[PATH_MAX]; /* holds bus/pci/devices: "/sys" or the copy's sys/ */
-	char fsroot[PATH_MAX];  /* holds sys/ and proc/: "" for this machine or when unknown */
+	char fsroot[PATH_MAX];	/* holds sys/ and proc/: "" for this machine or when unknown */
 	bool live;
 };
 
@@ -50,7 +50,8 @@ static int resolve_copy(const char *given, struct live_ctx *c, struct pcibw_err 
 	if (!is_dir(p))
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s: expected a copied sysfs tree holding bus/pci/devices (or "
-				  "sys/bus/pci/devices, as hwloc-gather-topology makes it)", dir);
+				  "sys/bus/pci/devices, as hwloc-gather-topology makes it)",
+				  dir);
 	snprintf(c->sysroot, sizeof c->sysroot, "%s", dir);
 	/* DIR is sys/ itself: its parent is the file-system root hwloc and proc/ need. */
 	const char *base = strrchr(dir, '/');
@@ -60,8 +61,7 @@ static int resolve_copy(const char *given, struct live_ctx *c, struct pcibw_err 
 	return PCIBW_OK;
 }
 
-static void where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
-		  size_t len)
+static void where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len)
 {
 	const struct live_ctx *c = ctx;
 	char slot[32];
@@ -94,7 +94,8 @@ static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct 
 			marked++;
 		}
 	}
-	pcibw_report_warn(r, "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
+	pcibw_report_warn(r,
+			  "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
 			  "and links a guest sees are the hypervisor's; paravirtual devices (virtio, "
 			  "vmxnet3, Hyper-V, Xen) and emulated ones (subsystem vendor of the "
 			  "hypervisor) are reported `virtual`, with no bus ceiling; a passed-through "
@@ -120,8 +121,7 @@ static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pc
 	if (!c->live && !c->fsroot[0])
 		return; /* a bare sys/ copy: hwloc needs the root above it */
 	if (probe_hwloc_load(&t, c->live ? NULL : c->fsroot, NULL, &e)) {
-		pcibw_report_warn(r, "hwloc: %s; NUMA node and interface names come from sysfs only",
-				  e.msg);
+		pcibw_report_warn(r, "hwloc: %s; NUMA node and interface names come from sysfs only", e.msg);
 		return;
 	}
 	for (int i = 0; i < set->n; i++) {
@@ -154,8 +154,7 @@ static void drop_per_device_64_byte_notes(struct pcibw_report *r, int first_warn
 	r->n_warnings = k;
 }
 
-int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
-	       struct pcibw_err *err)
+int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err)
 {
 	struct live_ctx c = {.live = !opts->sysfs_dir};
 	struct probe_set set = {0};
@@ -176,15 +175,16 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
 	const struct probe_locator loc = {where, &c};
 	/* This machine: libpci's default method (sysfs on Linux, /proc/bus/pci or direct access
 	 * where sysfs is missing). A copy: the sysfs method pointed at it, nothing else. */
-	rc = probe_libpci_read(c.live ? PCI_ACCESS_AUTO : PCI_ACCESS_SYS_BUS_PCI,
-			       c.live ? NULL : params, opts->pci_ids, "config", &loc, &set, out, err);
+	rc = probe_libpci_read(c.live ? PCI_ACCESS_AUTO : PCI_ACCESS_SYS_BUS_PCI, c.live ? NULL : params,
+			       opts->pci_ids, "config", &loc, &set, out, err);
 	if (rc == PCIBW_ENOTHERE && !c.live) {
 		/* On a copy, what libpci cannot scan is a malformed tree, not a missing feature. */
 		char msg[sizeof err->msg];
 		snprintf(msg, sizeof msg, "%s", err->msg);
-		rc = pcibw_fail(err, PCIBW_EINPUT, "%s/bus/pci/devices: %s (expected entries named "
-				"DDDD:BB:DD.F, each a device directory with a config file)", c.sysroot,
-				msg);
+		rc = pcibw_fail(err, PCIBW_EINPUT,
+				"%s/bus/pci/devices: %s (expected entries named "
+				"DDDD:BB:DD.F, each a device directory with a config file)",
+				c.sysroot, msg);
 	}
 	if (rc)
 		goto out;
@@ -194,9 +194,11 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out,
 		struct probe_node *n = &set.v[i];
 		struct pcibw_sysfs_attrs a;
 		if (!c.live && n->cfg.len == 0) {
-			rc = pcibw_fail(err, PCIBW_EINPUT, "%s/bus/pci/devices/%s/config: missing or "
+			rc = pcibw_fail(err, PCIBW_EINPUT,
+					"%s/bus/pci/devices/%s/config: missing or "
 					"unreadable: expected the device's config space (64 bytes or "
-					"more)", c.sysroot, n->d.slot);
+					"more)",
+					c.sysroot, n->d.slot);
 			goto out;
 		}
 		rc = pcibw_sysfs_read_attrs(c.sysroot, n->d.slot, &a, err);

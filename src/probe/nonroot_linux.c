@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Config space hidden past byte 64 from non-root readers (Linux); see live.h. */
-#include <stdio.h>
 #include "live.h"
+#include <stdio.h>
 
 bool probe_nonroot_hidden(const struct probe_node *n)
 {
@@ -17,15 +17,20 @@ void probe_nonroot_warn(struct pcibw_report *r, bool live, int n_hidden)
 		return;
 	char what[200];
 	if (live)
-		snprintf(what, sizeof what, "config space past byte 64 is readable only by root: %d "
-			 "device%s gave their first 64 bytes", n_hidden, n_hidden == 1 ? "" : "s");
+		snprintf(what, sizeof what,
+			 "config space past byte 64 is readable only by root: %d "
+			 "device%s gave their first 64 bytes",
+			 n_hidden, n_hidden == 1 ? "" : "s");
 	else
-		snprintf(what, sizeof what, "this copied tree holds only the first 64 bytes of config "
-			 "space of %d device%s (it was gathered without root)", n_hidden,
-			 n_hidden == 1 ? "" : "s");
-	pcibw_report_warn(r, "%s; link speed and width come from the sysfs attributes where the "
+		snprintf(what, sizeof what,
+			 "this copied tree holds only the first 64 bytes of config "
+			 "space of %d device%s (it was gathered without root)",
+			 n_hidden, n_hidden == 1 ? "" : "s");
+	pcibw_report_warn(r,
+			  "%s; link speed and width come from the sysfs attributes where the "
 			  "kernel writes them (see provenance); %s would add LnkCap2 speeds, the PCIe "
 			  "port type (so downgrades of bridges), MPS, MRRS, RCB, relaxed ordering, "
 			  "extended and 10-bit tags, Flit mode, and the PCI-X mode, clock, MMRBC and "
-			  "splits", what, live ? "running pcibw as root" : "a copy gathered as root");
+			  "splits",
+			  what, live ? "running pcibw as root" : "a copy gathered as root");
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Network MACs built into a chipset, whose "link" is internal; see live.h. */
+#include "live.h"
 #include <math.h>
 #include <stdio.h>
-#include "live.h"
 
 /* Intel Ethernet Connection X722: the LAN controller integrated in the C620 series (Lewisburg)
  * PCH; ids from pci.ids (8086:37cc-37d3). Its PCIe function sits behind PCH-internal ports,
@@ -22,13 +22,13 @@ void probe_onpackage_warn(struct pcibw_report *out, int first)
 		if (!isnan(d->link_speed_gts) && d->link_width > 0)
 			snprintf(speed, sizeof speed, "%g GT/s x%d", d->link_speed_gts, d->link_width);
 		if (!isnan(d->max_link_speed_gts) && d->max_link_width > 0)
-			snprintf(max, sizeof max, "%g GT/s x%d", d->max_link_speed_gts,
-				 d->max_link_width);
-		pcibw_report_warn(out, "%s (X722) is the LAN controller inside the Intel C620 "
+			snprintf(max, sizeof max, "%g GT/s x%d", d->max_link_speed_gts, d->max_link_width);
+		pcibw_report_warn(out,
+				  "%s (X722) is the LAN controller inside the Intel C620 "
 				  "(Lewisburg) chipset: its link (%s, max %s) is an on-package link "
 				  "that may not be a physical ceiling; its traffic leaves through the "
-				  "chipset's uplink%s%s", d->slot, speed, max,
-				  d->n_path ? ", the last hop of its path, " : "",
+				  "chipset's uplink%s%s",
+				  d->slot, speed, max, d->n_path ? ", the last hop of its path, " : "",
 				  d->n_path ? d->path[d->n_path - 1].slot : "");
 	}
 }

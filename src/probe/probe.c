@@ -1,15 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcibw_probe: pick the source, run the pipeline of probe_int.h. */
-#include <stdio.h>
-#include <pci/pci.h>
 #include "dump_scan.h"
-#include "probe_int.h"
 #include "hwloc_int.h"
 #include "live.h"
+#include "probe_int.h"
+#include <pci/pci.h>
+#include <stdio.h>
 
 /* --dump FILE: our strict scanner first, then libpci's dump method reads the same file. */
-static int probe_dump(const struct pcibw_probe_opts *o, struct pcibw_report *out,
-		      struct pcibw_err *err)
+static int probe_dump(const struct pcibw_probe_opts *o, struct pcibw_report *out, struct pcibw_err *err)
 {
 	struct dump_index idx;
 	int r = dump_scan(o->dump_file, &idx, err);
@@ -31,11 +30,12 @@ int pcibw_probe(const struct pcibw_probe_opts *opts, struct pcibw_report *out, s
 {
 	int n = !!opts->dump_file + !!opts->sysfs_dir + !!opts->topology_file;
 	if (n > 1)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--dump, --sysfs and --topology name different "
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--dump, --sysfs and --topology name different "
 				  "machines: give at most one");
 	if (opts->dump_file)
 		return probe_dump(opts, out, err);
 	if (opts->topology_file)
 		return probe_hwloc_xml(opts, out, err); /* hwloc_xml.c */
-	return probe_live(opts, out, err); /* this machine or --sysfs DIR: live_linux.c */
+	return probe_live(opts, out, err);		/* this machine or --sysfs DIR: live_linux.c */
 }

@@ -19,11 +19,11 @@
 #ifndef PCIBW_PROBE_INT_H
 #define PCIBW_PROBE_INT_H
 
+#include "pcibw/device.h"
+#include "pcibw/probe.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
-#include "pcibw/device.h"
-#include "pcibw/probe.h"
 
 /* Raw config space of one device as read (pcibw never writes it). */
 struct probe_cfg {
@@ -38,28 +38,28 @@ struct probe_cfg {
  * "DIR/bus/pci/devices/0000:00:1c.0/config offset 0x51". NULL where = "SLOT offset 0x51".
  */
 struct probe_locator {
-	void (*where)(const void *ctx, int domain, int bus, int dev, int fn, int offset,
-		      char *buf, size_t len);
+	void (*where)(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
+		      size_t len);
 	const void *ctx;
 };
 
 /* One device while the probe builds the report. */
 struct probe_node {
-	struct pcibw_device d;  /* facts decoded so far (pcibw_device_init'ed) */
+	struct pcibw_device d; /* facts decoded so far (pcibw_device_init'ed) */
 	struct probe_cfg cfg;
-	int header_type;        /* config 0x0e bits 6:0: 0 normal, 1 PCI bridge, 2 CardBus; -1 unknown */
-	int sec_bus, sub_bus;   /* bridges: secondary/subordinate bus numbers; PCIBW_NULL otherwise */
-	int status_66mhz;       /* Status bit 5 "66 MHz capable" (PCI LB 3.0 sec. 6.2.3); PCIBW_NULL unknown */
-	int sec_status_66mhz;   /* bridges: Secondary Status bit 5 (PCI-PCI Bridge 1.2 sec. 3.2.5.7) */
-	int has_caps;           /* Status bit 4 "Capabilities List"; PCIBW_NULL unknown */
-	bool caps_read;         /* the capability list was walked (config long enough) */
-	int pcix_bridge;        /* 1: has a PCI-X bridge capability (type-1 header + cap id 7) */
-	int pcix_sec_status;    /* PCI-X bridge Secondary Status (16 bit), PCIBW_NULL if none */
-	int parent;             /* index of the upstream bridge in the set, -1 none (filled by finish) */
+	int header_type;      /* config 0x0e bits 6:0: 0 normal, 1 PCI bridge, 2 CardBus; -1 unknown */
+	int sec_bus, sub_bus; /* bridges: secondary/subordinate bus numbers; PCIBW_NULL otherwise */
+	int status_66mhz;     /* Status bit 5 "66 MHz capable" (PCI LB 3.0 sec. 6.2.3); PCIBW_NULL unknown */
+	int sec_status_66mhz; /* bridges: Secondary Status bit 5 (PCI-PCI Bridge 1.2 sec. 3.2.5.7) */
+	int has_caps;	      /* Status bit 4 "Capabilities List"; PCIBW_NULL unknown */
+	bool caps_read;	      /* the capability list was walked (config long enough) */
+	int pcix_bridge;      /* 1: has a PCI-X bridge capability (type-1 header + cap id 7) */
+	int pcix_sec_status;  /* PCI-X bridge Secondary Status (16 bit), PCIBW_NULL if none */
+	int parent;	      /* index of the upstream bridge in the set, -1 none (filled by finish) */
 };
 
 struct probe_set {
-	struct probe_node *v;   /* heap */
+	struct probe_node *v; /* heap */
 	int n, cap;
 	const struct probe_locator *loc; /* set by probe_libpci_read (may stay NULL): where config
 					  * bytes came from, for probe_finish's messages */
@@ -84,9 +84,9 @@ void probe_set_free(struct probe_set *s);
  * Bad config space (capability list that loops or points outside config space, device reading
  * 0xffff) is PCIBW_EINPUT naming loc's position.
  */
-int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids,
-		      const char *origin, const struct probe_locator *loc, struct probe_set *set,
-		      struct pcibw_report *rep, struct pcibw_err *err);
+int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids, const char *origin,
+		      const struct probe_locator *loc, struct probe_set *set, struct pcibw_report *rep,
+		      struct pcibw_err *err);
 
 /*
  * probe_decode - decode n->cfg (n->cfg.len bytes) into n's fields and n->d: identity, header,
@@ -108,8 +108,8 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
  * above its subordinate; or two bridges claiming one secondary bus; the message names the
  * byte through set->loc).
  */
-int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
-		 struct pcibw_report *out, struct pcibw_err *err);
+int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, struct pcibw_report *out,
+		 struct pcibw_err *err);
 
 /* probe_bad_config - PCIBW_EINPUT for bad config space of node n: "WHERE: SLOT: what", WHERE
  * being loc's position of config byte `offset` ("dump.lspci:12:17"), or "SLOT offset 0x19"
@@ -130,7 +130,7 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 
 /* probe_hop_gbps - raw bandwidth of one hop in Gbit/s (see pcibw_bus_raw_gbps): PCIe per
  * direction, PCI/PCI-X whole shared segment; NAN when a needed fact is unknown. */
-double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz,
-		      int width_bits, enum pcibw_pcix_mode mode);
+double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz, int width_bits,
+		      enum pcibw_pcix_mode mode);
 
 #endif

@@ -4,10 +4,10 @@
  * upstream bridge (a PCI-X bridge's Secondary Status, a PCI-to-PCI bridge's Secondary Status
  * 66 MHz bit) and from every device on the segment (the slowest sets the clock).
  */
+#include "segment.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "segment.h"
 
 static bool caps_unknown(const struct probe_node *n)
 {
@@ -53,8 +53,10 @@ static bool pcix_sec_mode(unsigned code, struct seg *g)
 		return false; /* 4, 8, 0xc: reserved */
 	g->kind = PCIBW_BUS_PCIX;
 	g->mhz = mhz[code & 3];
-	g->mode = code < 4 ? PCIBW_PCIX_MODE_PCIX : code < 8 ? PCIBW_PCIX_MODE_PCIX_ECC :
-		  code < 0xc ? PCIBW_PCIX_MODE_PCIX_266 : PCIBW_PCIX_MODE_PCIX_533;
+	g->mode = code < 4     ? PCIBW_PCIX_MODE_PCIX
+		  : code < 8   ? PCIBW_PCIX_MODE_PCIX_ECC
+		  : code < 0xc ? PCIBW_PCIX_MODE_PCIX_266
+			       : PCIBW_PCIX_MODE_PCIX_533;
 	return true;
 }
 
@@ -68,8 +70,8 @@ static void missing_bridge(const struct probe_set *s, int domain, int bus, struc
 		const struct probe_node *n = &s->v[i];
 		if (!seg_on_bus(n, domain, bus))
 			continue;
-		if (n->d.bus_kind == PCIBW_BUS_PCIE || n->d.pcie_port_type != PCIBW_NULL ||
-		    caps_unknown(n) || n->cfg.len == 0)
+		if (n->d.bus_kind == PCIBW_BUS_PCIE || n->d.pcie_port_type != PCIBW_NULL || caps_unknown(n) ||
+		    n->cfg.len == 0)
 			return;
 		if (!n->d.pcix_capable && !n->pcix_bridge)
 			conventional = true;
@@ -100,8 +102,10 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			g->from_pcix_bridge = true;
 			g->width_bits = st & 1 ? 64 : 32; /* Secondary Status bit 0: 64-bit AD bus */
 			if (!pcix_sec_mode(st >> 6 & 0xf, g)) {
-				snprintf(g->why, sizeof g->why, "PCI-X bridge %s reports reserved "
-					 "secondary mode 0x%x", b->d.slot, st >> 6 & 0xf);
+				snprintf(g->why, sizeof g->why,
+					 "PCI-X bridge %s reports reserved "
+					 "secondary mode 0x%x",
+					 b->d.slot, st >> 6 & 0xf);
 				return;
 			}
 			if (g->kind == PCIBW_BUS_PCIX)
@@ -116,12 +120,16 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			g->from_spec = true;
 			return;
 		} else if (t == 4 || t == 5 || t == 6) {
-			snprintf(g->why, sizeof g->why, "%s is a PCI Express port: the device below it "
-				 "should be PCIe, but its capabilities are not in the source", b->d.slot);
+			snprintf(g->why, sizeof g->why,
+				 "%s is a PCI Express port: the device below it "
+				 "should be PCIe, but its capabilities are not in the source",
+				 b->d.slot);
 			return;
 		} else if (caps_unknown(b)) {
-			snprintf(g->why, sizeof g->why, "the capabilities of bridge %s are not in the "
-				 "source, so a PCI-X mode cannot be ruled out", b->d.slot);
+			snprintf(g->why, sizeof g->why,
+				 "the capabilities of bridge %s are not in the "
+				 "source, so a PCI-X mode cannot be ruled out",
+				 b->d.slot);
 			return;
 		}
 		g->kind = PCIBW_BUS_PCI;
@@ -150,9 +158,9 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 		if (bus == 0) /* bus 0 is always a root bus: no bridge's secondary bus is 0 */
 			snprintf(g->why, sizeof g->why, "root bus 00's host bridge is not in the source");
 		else
-			snprintf(g->why, sizeof g->why, "the bridge above bus %02x is not in the source%s%s%s",
-				 (unsigned)bus, spans ? " (" : "", spans ? spans : "",
-				 spans ? " spans it)" : "");
+			snprintf(g->why, sizeof g->why,
+				 "the bridge above bus %02x is not in the source%s%s%s", (unsigned)bus,
+				 spans ? " (" : "", spans ? spans : "", spans ? " spans it)" : "");
 		missing_bridge(s, domain, bus, g);
 		return;
 	}
@@ -162,14 +170,18 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 		if (!seg_on_bus(n, domain, bus))
 			continue;
 		if (n->d.pcie_port_type != PCIBW_NULL || n->d.bus_kind == PCIBW_BUS_PCIE) {
-			snprintf(g->why, sizeof g->why, "it sits on the root bus of a PCI Express host "
+			snprintf(g->why, sizeof g->why,
+				 "it sits on the root bus of a PCI Express host "
 				 "(%s is PCIe): an integrated device's internal link is not in config "
-				 "space", n->d.slot);
+				 "space",
+				 n->d.slot);
 			return;
 		}
 		if (caps_unknown(n)) {
-			snprintf(g->why, sizeof g->why, "the capabilities of %s (on the same root bus) "
-				 "are not in the source", n->d.slot);
+			snprintf(g->why, sizeof g->why,
+				 "the capabilities of %s (on the same root bus) "
+				 "are not in the source",
+				 n->d.slot);
 			return;
 		}
 		if (n->cfg.len == 0 && n->has_caps == PCIBW_NULL) {
@@ -180,8 +192,10 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			all_pcix = false;
 	}
 	if (all_pcix) {
-		snprintf(g->why, sizeof g->why, "every device on root bus %02x is PCI-X capable, and "
-			 "the host bridge's PCI-X mode is not in config space", (unsigned)bus);
+		snprintf(g->why, sizeof g->why,
+			 "every device on root bus %02x is PCI-X capable, and "
+			 "the host bridge's PCI-X mode is not in config space",
+			 (unsigned)bus);
 		return;
 	}
 	/* one conventional device on the bus forces conventional mode (PCI-X 2.0a sec. 6.2) */
@@ -225,19 +239,25 @@ void probe_segment_warnings(const struct probe_set *s, int i, struct pcibw_repor
 	const struct probe_node *n = &s->v[i];
 	const struct pcibw_device *d = &n->d;
 	if (caps_unknown(n) && n->cfg.len > 0)
-		pcibw_report_warn(rep, "%s: only %d bytes of config space in the source (lspci -x, or "
+		pcibw_report_warn(rep,
+				  "%s: only %d bytes of config space in the source (lspci -x, or "
 				  "read without root): no capabilities, so no link speed or width, no "
-				  "PCI-X mode or MMRBC, no MPS or MRRS", d->slot, n->cfg.len);
+				  "PCI-X mode or MMRBC, no MPS or MRRS",
+				  d->slot, n->cfg.len);
 	if (d->bus_kind == PCIBW_BUS_PCIE && d->pcie_port_type != 9 && d->pcie_port_type != 10 &&
 	    (isnan(d->link_speed_gts) || d->link_width == PCIBW_NULL))
-		pcibw_report_warn(rep, "%s: PCIe link speed or width not reported (Link Status reads "
+		pcibw_report_warn(rep,
+				  "%s: PCIe link speed or width not reported (Link Status reads "
 				  "an undefined speed, width x0 as on-chip devices do, or a reserved "
-				  "code): no link ceiling", d->slot);
+				  "code): no link ceiling",
+				  d->slot);
 	if (d->bus_kind == PCIBW_BUS_PCIE || d->is_virtual || n->cfg.len == 0)
 		return;
 	if (d->bus_kind == PCIBW_BUS_UNKNOWN && caps_unknown(n)) {
-		pcibw_report_warn(rep, "%s: bus unknown: its capabilities are not in the source, so "
-				  "it may be PCIe, PCI-X or PCI", d->slot);
+		pcibw_report_warn(rep,
+				  "%s: bus unknown: its capabilities are not in the source, so "
+				  "it may be PCIe, PCI-X or PCI",
+				  d->slot);
 		return;
 	}
 	struct seg g;
@@ -249,7 +269,9 @@ void probe_segment_warnings(const struct probe_set *s, int i, struct pcibw_repor
 	if (d->bus_mhz == PCIBW_NULL)
 		pcibw_report_warn(rep, "%s: bus clock unknown: %s", d->slot, g.why);
 	if (d->bus_width_bits == PCIBW_NULL)
-		pcibw_report_warn(rep, "%s: bus width unknown: a conventional PCI bus signals 64-bit "
+		pcibw_report_warn(rep,
+				  "%s: bus width unknown: a conventional PCI bus signals 64-bit "
 				  "transfers per transaction (REQ64#/ACK64#), which config space does "
-				  "not record; bandwidth figures assume 32 bits", d->slot);
+				  "not record; bandwidth figures assume 32 bits",
+				  d->slot);
 }

@@ -6,14 +6,13 @@
 #include "probe_int.h"
 
 struct seg {
-	enum pcibw_bus_kind kind;   /* PCI, PCIX or UNKNOWN */
+	enum pcibw_bus_kind kind; /* PCI, PCIX or UNKNOWN */
 	enum pcibw_pcix_mode mode;
-	int mhz, width_bits;        /* PCIBW_NULL when unknown */
+	int mhz, width_bits; /* PCIBW_NULL when unknown */
 	bool from_pcix_bridge;
-	bool from_spec;             /* clock/width set by the bus type's spec, not read (CardBus) */
-	char why[300];              /* why kind or width is unknown */
+	bool from_spec; /* clock/width set by the bus type's spec, not read (CardBus) */
+	char why[300];	/* why kind or width is unknown */
 };
-
 
 /* seg_on_bus - node n sits on bus `bus` of `domain`. */
 static inline bool seg_on_bus(const struct probe_node *n, int domain, int bus)

@@ -8,16 +8,16 @@
 #ifndef PCIBW_PROBE_SYSFS_ATTR_H
 #define PCIBW_PROBE_SYSFS_ATTR_H
 
-#include <stdbool.h>
 #include "pcibw/device.h"
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 struct pcibw_sysfs_attrs {
 	bool has_cur_speed, has_cur_width, has_max_speed, has_max_width, has_numa;
-	double cur_gts, max_gts;   /* NAN when the file says "Unknown" (no link) */
-	int cur_width, max_width;  /* PCIBW_NULL for x0 (link down) */
-	int numa_node;             /* PCIBW_NULL for -1 (firmware gave none) */
-	char local_cpulist[256];   /* "0-7,16-23", "" when absent */
+	double cur_gts, max_gts;	   /* NAN when the file says "Unknown" (no link) */
+	int cur_width, max_width;	   /* PCIBW_NULL for x0 (link down) */
+	int numa_node;			   /* PCIBW_NULL for -1 (firmware gave none) */
+	char local_cpulist[256];	   /* "0-7,16-23", "" when absent */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
 	int n_ifaces;
 };

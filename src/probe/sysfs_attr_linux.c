@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* World-readable PCI attributes of Linux sysfs: link, NUMA node, OS names. See sysfs_attr.h. */
+#include "sysfs_attr.h"
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "sysfs_attr.h"
 
 /* The PCIe signalling rates, PCIe Base 6.0 sec. 4.2 (Gen1 .. Gen6). */
 static const double pcie_rates[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
@@ -39,7 +39,7 @@ int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col)
 	}
 	for (const char *unit = " GT/s"; *unit; unit++, p++)
 		if (*p != *unit)
-			goto bad; /* *col then points at the first character that differs */
+			goto bad;    /* *col then points at the first character that differs */
 	if (!strncmp(p, " PCIe", 5)) /* pci_speed_string() since Linux 5.7 */
 		p += 5;
 	for (unsigned i = 0; i < sizeof pcie_rates / sizeof pcie_rates[0]; i++)
@@ -202,7 +202,8 @@ bad_speed:
 	buf[strcspn(buf, "\n")] = '\0';
 	return pcibw_fail(err, PCIBW_EINPUT,
 			  "%s:1:%d: expected a PCIe link speed ('8.0 GT/s PCIe', '8 GT/s', '2.5 GT/s' or "
-			  "'Unknown'), got '%.40s'", path, col, buf);
+			  "'Unknown'), got '%.40s'",
+			  path, col, buf);
 bad_width:
 	buf[strcspn(buf, "\n")] = '\0';
 	return pcibw_fail(err, PCIBW_EINPUT,
@@ -257,9 +258,9 @@ void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_att
 		d->bus_kind = PCIBW_BUS_PCIE;
 		pcibw_device_set_prov(d, "bus_kind", "sysfs");
 	}
-	if (!d->is_bridge && a->has_cur_speed && a->has_max_speed && a->has_cur_width &&
-	    a->has_max_width && !isnan(a->cur_gts) && !isnan(a->max_gts) &&
-	    a->cur_width != PCIBW_NULL && a->max_width != PCIBW_NULL) {
+	if (!d->is_bridge && a->has_cur_speed && a->has_max_speed && a->has_cur_width && a->has_max_width &&
+	    !isnan(a->cur_gts) && !isnan(a->max_gts) && a->cur_width != PCIBW_NULL &&
+	    a->max_width != PCIBW_NULL) {
 		d->downgraded = a->cur_gts < a->max_gts || a->cur_width < a->max_width;
 		pcibw_device_set_prov(d, "downgraded", "sysfs");
 	}

@@ -8,13 +8,13 @@
  * minimum wins, a tie going to the hop nearer the root (`next_bw <= bw`). PCI/PCI-X segments
  * join the walk with their whole (shared, half-duplex) bandwidth.
  */
+#include "probe_int.h"
+#include "segment.h"
 #include <math.h>
+#include <pci/pci.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <pci/pci.h>
-#include "probe_int.h"
-#include "segment.h"
 
 /* A bridge leads to bus sec_bus only when that bus is above its own: bus numbers grow away
  * from the root, so every parent sits on a lower bus and the walk up cannot loop. Secondary
@@ -47,7 +47,8 @@ static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 		if (b->sec_bus == PCIBW_NULL || b->sec_bus == 0 || b->cfg.len < 64)
 			continue;
 		if (b->sec_bus <= b->d.bus || b->sec_bus > b->sub_bus) {
-			snprintf(msg, sizeof msg, "bridge bus numbers secondary %02x, subordinate %02x "
+			snprintf(msg, sizeof msg,
+				 "bridge bus numbers secondary %02x, subordinate %02x "
 				 "on bus %02x: expected own bus < secondary <= subordinate",
 				 (unsigned)b->sec_bus, (unsigned)b->sub_bus, (unsigned)b->d.bus);
 			return probe_bad_config(b, s->loc, 0x19, err, msg);
@@ -55,7 +56,8 @@ static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 		for (int j = 0; j < i; j++) {
 			const struct probe_node *o = &s->v[j];
 			if (o->sec_bus == b->sec_bus && o->d.domain == b->d.domain && o->cfg.len >= 64) {
-				snprintf(msg, sizeof msg, "secondary bus %02x is also the secondary bus of "
+				snprintf(msg, sizeof msg,
+					 "secondary bus %02x is also the secondary bus of "
 					 "bridge %s: expected each bus below one bridge",
 					 (unsigned)b->sec_bus, o->d.slot);
 				return probe_bad_config(b, s->loc, 0x19, err, msg);
@@ -94,8 +96,8 @@ static void link_hop(const struct pcibw_device *d, struct hop *h)
 	h->kind = PCIBW_BUS_PCIE;
 	h->gts = d->link_speed_gts;
 	h->width = d->link_width;
-	h->gbps = probe_hop_gbps(PCIBW_BUS_PCIE, d->link_speed_gts, d->link_width, d->flit_mode,
-				 0, 0, PCIBW_PCIX_MODE_NULL);
+	h->gbps = probe_hop_gbps(PCIBW_BUS_PCIE, d->link_speed_gts, d->link_width, d->flit_mode, 0, 0,
+				 PCIBW_PCIX_MODE_NULL);
 }
 
 /* A bridge on the path counts with the bus it drives: a PCIe port with its own link (a root
@@ -142,8 +144,8 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	for (int j = n->parent; j >= 0 && steps < s->n; j = s->v[j].parent, steps++) {
 		if (d->n_path == PCIBW_MAX_PATH) {
 			if (warn)
-				pcibw_report_warn(rep, "%s: path longer than %d bridges: truncated",
-						  d->slot, PCIBW_MAX_PATH);
+				pcibw_report_warn(rep, "%s: path longer than %d bridges: truncated", d->slot,
+						  PCIBW_MAX_PATH);
 			break;
 		}
 		struct hop h;
@@ -170,7 +172,8 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	}
 	if (d->is_virtual) {
 		if (warn)
-			pcibw_report_warn(rep, "%s: paravirtual device (%04x:%04x): no bus ceiling of its "
+			pcibw_report_warn(rep,
+					  "%s: paravirtual device (%04x:%04x): no bus ceiling of its "
 					  "own; its throughput is set by the host's CPU and backend",
 					  d->slot, (unsigned)d->vendor_id, (unsigned)d->device_id);
 		return;
@@ -182,8 +185,10 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	d->bottleneck_shared = best_shared;
 	pcibw_device_set_prov(d, "bottleneck_gbps", assumed ? "inferred" : "config");
 	if (unknown && warn)
-		pcibw_report_warn(rep, "%s: the bottleneck leaves out %d hop%s of unknown bandwidth "
-				  "(first: %s)", d->slot, unknown, unknown == 1 ? "" : "s", unknown_slot);
+		pcibw_report_warn(rep,
+				  "%s: the bottleneck leaves out %d hop%s of unknown bandwidth "
+				  "(first: %s)",
+				  d->slot, unknown, unknown == 1 ? "" : "s", unknown_slot);
 }
 
 static void peers(struct probe_set *s, int i)
@@ -197,8 +202,7 @@ static void peers(struct probe_set *s, int i)
 			snprintf(d->peers[d->n_peers++], 32, "%s", s->v[j].d.slot);
 }
 
-static bool wanted(const struct probe_node *n, const struct pcibw_probe_opts *o,
-		   const struct pci_filter *f)
+static bool wanted(const struct probe_node *n, const struct pcibw_probe_opts *o, const struct pci_filter *f)
 {
 	const struct pcibw_device *d = &n->d;
 	if (!o->all && !o->slot_filter && !o->iface && !pcibw_is_network_class(d->class_id))
@@ -226,8 +230,8 @@ static int cmp_node(const void *a, const void *b)
 	return 0;
 }
 
-int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
-		 struct pcibw_report *out, struct pcibw_err *err)
+int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, struct pcibw_report *out,
+		 struct pcibw_err *err)
 {
 	struct pci_filter f, *fp = NULL;
 	if (opts->slot_filter) {
@@ -236,8 +240,10 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
 		pci_filter_init(NULL, &f);
 		char *e = pci_filter_parse_slot(&f, buf);
 		if (e)
-			return pcibw_fail(err, PCIBW_EUSAGE, "-s '%s': %s: expected "
-					  "[[DOMAIN:]BUS:]DEV.FN", opts->slot_filter, e);
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "-s '%s': %s: expected "
+					  "[[DOMAIN:]BUS:]DEV.FN",
+					  opts->slot_filter, e);
 		fp = &f;
 	}
 	if (set->n > 1) /* slot order: warnings, peers and devices read top-down */
@@ -270,8 +276,10 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts,
 		if (opts->iface)
 			return pcibw_fail(err, PCIBW_ENOMATCH, "no device has interface %s in %s",
 					  opts->iface, out->source);
-		return pcibw_fail(err, PCIBW_ENOMATCH, "no network controller (class 0x02xx or "
-				  "0x0c06) in %s; --all lists every device", out->source);
+		return pcibw_fail(err, PCIBW_ENOMATCH,
+				  "no network controller (class 0x02xx or "
+				  "0x0c06) in %s; --all lists every device",
+				  out->source);
 	}
 	pcibw_report_sort(out);
 	return PCIBW_OK;

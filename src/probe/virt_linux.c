@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Virtual-machine detection from Linux's /proc/cpuinfo; see virt.h. */
+#include "virt.h"
 #include <stdio.h>
 #include <string.h>
-#include "virt.h"
 
 int probe_virt_hypervisor(const char *cpuinfo_path)
 {

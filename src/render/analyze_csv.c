@@ -1,12 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw analyze --format csv`: one line per row, the JSON row keys as the header; text fields
  * quoted by libcsv (csv_fwrite). Evidence strings are joined with " | ". */
+#include "analyze_render.h"
+#include "pcibw/measure.h"
+#include <csv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <csv.h>
-#include "pcibw/measure.h"
-#include "analyze_render.h"
 
 static void cell_text(FILE *out, const char *s, bool last)
 {
@@ -26,14 +26,18 @@ int pcibw_analyze_render_csv(FILE *out, const struct pcibw_analyze_view *v)
 {
 	fputs("source,series,size_bytes,size_is,direction,work,cpu_mhz,count,measured_gbps,measured_mpps,"
 	      "bus_gbps,bus_utilisation,wire_gbps,wire_utilisation,cpu_utilisation,core_max_utilisation,"
-	      "cycles_per_packet,service_demand_us_per_kb,elasticity,verdict,evidence\n", out);
+	      "cycles_per_packet,service_demand_us_per_kb,elasticity,verdict,evidence\n",
+	      out);
 	for (int i = 0; i < v->rows->n; i++) {
 		const struct pcibw_row *r = &v->rows->v[i];
 		cell_text(out, r->source, false);
 		cell_text(out, r->series, false);
 		cell_num(out, r->size_bytes);
-		cell_text(out, r->size_conv == PCIBW_CONV_OPTION ? v->size_is
-			  : r->size_conv == PCIBW_CONV_WRITE ? "tcp-write" : pcibw_size_conv_name(r->size_conv), false);
+		cell_text(out,
+			  r->size_conv == PCIBW_CONV_OPTION  ? v->size_is
+			  : r->size_conv == PCIBW_CONV_WRITE ? "tcp-write"
+							     : pcibw_size_conv_name(r->size_conv),
+			  false);
 		cell_text(out, pcibw_analyze_pattern_name(r->pattern), false);
 		cell_num(out, r->work);
 		cell_num(out, r->cpu_mhz);

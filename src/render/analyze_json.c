@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw analyze --format json`, built with jansson. Contract keys (doc/cli-contract.md
  * "analyze JSON") plus the ones doc/json.md lists; every key is present, null when unknown. */
-#include <math.h>
-#include <jansson.h>
+#include "analyze_render.h"
 #include "pcibw/measure.h"
 #include "pcibw/nic.h"
-#include "analyze_render.h"
+#include <jansson.h>
+#include <math.h>
 
 static json_t *num(double v)
 {
@@ -33,9 +33,11 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "line", r->first_line ? json_integer(r->first_line) : json_null());
 	json_object_set_new(o, "test", str_or_null(r->test));
 	json_object_set_new(o, "size_bytes", num(r->size_bytes));
-	json_object_set_new(o, "size_is", json_string(r->size_conv == PCIBW_CONV_OPTION ? size_is
-						      : r->size_conv == PCIBW_CONV_WRITE ? "tcp-write"
-						      : pcibw_size_conv_name(r->size_conv)));
+	json_object_set_new(o, "size_is",
+			    json_string(r->size_conv == PCIBW_CONV_OPTION ? size_is
+					: r->size_conv == PCIBW_CONV_WRITE
+					    ? "tcp-write"
+					    : pcibw_size_conv_name(r->size_conv)));
 	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
 	json_object_set_new(o, "work", num(r->work));
 	json_object_set_new(o, "cpu_mhz", num(r->cpu_mhz));
@@ -47,7 +49,8 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "bus_utilisation", num(r->bus_util));
 	json_object_set_new(o, "bus_bound_by", str_or_null(r->bound_by));
 	/* pcie-bench sweeps: the per-size error of the model (measured / model - 1) */
-	json_object_set_new(o, "model_error", r->pattern >= PCIBW_PAT_DMA_READ ? num(r->bus_util - 1) : json_null());
+	json_object_set_new(o, "model_error",
+			    r->pattern >= PCIBW_PAT_DMA_READ ? num(r->bus_util - 1) : json_null());
 	json_object_set_new(o, "wire_gbps", num(r->wire_gbps));
 	json_object_set_new(o, "wire_utilisation", num(r->wire_util));
 	json_object_set_new(o, "cpu_utilisation", num(r->cpu_util));
@@ -56,7 +59,8 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "cycles_per_packet", num(r->cycles_per_packet));
 	json_object_set_new(o, "service_demand_us_per_kb", num(r->sd_us_per_kb));
 	json_object_set_new(o, "elasticity", num(r->elasticity));
-	json_object_set_new(o, "elasticity_of", isnan(r->elasticity) ? json_null() : json_string(r->elasticity_of));
+	json_object_set_new(o, "elasticity_of",
+			    isnan(r->elasticity) ? json_null() : json_string(r->elasticity_of));
 	json_object_set_new(o, "per_packet_limit", json_boolean(r->per_packet));
 	json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(r->verdict)));
 	json_object_set_new(o, "evidence", strings(r->evidence, r->n_evidence));
@@ -75,8 +79,10 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	json_object_set_new(root, "pattern", str_or_null(v->pattern));
 	json_object_set_new(root, "size_is", str_or_null(v->size_is));
 	json_object_set_new(root, "line_rate_gbps",
-			    v->machine->line_rate_gbps > 0 ? json_real(v->machine->line_rate_gbps) : json_null());
-	json_object_set_new(root, "cpus", v->machine->cpus > 0 ? json_integer(v->machine->cpus) : json_null());
+			    v->machine->line_rate_gbps > 0 ? json_real(v->machine->line_rate_gbps)
+							   : json_null());
+	json_object_set_new(root, "cpus",
+			    v->machine->cpus > 0 ? json_integer(v->machine->cpus) : json_null());
 	json_object_set_new(root, "cpu_mhz", num(v->machine->cpu_mhz));
 	json_object_set_new(root, "skipped_lines", json_integer(v->skipped));
 	json_t *ins = json_array();
@@ -98,7 +104,8 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	json_object_set_new(root, "inputs", ins);
 	json_t *counts = json_object();
 	for (int k = 0; k < PCIBW_V_N; k++)
-		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k), json_integer(v->summary->counts[k]));
+		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
+				    json_integer(v->summary->counts[k]));
 	json_object_set_new(root, "counts", counts);
 	json_t *rows = json_array();
 	for (int i = 0; i < v->rows->n; i++)

@@ -2,12 +2,12 @@
 /* `pcibw analyze --plot FILE.svg`: the measured points (Gbit/s in the size convention) over the
  * bus and wire ceilings at the same sizes, against packet size on a log axis: a roofline. Drawn
  * with the shared plotter (plot.h). */
+#include "analyze_render.h"
+#include "plot.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "analyze_render.h"
-#include "plot.h"
 
 #define MAX_SERIES 8
 
@@ -36,7 +36,7 @@ int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view 
 	int n = rs->n;
 	int *idx = malloc(sizeof *idx * (size_t)(n ? n : 1));
 	double *buf = malloc(sizeof *buf * (size_t)(n ? n : 1) * 2 * MAX_SERIES);
-	char (*names)[96] = calloc(MAX_SERIES, sizeof *names);
+	char(*names)[96] = calloc(MAX_SERIES, sizeof *names);
 	struct pcibw_plot_series ser[MAX_SERIES];
 	int ns = 0, st;
 	if (!idx || !buf || !names) {
@@ -65,12 +65,13 @@ int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view 
 			const struct pcibw_row *r0 = &rs->v[idx[i]];
 			char name[96];
 			if (pass == 0)
-				snprintf(name, sizeof name, "bus ceiling (%s)", pcibw_analyze_pattern_name(r0->pattern));
+				snprintf(name, sizeof name, "bus ceiling (%s)",
+					 pcibw_analyze_pattern_name(r0->pattern));
 			else if (pass == 1)
 				snprintf(name, sizeof name, "wire ceiling");
 			else
-				measured_label(name, sizeof name, r0, many_src || !(many_ser || many_pat), many_ser,
-					       many_pat);
+				measured_label(name, sizeof name, r0, many_src || !(many_ser || many_pat),
+					       many_ser, many_pat);
 			bool seen = false;
 			for (int s = 0; s < ns; s++)
 				seen |= !strcmp(names[s], name);
@@ -110,12 +111,12 @@ int pcibw_analyze_render_plot(const char *path, const struct pcibw_analyze_view 
 		}
 	}
 	struct pcibw_plot p = {
-		.title = "pcibw analyze: measured against the bus and wire ceilings",
-		.xlabel = "packet size (bytes)",
-		.ylabel = "Gbit/s",
-		.logx = true,
-		.series = ser,
-		.n_series = ns,
+	    .title = "pcibw analyze: measured against the bus and wire ceilings",
+	    .xlabel = "packet size (bytes)",
+	    .ylabel = "Gbit/s",
+	    .logx = true,
+	    .series = ser,
+	    .n_series = ns,
 	};
 	st = pcibw_plot_svg(path, &p, err);
 out:

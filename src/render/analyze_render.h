@@ -7,9 +7,9 @@
 #ifndef PCIBW_ANALYZE_RENDER_H
 #define PCIBW_ANALYZE_RENDER_H
 
-#include <stdio.h>
 #include "pcibw/ingest.h"
 #include "pcibw/verdict.h"
+#include <stdio.h>
 
 /* One input file as read. */
 struct pcibw_analyze_input {
@@ -22,15 +22,15 @@ struct pcibw_analyze_view {
 	const struct pcibw_summary *summary;
 	const struct pcibw_machine *machine;
 	const struct pcibw_thresholds *thresholds;
-	const char *bus_spec;       /* canonical spec, "virtual", or NULL without a bus */
-	const char *bus_from;       /* "--bus", "SLOT (source)" */
-	const char *nic;            /* profile name */
-	const char *pattern;        /* --pattern as resolved */
-	const char *size_is;        /* --size-is as resolved */
-	const char *cpu_origin;     /* where cpus/cpu_mhz came from, "" */
+	const char *bus_spec;	/* canonical spec, "virtual", or NULL without a bus */
+	const char *bus_from;	/* "--bus", "SLOT (source)" */
+	const char *nic;	/* profile name */
+	const char *pattern;	/* --pattern as resolved */
+	const char *size_is;	/* --size-is as resolved */
+	const char *cpu_origin; /* where cpus/cpu_mhz came from, "" */
 	const struct pcibw_analyze_input *inputs;
 	int n_inputs;
-	long skipped;               /* lines skipped over all inputs */
+	long skipped; /* lines skipped over all inputs */
 };
 
 /* pcibw_analyze_pattern_name - a row's pattern ("rx", ..., "dma-rw") or "?" */

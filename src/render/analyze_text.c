@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw analyze` as text: what was compared with what, a table of rows, each row's evidence,
  * and the answer in plain words. Unknown values print as "-". */
+#include "analyze_render.h"
+#include "pcibw/nic.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "pcibw/nic.h"
-#include "analyze_render.h"
 
 const char *pcibw_analyze_pattern_name(int p)
 {
@@ -35,8 +35,9 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		fprintf(out, "wire     no line rate given\n");
 	if (m->cpus > 0 || !isnan(m->cpu_mhz)) {
 		char n[16], c[32];
-		fprintf(out, "cpu      %s CPU(s) at %s MHz (%s)\n", f(n, sizeof n, "%.0f", m->cpus > 0 ? m->cpus : NAN),
-			f(c, sizeof c, "%g", m->cpu_mhz), v->cpu_origin);
+		fprintf(out, "cpu      %s CPU(s) at %s MHz (%s)\n",
+			f(n, sizeof n, "%.0f", m->cpus > 0 ? m->cpus : NAN), f(c, sizeof c, "%g", m->cpu_mhz),
+			v->cpu_origin);
 	}
 	for (int i = 0; i < v->n_inputs; i++) {
 		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;
@@ -48,14 +49,16 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		for (int k = 0; k < s->n_notes; k++)
 			fprintf(out, "         note: %s\n", s->notes[k]);
 	}
-	/* rows that differ only by work or cpu_mhz (an elasticity sweep) need those columns to be told apart */
+	/* rows that differ only by work or cpu_mhz (an elasticity sweep) need those columns to be told apart
+	 */
 	bool has_work = false, has_mhz = false;
 	for (int i = 0; i < v->rows->n; i++) {
 		has_work |= !isnan(v->rows->v[i].work);
 		has_mhz |= !isnan(v->rows->v[i].cpu_mhz);
 	}
-	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %10s %5s %5s %5s %5s %8s  ", "#", "source", "series", "size",
-		"dir", "n", "Gbit/s", "Mpps", "bus Gbit/s", "bus%", "wire%", "cpu%", "core%", "cyc/pkt");
+	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %10s %5s %5s %5s %5s %8s  ", "#", "source",
+		"series", "size", "dir", "n", "Gbit/s", "Mpps", "bus Gbit/s", "bus%", "wire%", "cpu%",
+		"core%", "cyc/pkt");
 	if (has_work)
 		fprintf(out, "%8s  ", "work");
 	if (has_mhz)
@@ -65,12 +68,14 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	for (int i = 0; i < v->rows->n; i++) {
 		const struct pcibw_row *r = &v->rows->v[i];
 		const char *base = strrchr(r->source, '/');
-		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %10s %5s %5s %5s %5s %8s  ", i + 1, base ? base + 1 : r->source,
-			r->series[0] ? r->series : "-", f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
+		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %10s %5s %5s %5s %5s %8s  ", i + 1,
+			base ? base + 1 : r->source, r->series[0] ? r->series : "-",
+			f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
 			f(b, sizeof b, "%.4g", r->gbps), f(c, sizeof c, "%.4g", r->pps / 1e6),
 			f(d, sizeof d, "%.4g", r->bus_gbps), f(e, sizeof e, "%.0f", r->bus_util * 100),
 			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
-			f(k, sizeof k, "%.0f", r->core_util * 100), f(l, sizeof l, "%.0f", r->cycles_per_packet));
+			f(k, sizeof k, "%.0f", r->core_util * 100),
+			f(l, sizeof l, "%.0f", r->cycles_per_packet));
 		if (has_work)
 			fprintf(out, "%8s  ", f(a, sizeof a, "%g", r->work));
 		if (has_mhz)

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format csv`: one header line, one line per size; fields quoted by libcsv. */
+#include "model_render.h"
 #include <csv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "model_render.h"
 
 static void field(FILE *o, const char *s, bool last)
 {
@@ -26,9 +26,20 @@ static void numf(FILE *o, double v, bool last)
 
 int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 {
-	static const char *hdr[] = {"size_bytes", "label", "bus_gbps", "bus_mpps", "wire_gbps", "wire_mpps",
-				    "limit", "headroom_pct", "to_device_bytes", "to_host_bytes", "bus_share",
-				    "bound_by", "bus_ns_per_packet", "cpu_stall_ns_per_packet"};
+	static const char *hdr[] = {"size_bytes",
+				    "label",
+				    "bus_gbps",
+				    "bus_mpps",
+				    "wire_gbps",
+				    "wire_mpps",
+				    "limit",
+				    "headroom_pct",
+				    "to_device_bytes",
+				    "to_host_bytes",
+				    "bus_share",
+				    "bound_by",
+				    "bus_ns_per_packet",
+				    "cpu_stall_ns_per_packet"};
 	int nh = (int)(sizeof hdr / sizeof hdr[0]);
 	for (int i = 0; i < nh; i++)
 		field(o, hdr[i], i == nh - 1);
@@ -40,8 +51,11 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 		numf(o, r->bus_mpps, false);
 		numf(o, r->wire_gbps, false);
 		numf(o, r->wire_mpps, false);
-		field(o, !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? "" :
-			 r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire", false);
+		field(o,
+		      !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? ""
+		      : r->limit == PCIBW_LIMIT_BUS			 ? "bus"
+									 : "wire",
+		      false);
 		numf(o, pcibw_model_headroom_pct(r), false);
 		numf(o, r->to_device_bytes, false);
 		numf(o, r->to_host_bytes, false);

@@ -1,11 +1,17 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
-#include <math.h>
-#include <jansson.h>
 #include "model_render.h"
+#include <jansson.h>
+#include <math.h>
 
-static json_t *jreal(double v) { return isfinite(v) ? json_real(v) : json_null(); }
-static json_t *jint(int v, bool known) { return known ? json_integer(v) : json_null(); }
+static json_t *jreal(double v)
+{
+	return isfinite(v) ? json_real(v) : json_null();
+}
+static json_t *jint(int v, bool known)
+{
+	return known ? json_integer(v) : json_null();
+}
 
 static json_t *bus_json(const struct pcibw_bus *b)
 {
@@ -42,20 +48,25 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 	json_object_set_new(root, "nic", json_string(v->nic->name));
 	json_object_set_new(root, "pattern", json_string(pcibw_pattern_name(v->pattern)));
 	json_object_set_new(root, "size_is", json_string(pcibw_size_is_name(v->size_is)));
-	json_object_set_new(root, "line_rate_gbps", v->line_rate_gbps > 0 ? json_real(v->line_rate_gbps) : json_null());
-	json_object_set_new(root, "compat", v->compat == PCIBW_COMPAT_PCIE_BENCH ? json_string("pcie-bench") : json_null());
+	json_object_set_new(root, "line_rate_gbps",
+			    v->line_rate_gbps > 0 ? json_real(v->line_rate_gbps) : json_null());
+	json_object_set_new(root, "compat",
+			    v->compat == PCIBW_COMPAT_PCIE_BENCH ? json_string("pcie-bench") : json_null());
 	for (int i = 0; i < v->n; i++) {
 		const struct pcibw_model_row *r = &v->rows[i];
 		json_t *o = json_object();
 		json_object_set_new(o, "size_bytes", json_real(r->size_bytes));
-		json_object_set_new(o, "label", v->labels && v->labels[i] ? json_string(v->labels[i]) : json_null());
+		json_object_set_new(o, "label",
+				    v->labels && v->labels[i] ? json_string(v->labels[i]) : json_null());
 		json_object_set_new(o, "bus_gbps", jreal(r->bus_gbps));
 		json_object_set_new(o, "bus_mpps", jreal(r->bus_mpps));
 		json_object_set_new(o, "wire_gbps", jreal(r->wire_gbps));
 		json_object_set_new(o, "wire_mpps", jreal(r->wire_mpps));
 		/* no ceiling at all (a virtual bus and no line rate): unknown, not "bus" */
-		json_object_set_new(o, "limit", !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? json_null() :
-				    json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
+		json_object_set_new(o, "limit",
+				    !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0)
+					? json_null()
+					: json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
 		json_object_set_new(o, "headroom_pct", jreal(pcibw_model_headroom_pct(r)));
 		json_object_set_new(o, "to_device_bytes", jreal(r->to_device_bytes));
 		json_object_set_new(o, "to_host_bytes", jreal(r->to_host_bytes));

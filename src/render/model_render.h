@@ -6,8 +6,8 @@
 #ifndef PCIBW_MODEL_RENDER_H
 #define PCIBW_MODEL_RENDER_H
 
-#include <stdio.h>
 #include "pcibw/model.h"
+#include <stdio.h>
 
 /* Everything a renderer shows: the inputs as resolved (defaults filled) and one row per size. */
 struct pcibw_model_view {
@@ -15,11 +15,11 @@ struct pcibw_model_view {
 	const struct pcibw_nic *nic;
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
-	double line_rate_gbps;           /* 0 = no wire ceiling */
+	double line_rate_gbps; /* 0 = no wire ceiling */
 	enum pcibw_compat compat;
-	const char *bus_from;            /* "--bus" or the probed slot and source */
+	const char *bus_from; /* "--bus" or the probed slot and source */
 	const struct pcibw_model_row *rows;
-	const char *const *labels;       /* per row: "imix", "mix" or NULL */
+	const char *const *labels; /* per row: "imix", "mix" or NULL */
 	int n;
 	const char *const *warnings;
 	int n_warnings;

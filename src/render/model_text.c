@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model` as a table a person reads at a glance. */
+#include "model_render.h"
 #include <math.h>
 #include <string.h>
-#include "model_render.h"
 
 double pcibw_model_headroom_pct(const struct pcibw_model_row *r)
 {
@@ -21,12 +21,12 @@ static void num(FILE *o, int w, int prec, double v)
 
 /* What each "bus bound by" value means (pcibw_model_row.bound_by). */
 static const char *const bound_notes[][2] = {
-	{"to-host", "the device->host direction of the link is full (receive data, write-backs, MSI)"},
-	{"to-device", "the host->device direction of the link is full (transmit data, doorbells)"},
-	{"shared", "the PCI/PCI-X segment's clocks are all used (both directions share them)"},
-	{"device-tps", "the device issues no more DMA writes per second (profile max_dma_tps)"},
-	{"read-latency", "reads in flight x their latency bound the device (profile read_tags, PCI-X splits)"},
-	{"virtual", "a paravirtual device: no bus ceiling"},
+    {"to-host", "the device->host direction of the link is full (receive data, write-backs, MSI)"},
+    {"to-device", "the host->device direction of the link is full (transmit data, doorbells)"},
+    {"shared", "the PCI/PCI-X segment's clocks are all used (both directions share them)"},
+    {"device-tps", "the device issues no more DMA writes per second (profile max_dma_tps)"},
+    {"read-latency", "reads in flight x their latency bound the device (profile read_tags, PCI-X splits)"},
+    {"virtual", "a paravirtual device: no bus ceiling"},
 };
 
 /* The lines under the table: the answer (which sizes the bus cannot carry at the line rate)
@@ -41,7 +41,8 @@ static void notes(FILE *o, const struct pcibw_model_view *v, bool stall)
 		fprintf(o, "\n");
 		any = true;
 		if (nbus == 0) {
-			fprintf(o, "the bus carries %g Gbit/s at every size shown: the wire binds.\n", v->line_rate_gbps);
+			fprintf(o, "the bus carries %g Gbit/s at every size shown: the wire binds.\n",
+				v->line_rate_gbps);
 		} else {
 			fprintf(o, "the bus cannot carry %g Gbit/s at %s", v->line_rate_gbps,
 				nbus == v->n ? "any size shown" : "");
@@ -62,14 +63,15 @@ static void notes(FILE *o, const struct pcibw_model_view *v, bool stall)
 			}
 			fprintf(o, ".\n");
 		}
-		fprintf(o, "headroom: how far the bus ceiling sits above (+) or below (-) the wire ceiling.\n");
+		fprintf(o,
+			"headroom: how far the bus ceiling sits above (+) or below (-) the wire ceiling.\n");
 	}
 	if (stall) {
 		if (!any)
 			fprintf(o, "\n");
 		any = true;
 		fprintf(o, "stall ns/pkt: CPU time one packet costs in register reads (interrupt cause, head "
-			"pointer), each stalling the CPU for its whole latency.\n");
+			   "pointer), each stalling the CPU for its whole latency.\n");
 	}
 	for (size_t k = 0; k < sizeof bound_notes / sizeof bound_notes[0]; k++) {
 		bool used = false;
@@ -93,9 +95,10 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 		fprintf(o, "bus      none: a paravirtual device (no bus ceiling) from %s\n",
 			v->bus_from ? v->bus_from : "--bus");
 	else
-		fprintf(o, "bus      %s (%s, %.3f Gbit/s raw%s) from %s\n", spec, pcibw_bus_kind_name(b->kind),
-			pcibw_bus_raw_gbps(b), b->kind == PCIBW_BUS_PCIE ? " per direction" :
-			", shared by both directions", v->bus_from ? v->bus_from : "--bus");
+		fprintf(o, "bus      %s (%s, %.3f Gbit/s raw%s) from %s\n", spec,
+			pcibw_bus_kind_name(b->kind), pcibw_bus_raw_gbps(b),
+			b->kind == PCIBW_BUS_PCIE ? " per direction" : ", shared by both directions",
+			v->bus_from ? v->bus_from : "--bus");
 	fprintf(o, "nic      %s: %s\n", v->nic->name, v->nic->description);
 	fprintf(o, "pattern  %s%s, sizes are %s bytes", pcibw_pattern_name(v->pattern),
 		v->pattern == PCIBW_PAT_BOTH ? " (rates per direction)" : "", pcibw_size_is_name(v->size_is));
@@ -136,8 +139,10 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 		num(o, 11, 3, r->bus_gbps);
 		num(o, 10, 3, r->wire_mpps);
 		num(o, 11, 3, r->wire_gbps);
-		fprintf(o, " %6s", !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? "-" :
-				   r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire");
+		fprintf(o, " %6s",
+			!isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0) ? "-"
+			: r->limit == PCIBW_LIMIT_BUS			   ? "bus"
+									   : "wire");
 		double h = pcibw_model_headroom_pct(r);
 		if (isfinite(h))
 			fprintf(o, " %+*.1f%%", hw - 1, h);

@@ -6,21 +6,21 @@
 #ifndef PCIBW_PLOT_H
 #define PCIBW_PLOT_H
 
-#include <stdbool.h>
 #include "pcibw/error.h"
+#include <stdbool.h>
 
 struct pcibw_plot_series {
-	const char *name;       /* legend text */
-	const double *x, *y;    /* n points; NAN y values are skipped (a gap in a line) */
+	const char *name;    /* legend text */
+	const double *x, *y; /* n points; NAN y values are skipped (a gap in a line) */
 	int n;
-	bool points;            /* draw markers instead of a line (measured data) */
+	bool points; /* draw markers instead of a line (measured data) */
 };
 
 struct pcibw_plot {
 	const char *title, *xlabel, *ylabel;
-	bool logx;              /* x > 0 required on a log axis; other points are skipped */
+	bool logx; /* x > 0 required on a log axis; other points are skipped */
 	const struct pcibw_plot_series *series;
-	int n_series;           /* at most 8 distinct colours; more series reuse them */
+	int n_series;		    /* at most 8 distinct colours; more series reuse them */
 	double width_pt, height_pt; /* 0 = 720 x 450 */
 };
 

@@ -1,14 +1,14 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* pcibw_plot_svg: cairo's SVG surface; without cairo at build time, a clear refusal. */
-#include <math.h>
-#include <stdio.h>
 #include "config.h"
 #include "plot.h"
+#include <math.h>
+#include <stdio.h>
 
 /* Okabe-Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") */
 static const unsigned char palette[8][3] = {
-	{0, 114, 178}, {213, 94, 0}, {0, 158, 115}, {204, 121, 167},
-	{230, 159, 0}, {86, 180, 233}, {0, 0, 0}, {240, 228, 66},
+    {0, 114, 178}, {213, 94, 0},   {0, 158, 115}, {204, 121, 167},
+    {230, 159, 0}, {86, 180, 233}, {0, 0, 0},	  {240, 228, 66},
 };
 
 const char *pcibw_plot_color(int i)
@@ -20,14 +20,14 @@ const char *pcibw_plot_color(int i)
 }
 
 #if PCIBW_HAVE_CAIRO
-#include <cairo.h>
 #include <cairo-svg.h>
+#include <cairo.h>
 #ifdef PCIBW_HAVE_FONTCONFIG
 #include <fontconfig/fontconfig.h>
 #endif
 
 struct frame {
-	double x0, y0, w, h;          /* plot area in points */
+	double x0, y0, w, h; /* plot area in points */
 	double xmin, xmax, ymin, ymax;
 	bool logx;
 };
@@ -148,7 +148,9 @@ static void draw_series(cairo_t *cr, const struct frame *f, const struct pcibw_p
 		cairo_stroke(cr);
 }
 
-struct box { double x, y, w, h; };
+struct box {
+	double x, y, w, h;
+};
 
 /* legend entry i, over the white box */
 static void legend_entry(cairo_t *cr, const struct box *b, const struct pcibw_plot *p, int i)
@@ -212,9 +214,11 @@ static struct box legend_box(cairo_t *cr, const struct frame *f, const struct pc
 	}
 	double w = 6 + 26 + tw + 8, h = 16.0 * p->n_series + 6;
 	struct box best = {0}, c[4] = {
-		{f->x0 + f->w - w - 4, f->y0 + 4, w, h}, {f->x0 + 4, f->y0 + 4, w, h},
-		{f->x0 + f->w - w - 4, f->y0 + f->h - h - 4, w, h}, {f->x0 + 4, f->y0 + f->h - h - 4, w, h},
-	};
+				   {f->x0 + f->w - w - 4, f->y0 + 4, w, h},
+				   {f->x0 + 4, f->y0 + 4, w, h},
+				   {f->x0 + f->w - w - 4, f->y0 + f->h - h - 4, w, h},
+				   {f->x0 + 4, f->y0 + f->h - h - 4, w, h},
+			       };
 	int least = -1;
 	for (int i = 0; i < 4; i++) {
 		int n = covered(f, p, &c[i]);
@@ -291,8 +295,10 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_err *err)
 {
 	(void)p;
-	return pcibw_fail(err, PCIBW_ENOTHERE, "--plot %s: this pcibw was built without cairo, so it cannot "
-			  "draw plots (rebuild with libcairo2-dev installed)", path);
+	return pcibw_fail(err, PCIBW_ENOTHERE,
+			  "--plot %s: this pcibw was built without cairo, so it cannot "
+			  "draw plots (rebuild with libcairo2-dev installed)",
+			  path);
 }
 
 #endif

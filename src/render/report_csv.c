@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format csv`: one row per device, the contract's scalar keys as columns (an
  * empty field is null; `interfaces` joined by spaces, `path` slots joined by '>'). A field
- * holding a comma, quote or newline is quoted by libcsv. Warnings cannot live in a CSV body: they go to standard error. */
+ * holding a comma, quote or newline is quoted by libcsv. Warnings cannot live in a CSV body: they go to
+ * standard error. */
+#include "report_render.h"
+#include <csv.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include <csv.h>
-#include "report_render.h"
 
-static const char *const cols[] = {"slot", "vendor_id", "device_id", "class", "name", "virtual",
-	"bus_kind", "pcix_capable", "pcix_mode", "bus_mhz", "bus_width_bits", "mmrbc_bytes",
-	"link_speed_gts", "link_width", "max_link_speed_gts", "max_link_width", "downgraded",
-	"mps_bytes", "mrrs_bytes", "numa_node", "interfaces", "path", "bottleneck_slot",
-	"bottleneck_gbps", "bottleneck_shared"};
+static const char *const cols[] = {
+    "slot",	      "vendor_id",   "device_id",	"class",	   "name",
+    "virtual",	      "bus_kind",    "pcix_capable",	"pcix_mode",	   "bus_mhz",
+    "bus_width_bits", "mmrbc_bytes", "link_speed_gts",	"link_width",	   "max_link_speed_gts",
+    "max_link_width", "downgraded",  "mps_bytes",	"mrrs_bytes",	   "numa_node",
+    "interfaces",     "path",	     "bottleneck_slot", "bottleneck_gbps", "bottleneck_shared"};
 
 static void field(FILE *o, int first, const char *s)
 {

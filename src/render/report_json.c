@@ -1,42 +1,69 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format json`: every key of the contract present, null when unknown. */
-#include <math.h>
-#include <jansson.h>
 #include "report_render.h"
+#include <jansson.h>
+#include <math.h>
 
 const char *pcibw_pcix_mode_name(enum pcibw_pcix_mode m)
 {
 	switch (m) {
-	case PCIBW_PCIX_MODE_CONVENTIONAL: return "conventional";
-	case PCIBW_PCIX_MODE_PCIX: return "pci-x";
-	case PCIBW_PCIX_MODE_PCIX_ECC: return "pci-x-ecc";
-	case PCIBW_PCIX_MODE_PCIX_266: return "pci-x-266";
-	case PCIBW_PCIX_MODE_PCIX_533: return "pci-x-533";
-	default: return NULL;
+	case PCIBW_PCIX_MODE_CONVENTIONAL:
+		return "conventional";
+	case PCIBW_PCIX_MODE_PCIX:
+		return "pci-x";
+	case PCIBW_PCIX_MODE_PCIX_ECC:
+		return "pci-x-ecc";
+	case PCIBW_PCIX_MODE_PCIX_266:
+		return "pci-x-266";
+	case PCIBW_PCIX_MODE_PCIX_533:
+		return "pci-x-533";
+	default:
+		return NULL;
 	}
 }
 
 const char *pcibw_device_kind_name(enum pcibw_bus_kind k)
 {
 	switch (k) {
-	case PCIBW_BUS_PCI: return "pci";
-	case PCIBW_BUS_PCIX: return "pci-x";
-	case PCIBW_BUS_PCIE: return "pcie";
-	default: return "unknown";
+	case PCIBW_BUS_PCI:
+		return "pci";
+	case PCIBW_BUS_PCIX:
+		return "pci-x";
+	case PCIBW_BUS_PCIE:
+		return "pcie";
+	default:
+		return "unknown";
 	}
 }
 
 static const char *port_type_name(int t)
 {
-	static const char *names[] = {"endpoint", "legacy-endpoint", NULL, NULL, "root-port",
-		"upstream-port", "downstream-port", "pcie-to-pci-bridge", "pci-to-pcie-bridge",
-		"rc-integrated-endpoint", "rc-event-collector"};
+	static const char *names[] = {"endpoint",
+				      "legacy-endpoint",
+				      NULL,
+				      NULL,
+				      "root-port",
+				      "upstream-port",
+				      "downstream-port",
+				      "pcie-to-pci-bridge",
+				      "pci-to-pcie-bridge",
+				      "rc-integrated-endpoint",
+				      "rc-event-collector"};
 	return t >= 0 && t <= 10 ? names[t] : NULL;
 }
 
-static json_t *jint(int v) { return v == PCIBW_NULL ? json_null() : json_integer(v); }
-static json_t *jreal(double v) { return isnan(v) ? json_null() : json_real(v); }
-static json_t *jbool3(int v) { return v == PCIBW_NULL ? json_null() : json_boolean(v); }
+static json_t *jint(int v)
+{
+	return v == PCIBW_NULL ? json_null() : json_integer(v);
+}
+static json_t *jreal(double v)
+{
+	return isnan(v) ? json_null() : json_real(v);
+}
+static json_t *jbool3(int v)
+{
+	return v == PCIBW_NULL ? json_null() : json_boolean(v);
+}
 /* A string that may not be UTF-8 (a file name, a name from an old pci.ids) still becomes a
  * string: bytes jansson refuses are replaced by '?', so no key ever goes missing. */
 static json_t *jsafe(const char *s)
@@ -52,7 +79,10 @@ static json_t *jsafe(const char *s)
 	return json_string(buf);
 }
 
-static json_t *jstr(const char *s) { return s && *s ? jsafe(s) : json_null(); }
+static json_t *jstr(const char *s)
+{
+	return s && *s ? jsafe(s) : json_null();
+}
 
 static json_t *jhex(int v)
 {
@@ -66,8 +96,9 @@ static json_t *device_json(const struct pcibw_device *d)
 	json_object_set_new(o, "vendor_id", jhex(d->vendor_id));
 	json_object_set_new(o, "device_id", jhex(d->device_id));
 	json_object_set_new(o, "class", jhex(d->class_id));
-	json_object_set_new(o, "revision", d->revision == PCIBW_NULL ? json_null() :
-			    json_sprintf("0x%02x", (unsigned)d->revision));
+	json_object_set_new(o, "revision",
+			    d->revision == PCIBW_NULL ? json_null()
+						      : json_sprintf("0x%02x", (unsigned)d->revision));
 	json_object_set_new(o, "name", jstr(d->name));
 	json_object_set_new(o, "virtual", json_boolean(d->is_virtual));
 	json_object_set_new(o, "bus_kind", json_string(pcibw_device_kind_name(d->bus_kind)));

@@ -4,8 +4,8 @@
 #ifndef PCIBW_REPORT_RENDER_H
 #define PCIBW_REPORT_RENDER_H
 
-#include <stdio.h>
 #include "pcibw/device.h"
+#include <stdio.h>
 
 int pcibw_report_render_json(FILE *out, const struct pcibw_report *r);
 int pcibw_report_render_text(FILE *out, const struct pcibw_report *r);

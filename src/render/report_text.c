@@ -3,11 +3,11 @@
  * bus it runs on, the limiting hop and its bandwidth), then the path, registers and identity
  * details, then notes on that device's unknown facts (its warnings); warnings about no single
  * device come last. */
+#include "report_render.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
 #include <string.h>
-#include "report_render.h"
 
 static void fmt_gts(char *b, size_t n, double gts)
 {
@@ -46,15 +46,16 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 	char a[64], b[64];
 	if (d->is_virtual && d->bus_kind != PCIBW_BUS_PCIE) {
 		fprintf(o, "  bus:         %s as the guest sees it (emulated: no clock, no ceiling)\n",
-			d->bus_kind == PCIBW_BUS_PCI ? "PCI" : d->bus_kind == PCIBW_BUS_PCIX ? "PCI-X" :
-			"unknown");
+			d->bus_kind == PCIBW_BUS_PCI	? "PCI"
+			: d->bus_kind == PCIBW_BUS_PCIX ? "PCI-X"
+							: "unknown");
 		return;
 	}
 	switch (d->bus_kind) {
 	case PCIBW_BUS_PCIE:
 		if (d->pcie_port_type == 9 || d->pcie_port_type == 10) {
 			fprintf(o, "  bus:         PCIe, integrated in the root complex (no link of its "
-				"own)\n");
+				   "own)\n");
 			break;
 		}
 		link_str(a, sizeof a, d->link_speed_gts, d->link_width);
@@ -73,8 +74,9 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 			fprintf(o, " width ?");
 		if (d->pcix_mode != PCIBW_PCIX_MODE_NULL)
 			fprintf(o, " (mode %s)", pcibw_pcix_mode_name(d->pcix_mode));
-		fprintf(o, ", shared%s\n", d->pcix_capable && d->bus_kind == PCIBW_BUS_PCI ?
-			"; the device is PCI-X capable" : "");
+		fprintf(o, ", shared%s\n",
+			d->pcix_capable && d->bus_kind == PCIBW_BUS_PCI ? "; the device is PCI-X capable"
+									: "");
 		break;
 	default:
 		fprintf(o, "  bus:         unknown (see the notes)\n");
@@ -101,8 +103,10 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 		if (d->bottleneck_slot[0])
 			fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
 				d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction",
-				d->bottleneck_slot, strcmp(d->bottleneck_slot, d->slot) ? "" :
-				d->bus_kind == PCIBW_BUS_PCIE ? " (its own link)" : " (its own bus)");
+				d->bottleneck_slot,
+				strcmp(d->bottleneck_slot, d->slot) ? ""
+				: d->bus_kind == PCIBW_BUS_PCIE	    ? " (its own link)"
+								    : " (its own bus)");
 		else
 			fprintf(o, "  bottleneck:  unknown\n");
 	}
@@ -113,7 +117,8 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 			char l[64] = "";
 			if (h->bus_kind == PCIBW_BUS_PCIE)
 				link_str(l, sizeof l, h->link_speed_gts, h->link_width);
-			fprintf(o, "%s %s %s%s", i ? " ->" : "", h->slot, pcibw_device_kind_name(h->bus_kind), l[0] ? " " : "");
+			fprintf(o, "%s %s %s%s", i ? " ->" : "", h->slot, pcibw_device_kind_name(h->bus_kind),
+				l[0] ? " " : "");
 			fprintf(o, "%s", l);
 			if (!isnan(h->gbps))
 				fprintf(o, " (%.2f Gbit/s)", h->gbps);
@@ -130,20 +135,23 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 	}
 	char n1[16], n2[16], n3[16], n4[16];
 	if (d->bus_kind == PCIBW_BUS_PCIE)
-		fprintf(o, "  registers:   MPS %s, MRRS %s, RCB %s, relaxed ordering %s, ext tags %s, "
-			"10-bit tags %s, flit %s\n", num(n1, d->mps_bytes), num(n2, d->mrrs_bytes),
-			num(n3, d->rcb_bytes), onoff(d->relaxed_ordering), onoff(d->ext_tags),
-			onoff(d->tags_10bit), onoff(d->flit_mode));
+		fprintf(o,
+			"  registers:   MPS %s, MRRS %s, RCB %s, relaxed ordering %s, ext tags %s, "
+			"10-bit tags %s, flit %s\n",
+			num(n1, d->mps_bytes), num(n2, d->mrrs_bytes), num(n3, d->rcb_bytes),
+			onoff(d->relaxed_ordering), onoff(d->ext_tags), onoff(d->tags_10bit),
+			onoff(d->flit_mode));
 	else if (d->bus_kind == PCIBW_BUS_PCI || d->bus_kind == PCIBW_BUS_PCIX)
-		fprintf(o, "  registers:   latency timer %s, cache line %s%s\n",
-			num(n1, d->latency_timer), d->cacheline_bytes == PCIBW_NULL ? "size not set" :
-			num(n2, d->cacheline_bytes), d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
+		fprintf(o, "  registers:   latency timer %s, cache line %s%s\n", num(n1, d->latency_timer),
+			d->cacheline_bytes == PCIBW_NULL ? "size not set" : num(n2, d->cacheline_bytes),
+			d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
 	if (d->pcix_capable)
-		fprintf(o, "  PCI-X:       MMRBC %s (designed %s), splits %s (designed %s), 64-bit %s, "
-			"133 MHz %s, 266 %s, 533 %s\n", num(n1, d->mmrbc_bytes),
-			num(n2, d->pcix_designed_mmrbc_bytes), num(n3, d->pcix_splits),
-			num(n4, d->pcix_designed_splits), onoff(d->pcix_64bit), onoff(d->pcix_133),
-			onoff(d->pcix_266), onoff(d->pcix_533));
+		fprintf(o,
+			"  PCI-X:       MMRBC %s (designed %s), splits %s (designed %s), 64-bit %s, "
+			"133 MHz %s, 266 %s, 533 %s\n",
+			num(n1, d->mmrbc_bytes), num(n2, d->pcix_designed_mmrbc_bytes),
+			num(n3, d->pcix_splits), num(n4, d->pcix_designed_splits), onoff(d->pcix_64bit),
+			onoff(d->pcix_133), onoff(d->pcix_266), onoff(d->pcix_533));
 	if (d->numa_node != PCIBW_NULL || d->n_interfaces) {
 		fprintf(o, "  host:        NUMA node ");
 		if (d->numa_node == PCIBW_NULL)

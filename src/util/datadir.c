@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdlib.h>
-#include <sys/stat.h>
 #include "config.h"
 #include "pcibw/nic.h"
+#include <stdlib.h>
+#include <sys/stat.h>
 
 /* The installed copy wins over the source tree, so an installed pcibw never depends on a
  * checkout; $PCIBW_DATA_DIR wins over both (tests, relocated installs). */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdio.h>
 #include "pcibw/error.h"
+#include <stdio.h>
 
 int pcibw_vfail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, va_list ap)
 {

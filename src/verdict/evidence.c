@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-#include <stdio.h>
 #include "evidence.h"
+#include <stdio.h>
 
 void evidence_vadd(char **v, int *n, int max, const char *fmt, va_list ap)
 {

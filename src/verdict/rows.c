@@ -5,14 +5,14 @@
  * stream role, since send and receive columns of one line are different measurements). Each group
  * keeps running sums, so memory grows with the number of groups, never with the input's length.
  */
+#include "evidence.h"
+#include "pcibw/verdict.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/verdict.h"
-#include "evidence.h"
 
 static uint64_t mix(uint64_t h, const void *p, size_t n)
 {
@@ -27,7 +27,7 @@ static uint64_t mixd(uint64_t h, double d)
 	if (isnan(d))
 		d = -1; /* every NAN hashes alike; no key value is negative */
 	if (d == 0)
-		d = 0;  /* -0 == 0 */
+		d = 0; /* -0 == 0 */
 	return mix(h, &d, sizeof d);
 }
 
@@ -41,8 +41,8 @@ static uint64_t src_hash(const char *source)
 	return mix(1469598103934665603ull, source, strlen(source) + 1);
 }
 
-static uint64_t key_hash(uint64_t h, const char *series, double size, int conv, int dir,
-			 double work, double mhz)
+static uint64_t key_hash(uint64_t h, const char *series, double size, int conv, int dir, double work,
+			 double mhz)
 {
 	h = mix(h, series, strlen(series));
 	h = mixd(h, size);
@@ -62,8 +62,8 @@ static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
 
 static uint64_t row_hash(const struct pcibw_row *r)
 {
-	return key_hash(src_hash(r->source), r->series, r->size_bytes, (int)r->size_conv, r->direction, r->work,
-			r->cpu_mhz);
+	return key_hash(src_hash(r->source), r->series, r->size_bytes, (int)r->size_conv, r->direction,
+			r->work, r->cpu_mhz);
 }
 
 static int rehash(struct pcibw_rows *rs, int hcap)
@@ -104,7 +104,8 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		rs->last_src_hash = src_hash(src);
 		rs->last_src_row = -1;
 	}
-	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->size_bytes, (int)m->size_conv, m->direction, m->work, m->cpu_mhz);
+	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->size_bytes, (int)m->size_conv, m->direction,
+			       m->work, m->cpu_mhz);
 	size_t k = hv & (size_t)(rs->hcap - 1);
 	struct pcibw_row *r = NULL;
 	while (rs->hash[k] >= 0) {

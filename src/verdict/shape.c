@@ -11,12 +11,12 @@
  *   the bytes rise: the cost is per packet (CPU or driver path), not per byte (bus or wire).
  * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows.
  */
+#include "shape.h"
+#include "pcibw/verdict.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/verdict.h"
-#include "shape.h"
 
 static int cmp_d(double a, double b)
 {
@@ -70,9 +70,12 @@ static bool same_family(const struct pcibw_row *a, const struct pcibw_row *b, en
 	if (cmp_base(a, b))
 		return false;
 	switch (by) {
-	case BY_WORK: return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
-	case BY_MHZ: return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->work, b->work);
-	case BY_SIZE: return !cmp_d(a->work, b->work) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
+	case BY_WORK:
+		return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
+	case BY_MHZ:
+		return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->work, b->work);
+	case BY_SIZE:
+		return !cmp_d(a->work, b->work) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
 	}
 	return false;
 }
@@ -154,11 +157,12 @@ static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
 			double e = pcibw_elasticity(x, y, n);
 			for (int k = i; k < j && !isnan(e); k++) {
 				struct pcibw_row *r = &rs->v[idx[k]];
-				/* a row in both a work and a cpu_mhz family keeps the one that speaks of the CPU
-				 * (falling with work, rising with the clock), else the larger */
+				/* a row in both a work and a cpu_mhz family keeps the one that speaks of the
+				 * CPU (falling with work, rising with the clock), else the larger */
 				bool cpu_new = by == BY_WORK ? e < 0 : e > 0;
 				bool cpu_old = !isnan(r->elasticity) &&
-					       (!strcmp(r->elasticity_of, "work") ? r->elasticity < 0 : r->elasticity > 0);
+					       (!strcmp(r->elasticity_of, "work") ? r->elasticity < 0
+										  : r->elasticity > 0);
 				if (isnan(r->elasticity) || (cpu_new && !cpu_old) ||
 				    (cpu_new == cpu_old && fabs(e) > fabs(r->elasticity))) {
 					r->elasticity = e;
@@ -206,7 +210,8 @@ static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 				continue;
 			for (int k = a; k <= b; k++) {
 				struct pcibw_row *r = &rs->v[idx[k]];
-				if (r->per_packet && r->flat_size_hi - r->flat_size_lo >= rb->size_bytes - ra->size_bytes)
+				if (r->per_packet &&
+				    r->flat_size_hi - r->flat_size_lo >= rb->size_bytes - ra->size_bytes)
 					continue;
 				r->per_packet = true;
 				r->flat_pps_lo = lo;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one table of verdict thresholds: names, defaults (doc/cli-contract.md "Verdicts and
  * default thresholds"; the last four are this engine's own) and the ranges `--threshold` takes. */
+#include "pcibw/verdict.h"
 #include <errno.h>
 #include <math.h>
 #include <stdbool.h>
@@ -8,24 +9,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/verdict.h"
 
 static const struct {
 	const char *name;
 	size_t off;
 	double def, lo, hi;
 } table[] = {
-	{"impossible", offsetof(struct pcibw_thresholds, impossible), 1.10, 1e-9, 10},
-	{"wire", offsetof(struct pcibw_thresholds, wire), 0.95, 1e-9, 10},
-	{"bus", offsetof(struct pcibw_thresholds, bus), 0.85, 1e-9, 10},
-	{"cpu", offsetof(struct pcibw_thresholds, cpu), 0.90, 1e-9, 1},
-	{"core", offsetof(struct pcibw_thresholds, core), 0.95, 1e-9, 1},
-	{"elasticity", offsetof(struct pcibw_thresholds, elasticity), 0.5, 1e-9, 10},
-	{"flat", offsetof(struct pcibw_thresholds, flat), 0.05, 1e-9, 1},
-	{"flat_sizes", offsetof(struct pcibw_thresholds, flat_sizes), 3, 2, 1000},
-	{"cpu_only", offsetof(struct pcibw_thresholds, cpu_only), 0.75, 1e-9, 1},
-	{"idle", offsetof(struct pcibw_thresholds, idle), 0.60, 1e-9, 10},
-	{"cycles_high", offsetof(struct pcibw_thresholds, cycles_high), 50000, 1, 1e12},
+    {"impossible", offsetof(struct pcibw_thresholds, impossible), 1.10, 1e-9, 10},
+    {"wire", offsetof(struct pcibw_thresholds, wire), 0.95, 1e-9, 10},
+    {"bus", offsetof(struct pcibw_thresholds, bus), 0.85, 1e-9, 10},
+    {"cpu", offsetof(struct pcibw_thresholds, cpu), 0.90, 1e-9, 1},
+    {"core", offsetof(struct pcibw_thresholds, core), 0.95, 1e-9, 1},
+    {"elasticity", offsetof(struct pcibw_thresholds, elasticity), 0.5, 1e-9, 10},
+    {"flat", offsetof(struct pcibw_thresholds, flat), 0.05, 1e-9, 1},
+    {"flat_sizes", offsetof(struct pcibw_thresholds, flat_sizes), 3, 2, 1000},
+    {"cpu_only", offsetof(struct pcibw_thresholds, cpu_only), 0.75, 1e-9, 1},
+    {"idle", offsetof(struct pcibw_thresholds, idle), 0.60, 1e-9, 10},
+    {"cycles_high", offsetof(struct pcibw_thresholds, cycles_high), 50000, 1, 1e12},
 };
 #define N_TABLE (sizeof table / sizeof table[0])
 
@@ -46,16 +46,18 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *arg, struct pcib
 		return pcibw_fail(err, PCIBW_EUSAGE, "--threshold '%s': expected NAME=VALUE (NAME one of %s)",
 				  arg, names);
 	for (size_t i = 0; i < N_TABLE; i++) {
-		if (strlen(table[i].name) != (size_t)(eq - arg) || strncmp(arg, table[i].name, (size_t)(eq - arg)))
+		if (strlen(table[i].name) != (size_t)(eq - arg) ||
+		    strncmp(arg, table[i].name, (size_t)(eq - arg)))
 			continue;
 		char *end;
 		errno = 0;
 		double v = strtod(eq + 1, &end);
 		/* decimal only: strtod would also read "0x1p-1" and "infinity" */
 		bool decimal = strspn(eq + 1, "0123456789.eE+-") == strlen(eq + 1);
-		if (!decimal || end == eq + 1 || *end || errno || !isfinite(v) || v < table[i].lo || v > table[i].hi ||
-		    (!strcmp(table[i].name, "flat_sizes") && v != floor(v)))
-			return pcibw_fail(err, PCIBW_EUSAGE, "--threshold %s: '%s' is not a value between %g and %g%s",
+		if (!decimal || end == eq + 1 || *end || errno || !isfinite(v) || v < table[i].lo ||
+		    v > table[i].hi || (!strcmp(table[i].name, "flat_sizes") && v != floor(v)))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--threshold %s: '%s' is not a value between %g and %g%s",
 					  table[i].name, eq + 1, table[i].lo, table[i].hi,
 					  !strcmp(table[i].name, "flat_sizes") ? " (a whole number)" : "");
 		*(double *)((char *)t + table[i].off) = v;

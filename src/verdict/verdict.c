@@ -5,16 +5,16 @@
  * a summary in plain words. The undetermined hints and the "CPU ceiling below 100 %" note follow
  * shared/research/verdict-cases.md (sec. 1.2 item 3, sec. 3 items 5, 9, 11 and 12).
  */
+#include "pcibw/verdict.h"
+#include "evidence.h"
+#include "pcibw/device.h"
+#include "pcibw/nic.h"
+#include "shape.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/device.h"
-#include "pcibw/nic.h"
-#include "pcibw/verdict.h"
-#include "shape.h"
-#include "evidence.h"
 
 const char *pcibw_verdict_name(enum pcibw_verdict v)
 {
@@ -99,20 +99,24 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	if (bus_known && (r->pattern == PCIBW_PAT_DMA_READ || r->pattern == PCIBW_PAT_DMA_WRITE ||
 			  r->pattern == PCIBW_PAT_DMA_RW))
 		pcibw_row_evidence(r, "measured %s against the model's %s at %g B: %+.1f %%",
-				   rate_text(a, sizeof a, r->gbps), rate_text(b, sizeof b, r->bus_gbps), r->size_bytes,
-				   (r->bus_util - 1) * 100);
+				   rate_text(a, sizeof a, r->gbps), rate_text(b, sizeof b, r->bus_gbps),
+				   r->size_bytes, (r->bus_util - 1) * 100);
 
 	if ((bus_known && r->bus_util > t->impossible) || (wire_known && r->wire_util > t->impossible)) {
 		r->verdict = PCIBW_V_IMPOSSIBLE;
 		if (bus_known && r->bus_util > t->impossible)
-			pcibw_row_evidence(r, "%s (%s) needs %.0f %% of the %s ceiling of %s at %g B: it cannot have "
-					   "passed that bus; ask which card and which direction the figure belongs to",
-					   rate_text(a, sizeof a, r->gbps), pps_text(b, sizeof b, r->pps),
-					   pct(r->bus_util), bus, rate_text(c, sizeof c, r->bus_gbps), r->size_bytes);
+			pcibw_row_evidence(
+			    r,
+			    "%s (%s) needs %.0f %% of the %s ceiling of %s at %g B: it cannot have "
+			    "passed that bus; ask which card and which direction the figure belongs to",
+			    rate_text(a, sizeof a, r->gbps), pps_text(b, sizeof b, r->pps), pct(r->bus_util),
+			    bus, rate_text(c, sizeof c, r->bus_gbps), r->size_bytes);
 		if (wire_known && r->wire_util > t->impossible)
-			pcibw_row_evidence(r, "%s is %.0f %% of the %g Gbit/s line rate: more than the wire carries; "
-					   "check the line rate and whether the figure adds both directions",
-					   rate_text(a, sizeof a, r->gbps), pct(r->wire_util), m->line_rate_gbps);
+			pcibw_row_evidence(
+			    r,
+			    "%s is %.0f %% of the %g Gbit/s line rate: more than the wire carries; "
+			    "check the line rate and whether the figure adds both directions",
+			    rate_text(a, sizeof a, r->gbps), pct(r->wire_util), m->line_rate_gbps);
 		return;
 	}
 	if (wire_known && r->wire_util >= t->wire) {
@@ -129,8 +133,8 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	}
 	if (bus_known && r->bus_util >= t->bus) {
 		r->verdict = PCIBW_V_IO;
-		pcibw_row_evidence(r, "the %s carries %.0f %% of its ceiling (%s at %g B%s%s)", bus, pct(r->bus_util),
-				   rate_text(a, sizeof a, r->bus_gbps), r->size_bytes,
+		pcibw_row_evidence(r, "the %s carries %.0f %% of its ceiling (%s at %g B%s%s)", bus,
+				   pct(r->bus_util), rate_text(a, sizeof a, r->bus_gbps), r->size_bytes,
 				   r->bound_by ? ", set by " : "", r->bound_by ? r->bound_by : "");
 		return;
 	}
@@ -143,34 +147,44 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	}
 	if (r->core_util >= t->core) {
 		cpu = true;
-		pcibw_row_evidence(r, "the busiest core is %.0f %% busy: one core saturated (one queue, one thread "
-				   "or one interrupt)", pct(r->core_util));
+		pcibw_row_evidence(
+		    r,
+		    "the busiest core is %.0f %% busy: one core saturated (one queue, one thread "
+		    "or one interrupt)",
+		    pct(r->core_util));
 	}
 	/* a relative tolerance: a log-log slope built to be exactly the threshold may land 1 ulp short */
 	if (fabs(r->elasticity) >= t->elasticity * (1 - 1e-9)) {
 		bool work = !strcmp(r->elasticity_of, "work");
 		if ((work && r->elasticity < 0) || (!work && r->elasticity > 0)) {
 			cpu = true;
-			pcibw_row_evidence(r, "throughput %s %.2f %% per 1 %% more %s (elasticity %.2f): about %.0f %% "
-					   "of the limit is CPU time", work ? "falls" : "rises", fabs(r->elasticity),
-					   work ? "per-packet work" : "CPU clock", r->elasticity,
-					   fmin(100, pct(fabs(r->elasticity))));
+			pcibw_row_evidence(
+			    r,
+			    "throughput %s %.2f %% per 1 %% more %s (elasticity %.2f): about %.0f %% "
+			    "of the limit is CPU time",
+			    work ? "falls" : "rises", fabs(r->elasticity),
+			    work ? "per-packet work" : "CPU clock", r->elasticity,
+			    fmin(100, pct(fabs(r->elasticity))));
 		}
 	}
 	bool dma = r->pattern == PCIBW_PAT_DMA_READ || r->pattern == PCIBW_PAT_DMA_WRITE ||
 		   r->pattern == PCIBW_PAT_DMA_RW;
 	if (r->per_packet && dma) {
 		/* a DMA benchmark keeps no CPU in the loop: a per-transfer limit is the device's */
-		pcibw_row_evidence(r, "transfer rate flat at %s-%s over %g-%g B: a per-transfer limit of the "
-				   "DMA engine, root complex or read latency, not of the CPU or the link's bytes",
-				   pps_text(a, sizeof a, r->flat_pps_lo), pps_text(b, sizeof b, r->flat_pps_hi),
-				   r->flat_size_lo, r->flat_size_hi);
+		pcibw_row_evidence(
+		    r,
+		    "transfer rate flat at %s-%s over %g-%g B: a per-transfer limit of the "
+		    "DMA engine, root complex or read latency, not of the CPU or the link's bytes",
+		    pps_text(a, sizeof a, r->flat_pps_lo), pps_text(b, sizeof b, r->flat_pps_hi),
+		    r->flat_size_lo, r->flat_size_hi);
 	} else if (r->per_packet) {
 		cpu = true;
-		pcibw_row_evidence(r, "packet rate flat at %s-%s over %g-%g B while the bytes rise: a per-packet "
-				   "limit (CPU or driver path), not a per-byte one",
-				   pps_text(a, sizeof a, r->flat_pps_lo), pps_text(b, sizeof b, r->flat_pps_hi),
-				   r->flat_size_lo, r->flat_size_hi);
+		pcibw_row_evidence(
+		    r,
+		    "packet rate flat at %s-%s over %g-%g B while the bytes rise: a per-packet "
+		    "limit (CPU or driver path), not a per-byte one",
+		    pps_text(a, sizeof a, r->flat_pps_lo), pps_text(b, sizeof b, r->flat_pps_hi),
+		    r->flat_size_lo, r->flat_size_hi);
 	}
 	bool bus_idle = (bus_known && r->bus_util < t->idle) || m->bus_virtual;
 	/* The contract's rule needs both loads known to be low: an unknown wire (no --line-rate) may be
@@ -178,41 +192,51 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	bool wire_idle = wire_known && r->wire_util < t->idle;
 	if (!cpu && r->cpu_util >= t->cpu_only && bus_idle && wire_idle) {
 		cpu = true;
-		pcibw_row_evidence(r, "the CPU, at %.0f %%, is the only loaded resource (bus %s, wire %s). A CPU "
-				   "ceiling below 100 %% usually means idle time is mis-measured (interrupt time "
-				   "the soaker never sees, or a closed-loop benchmark)", pct(r->cpu_util),
-				   bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "without a ceiling",
-				   (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b));
+		pcibw_row_evidence(
+		    r,
+		    "the CPU, at %.0f %%, is the only loaded resource (bus %s, wire %s). A CPU "
+		    "ceiling below 100 %% usually means idle time is mis-measured (interrupt time "
+		    "the soaker never sees, or a closed-loop benchmark)",
+		    pct(r->cpu_util),
+		    bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "without a ceiling",
+		    (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b));
 	}
 	if (cpu) {
 		r->verdict = PCIBW_V_CPU;
 		if (r->cycles_per_packet > t->cycles_high)
-			pcibw_row_evidence(r, "%.0f cycles per packet is unexpectedly slow: check IRQ affinity "
-					   "(all interrupts on one CPU?) and /proc/interrupts", r->cycles_per_packet);
+			pcibw_row_evidence(r,
+					   "%.0f cycles per packet is unexpectedly slow: check IRQ affinity "
+					   "(all interrupts on one CPU?) and /proc/interrupts",
+					   r->cycles_per_packet);
 		return;
 	}
 
 	/* undetermined: name what is missing or what to check */
 	r->verdict = PCIBW_V_UNDETERMINED;
 	if (r->size_conv == PCIBW_CONV_WRITE)
-		pcibw_row_evidence(r, "a TCP message size is a write size, not a packet size: no packet rate to "
+		pcibw_row_evidence(r,
+				   "a TCP message size is a write size, not a packet size: no packet rate to "
 				   "set against the bus");
 	if (isnan(r->cpu_util) && isnan(r->core_util))
-		pcibw_row_evidence(r, "no CPU was measured: give cpu_pct and per-core cpuN_pct (a single saturated "
-				   "core hides in a low total)");
+		pcibw_row_evidence(
+		    r, "no CPU was measured: give cpu_pct and per-core cpuN_pct (a single saturated "
+		       "core hides in a low total)");
 	if (m->bus_virtual)
 		pcibw_row_evidence(r, "a virtual NIC has no bus ceiling: the limit is the host's CPU or the "
-				   "hypervisor's path");
+				      "hypervisor's path");
 	else if (!m->have_bus)
-		pcibw_row_evidence(r, "no bus given (--bus SPEC or a probed device): the bus ceiling is unknown");
+		pcibw_row_evidence(
+		    r, "no bus given (--bus SPEC or a probed device): the bus ceiling is unknown");
 	else if (!bus_known && r->model_note[0])
 		pcibw_row_evidence(r, "no bus ceiling at this size: %s", r->model_note);
 	if (m->line_rate_gbps <= 0)
 		pcibw_row_evidence(r, "no line rate given (--line-rate): the wire ceiling is unknown");
 	if ((bus_known || m->bus_virtual) && (!isnan(r->cpu_util) || !isnan(r->core_util)))
-		pcibw_row_evidence(r, "neither the bus%s nor the CPU is loaded: check for a closed-loop "
-				   "benchmark, interrupt moderation, a single queue, or device and driver state",
-				   wire_known ? ", the wire" : "");
+		pcibw_row_evidence(
+		    r,
+		    "neither the bus%s nor the CPU is loaded: check for a closed-loop "
+		    "benchmark, interrupt moderation, a single queue, or device and driver state",
+		    wire_known ? ", the wire" : "");
 }
 
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -254,8 +278,8 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	if (isnan(r->gbps))
 		snprintf(where, sizeof where, "%s%s", pps_text(a, sizeof a, r->pps), dir_words(r->pattern));
 	else if (!isnan(r->size_bytes))
-		snprintf(where, sizeof where, "%s%s at %g B", rate_text(a, sizeof a, r->gbps), dir_words(r->pattern),
-			 r->size_bytes);
+		snprintf(where, sizeof where, "%s%s at %g B", rate_text(a, sizeof a, r->gbps),
+			 dir_words(r->pattern), r->size_bytes);
 	else
 		snprintf(where, sizeof where, "%s%s", rate_text(a, sizeof a, r->gbps), dir_words(r->pattern));
 	char busw[160] = "", wirew[64] = "";
@@ -268,38 +292,46 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	switch (s->verdict) {
 	case PCIBW_V_IMPOSSIBLE:
 		if (r->bus_util > r->wire_util || isnan(r->wire_util))
-			add_summary(s, "Impossible: %s cannot have passed the %s (ceiling %s, %.0f %% needed); ask "
-				    "which card and which direction the figure belongs to.", where, bus,
-				    rate_text(b, sizeof b, r->bus_gbps), pct(r->bus_util));
+			add_summary(
+			    s,
+			    "Impossible: %s cannot have passed the %s (ceiling %s, %.0f %% needed); ask "
+			    "which card and which direction the figure belongs to.",
+			    where, bus, rate_text(b, sizeof b, r->bus_gbps), pct(r->bus_util));
 		else
-			add_summary(s, "Impossible: %s is more than the %g Gbit/s wire carries (%.0f %% of it); check "
-				    "the line rate and whether the figure adds both directions.", where,
-				    m->line_rate_gbps, pct(r->wire_util));
+			add_summary(
+			    s,
+			    "Impossible: %s is more than the %g Gbit/s wire carries (%.0f %% of it); check "
+			    "the line rate and whether the figure adds both directions.",
+			    where, m->line_rate_gbps, pct(r->wire_util));
 		break;
 	case PCIBW_V_IO:
-		add_summary(s, "IO-bound: the %s is %.0f %% busy at %s (its ceiling %s)%s%s.", bus, pct(r->bus_util),
-			    where, rate_text(b, sizeof b, r->bus_gbps), wirew[0] ? "; " : "", wirew);
+		add_summary(s, "IO-bound: the %s is %.0f %% busy at %s (its ceiling %s)%s%s.", bus,
+			    pct(r->bus_util), where, rate_text(b, sizeof b, r->bus_gbps),
+			    wirew[0] ? "; " : "", wirew);
 		break;
 	case PCIBW_V_WIRE:
-		add_summary(s, "Wire-bound: the wire is %s%.0f %% full at %s%s%s.", r->wire_lower_bound ? "at least " : "",
-			    pct(r->wire_util), where, busw[0] ? "; " : "", busw);
+		add_summary(s, "Wire-bound: the wire is %s%.0f %% full at %s%s%s.",
+			    r->wire_lower_bound ? "at least " : "", pct(r->wire_util), where,
+			    busw[0] ? "; " : "", busw);
 		break;
 	case PCIBW_V_CPU: {
 		/* the row's own CPU evidence is the reason */
 		const char *why = r->n_evidence ? r->evidence[0] : "the CPU is the limit";
 		char shorter[1024];
 		if (busw[0]) {
-			/* the summary states bus and wire already: drop the evidence's "(bus X %, wire Y %)" */
+			/* the summary states bus and wire already: drop the evidence's "(bus X %, wire Y %)"
+			 */
 			snprintf(shorter, sizeof shorter, "%s", why);
 			char *p = strstr(shorter, " (bus "), *q = p ? strchr(p, ')') : NULL;
 			if (q) {
 				memmove(p, q + 1, strlen(q + 1) + 1);
 				why = shorter;
 			}
-			add_summary(s, "CPU-bound: %s at %s%s%s; %s.", busw, where, wirew[0] ? " and " : "", wirew, why);
-		}
-		else if (!isnan(r->wire_util))
-			add_summary(s, "CPU-bound: the wire is %.0f %% full at %s; %s.", pct(r->wire_util), where, why);
+			add_summary(s, "CPU-bound: %s at %s%s%s; %s.", busw, where, wirew[0] ? " and " : "",
+				    wirew, why);
+		} else if (!isnan(r->wire_util))
+			add_summary(s, "CPU-bound: the wire is %.0f %% full at %s; %s.", pct(r->wire_util),
+				    where, why);
 		else
 			add_summary(s, "CPU-bound at %s: %s.", where, why);
 		break;
@@ -327,12 +359,16 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		judge(r, t, mach);
 		out->counts[r->verdict]++;
 		if (fabs(r->rate_mismatch) > 0.10)
-			pcibw_row_evidence(r, "the bit-rate column is %.0f %% %s what the packet rate gives at %g B "
-					   "per packet (%s bytes): the packet rate is used; if the column counts other bytes, "
-					   "say which with --rate-basis wire|frame|l3|payload", fabs(r->rate_mismatch) * 100,
-					   r->rate_mismatch > 0 ? "above" : "below", r->basis_bytes,
-					   r->gbps_basis == PCIBW_BASIS_SIZE ? "the size column's"
-					   : pcibw_rate_basis_name(r->gbps_basis));
+			pcibw_row_evidence(
+			    r,
+			    "the bit-rate column is %.0f %% %s what the packet rate gives at %g B "
+			    "per packet (%s bytes): the packet rate is used; if the column counts other "
+			    "bytes, "
+			    "say which with --rate-basis wire|frame|l3|payload",
+			    fabs(r->rate_mismatch) * 100, r->rate_mismatch > 0 ? "above" : "below",
+			    r->basis_bytes,
+			    r->gbps_basis == PCIBW_BASIS_SIZE ? "the size column's"
+							      : pcibw_rate_basis_name(r->gbps_basis));
 	}
 	if (out->counts[PCIBW_V_IMPOSSIBLE]) {
 		out->verdict = PCIBW_V_IMPOSSIBLE;
@@ -349,7 +385,8 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	}
 	summarise(rs, mach, out);
 	if (rs->n > 1)
-		add_summary(out, "%d of %d rows %s", out->counts[out->verdict], rs->n, pcibw_verdict_name(out->verdict));
+		add_summary(out, "%d of %d rows %s", out->counts[out->verdict], rs->n,
+			    pcibw_verdict_name(out->verdict));
 	if (mach->bus_virtual)
 		add_summary(out, "a virtual NIC has no bus ceiling");
 	if (mach->bus_note[0])

@@ -3,13 +3,13 @@
 #ifndef PCIBW_TEST_ANALYZE_SUPPORT_H
 #define PCIBW_TEST_ANALYZE_SUPPORT_H
 
+#include "support.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "support.h"
 
 /* Run pcibw with args (NULL-terminated, "analyze" first), expect exit 0, parse stdout as JSON. */
 static inline json_t *analyze_json(const char *stdin_file, const char *const *args)
@@ -42,7 +42,8 @@ static inline json_t *find_row(json_t *root, double size, const char *series, co
 {
 	json_t *rows = json_object_get(root, "rows"), *row;
 	size_t i;
-	json_array_foreach(rows, i, row) {
+	json_array_foreach(rows, i, row)
+	{
 		const char *s = jstr(row, "series"), *t = jstr(row, "test");
 		if (jnum(row, "size_bytes") == size && (!series || (s && !strcmp(s, series))) &&
 		    (!test || (t && !strcmp(t, test))))
@@ -57,13 +58,12 @@ static inline bool evidence_has(json_t *o, const char *needle)
 {
 	json_t *ev = json_object_get(o, "evidence"), *s;
 	size_t i;
-	json_array_foreach(ev, i, s)
-		if (strstr(json_string_value(s), needle))
-			return true;
+	json_array_foreach(ev, i, s) if (strstr(json_string_value(s), needle)) return true;
 	return false;
 }
 
-#define assert_close(a, b, tol) \
-	cr_assert(fabs((a) - (b)) <= (tol), "%s = %.10g, expected %.10g (+-%g)", #a, (double)(a), (double)(b), (double)(tol))
+#define assert_close(a, b, tol)                                                                              \
+	cr_assert(fabs((a) - (b)) <= (tol), "%s = %.10g, expected %.10g (+-%g)", #a, (double)(a),            \
+		  (double)(b), (double)(tol))
 
 #endif

@@ -34,7 +34,8 @@ static const char *example(void)
 Test(cases, motivating_pcix_cpu_bound)
 {
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze", example(), "--bus", "pcix133/64,mmrbc=512",
-		"--nic", "e1000", "--line-rate", "1G", "--cpus", "1", "--cpu-ghz", "2.8", "--json", NULL});
+							"--nic", "e1000", "--line-rate", "1G", "--cpus", "1",
+							"--cpu-ghz", "2.8", "--json", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
 	json_t *r = find_row(j, 1024, NULL, NULL);
 	double bus = jnum(r, "bus_utilisation");
@@ -45,16 +46,18 @@ Test(cases, motivating_pcix_cpu_bound)
 	assert_close(jnum(r, "cycles_per_packet"), 0.82 * 2.8e9 / (550e6 / 8192), 1e-3);
 	cr_assert_str_eq(jstr(r, "direction"), "both");
 	const char *sum = json_string_value(json_array_get(json_object_get(j, "evidence"), 0));
-	cr_assert(strstr(sum, "CPU-bound") && strstr(sum, "PCI-X 133/64") && strstr(sum, "only loaded resource") &&
-		  strstr(sum, "idle time is mis-measured"), "%s", sum);
+	cr_assert(strstr(sum, "CPU-bound") && strstr(sum, "PCI-X 133/64") &&
+		      strstr(sum, "only loaded resource") && strstr(sum, "idle time is mis-measured"),
+		  "%s", sum);
 	json_decref(j);
 }
 
 /* The same figure through the 82540 on PCI 32/33: it cannot have passed that bus. */
 Test(cases, motivating_pci_impossible)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", example(), "--bus", "pci33/32", "--nic", "e1000",
-		"--line-rate", "1G", "--cpus", "1", "--cpu-ghz", "2.8", "--json", NULL});
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", example(), "--bus", "pci33/32", "--nic",
+							"e1000", "--line-rate", "1G", "--cpus", "1",
+							"--cpu-ghz", "2.8", "--json", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "impossible");
 	json_t *r = find_row(j, 1024, NULL, NULL);
 	cr_assert_gt(jnum(r, "bus_utilisation"), 1.10);
@@ -65,8 +68,9 @@ Test(cases, motivating_pci_impossible)
 /* Case B: 82599 on Gen2 x4 at 3.3 Gbit/s, no CPU figure: not the bus; ask for the CPU. */
 Test(cases, b_82599_not_bus)
 {
-	json_t *j = run_case("analyze/synthetic-case-b-82599-t4240-3.3g.csv", (const char *[]){"--bus", "gen2x4",
-		"--nic", "kernel-82599", "--pattern", "tx", "--line-rate", "20G", "--rate-basis", "payload", NULL});
+	json_t *j = run_case("analyze/synthetic-case-b-82599-t4240-3.3g.csv",
+			     (const char *[]){"--bus", "gen2x4", "--nic", "kernel-82599", "--pattern", "tx",
+					      "--line-rate", "20G", "--rate-basis", "payload", NULL});
 	json_t *r = find_row(j, 1518, NULL, NULL);
 	cr_assert_str_neq(jstr(r, "verdict"), "io-bound");
 	cr_assert_str_eq(jstr(r, "verdict"), "undetermined");
@@ -78,8 +82,9 @@ Test(cases, b_82599_not_bus)
 /* Case C: DGE-530T behind 32/33 PCI, ~80 MiB/s out: the bus, at its practical ceiling. */
 Test(cases, c_pci33_bus)
 {
-	json_t *j = run_case("analyze/synthetic-case-c-dge530t-pci33.csv", (const char *[]){"--bus", "pci33/32",
-		"--pattern", "tx", "--line-rate", "1G", "--rate-basis", "payload", NULL});
+	json_t *j = run_case("analyze/synthetic-case-c-dge530t-pci33.csv",
+			     (const char *[]){"--bus", "pci33/32", "--pattern", "tx", "--line-rate", "1G",
+					      "--rate-basis", "payload", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "io-bound");
 	/* 671.09e6 / (8 x 1472) packets/s of 1518 B frames */
 	assert_close(jnum(find_row(j, 1518, NULL, NULL), "measured_mpps"), 671.09e6 / (8 * 1472) / 1e6, 1e-9);
@@ -89,8 +94,9 @@ Test(cases, c_pci33_bus)
 /* Case F: XL710 40G in a Gen2 x4 slot at ~11 Gbit/s: the bus. */
 Test(cases, f_xl710_gen2x4_bus)
 {
-	json_t *j = run_case("analyze/synthetic-case-f-xl710-gen2x4.csv", (const char *[]){"--bus", "gen2x4",
-		"--nic", "i40e", "--pattern", "rx", "--line-rate", "40G", "--rate-basis", "payload", NULL});
+	json_t *j = run_case("analyze/synthetic-case-f-xl710-gen2x4.csv",
+			     (const char *[]){"--bus", "gen2x4", "--nic", "i40e", "--pattern", "rx",
+					      "--line-rate", "40G", "--rate-basis", "payload", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "io-bound");
 	cr_assert_lt(jnum(find_row(j, 1518, NULL, NULL), "wire_utilisation"), 0.5, "far from the 40G wire");
 	json_decref(j);
@@ -99,7 +105,8 @@ Test(cases, f_xl710_gen2x4_bus)
 /* Case J via iperf PR #921: ~300 Mbit/s with the single iperf3 thread's core at ~100 %: CPU. */
 Test(cases, j_pr921_cpu)
 {
-	json_t *j = run_case("analyze/synthetic-case-j-pr921-aqc107.csv", (const char *[]){"--line-rate", "10G", NULL});
+	json_t *j = run_case("analyze/synthetic-case-j-pr921-aqc107.csv",
+			     (const char *[]){"--line-rate", "10G", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
 	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
 	cr_assert(evidence_has(r, "busiest core is 100 %"));
@@ -110,7 +117,8 @@ Test(cases, j_pr921_cpu)
  * the missing measurement; the TCP row is a write size. */
 Test(cases, j_udp_100g_names_missing_cpu)
 {
-	json_t *j = run_case("analyze/synthetic-case-j-udp-100g.csv", (const char *[]){"--line-rate", "100G", NULL});
+	json_t *j =
+	    run_case("analyze/synthetic-case-j-udp-100g.csv", (const char *[]){"--line-rate", "100G", NULL});
 	json_t *udp = find_row(j, 1448, NULL, "UDP");
 	cr_assert_str_neq(jstr(udp, "verdict"), "wire-bound");
 	/* 15e9 / (8 x 1448) packets/s x (1448 + 46 + 20) B x 8 / 100e9 */
@@ -124,7 +132,8 @@ Test(cases, j_udp_100g_names_missing_cpu)
 /* Case L: E810 with RSS=1, the bound core at 100 % at ~20 Mpps: CPU. */
 Test(cases, l_e810_core)
 {
-	json_t *j = run_case("analyze/synthetic-case-l-e810-pfring.csv", (const char *[]){"--line-rate", "100G", NULL});
+	json_t *j = run_case("analyze/synthetic-case-l-e810-pfring.csv",
+			     (const char *[]){"--line-rate", "100G", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
 	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
 	assert_close(jnum(r, "measured_mpps"), 20, 1e-12);
@@ -135,8 +144,9 @@ Test(cases, l_e810_core)
  * 1.0 x 2.6e9 / 20,000 = 130,000 cycles per packet on the busiest core. */
 Test(cases, m_x540_affinity)
 {
-	json_t *j = run_case("analyze/synthetic-case-m-x540-ksoftirqd.csv",
-			     (const char *[]){"--line-rate", "10G", "--cpus", "48", "--cpu-ghz", "2.6", NULL});
+	json_t *j =
+	    run_case("analyze/synthetic-case-m-x540-ksoftirqd.csv",
+		     (const char *[]){"--line-rate", "10G", "--cpus", "48", "--cpu-ghz", "2.6", NULL});
 	json_t *r = find_row(j, 64, NULL, NULL);
 	cr_assert_str_eq(jstr(r, "verdict"), "cpu-bound");
 	assert_close(jnum(r, "cycles_per_packet"), 130000, 1e-6);
@@ -163,13 +173,15 @@ Test(cases, elasticity_synthetic)
 	json_t *rows = json_object_get(j, "rows"), *r;
 	size_t i;
 	int checked = 0;
-	json_array_foreach(rows, i, r) {
+	json_array_foreach(rows, i, r)
+	{
 		double size = jnum(r, "size_bytes"), e = jnum(r, "elasticity");
 		bool cpu = !strcmp(jstr(r, "series"), "cpubound");
 		double want = !cpu ? 0 : size == 64 ? -1 : size == 128 ? 1 : -0.5;
 		assert_close(e, want, 1e-9);
 		cr_assert_str_eq(jstr(r, "elasticity_of"), size == 128 ? "cpu_mhz" : "work");
-		cr_assert_str_eq(jstr(r, "verdict"), cpu ? "cpu-bound" : "undetermined", "%g B %s", size, jstr(r, "series"));
+		cr_assert_str_eq(jstr(r, "verdict"), cpu ? "cpu-bound" : "undetermined", "%g B %s", size,
+				 jstr(r, "series"));
 		if (cpu)
 			cr_assert(evidence_has(r, "of the limit is CPU time"));
 		checked++;
@@ -184,8 +196,9 @@ Test(cases, elasticity_synthetic)
 Test(cases, motivating_probed_pcix_dump)
 {
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze", example(), "--dump",
-		test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"), "-s", "0002:01:01.0", "--line-rate", "1G",
-		"--cpus", "1", "--cpu-ghz", "2.8", "--json", NULL});
+							test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"),
+							"-s", "0002:01:01.0", "--line-rate", "1G", "--cpus",
+							"1", "--cpu-ghz", "2.8", "--json", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
 	cr_assert(strncmp(jstr(j, "bus"), "pcix133/64", 10) == 0, "%s", jstr(j, "bus"));
 	cr_assert_str_eq(jstr(j, "nic"), "e1000");
@@ -197,8 +210,9 @@ Test(cases, motivating_probed_pcix_dump)
 /* A paravirtual device probed from a dump has no bus ceiling, and the evidence says so. */
 Test(cases, probed_virtio_has_no_bus)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
-		"--dump", test_data("synthetic-virtio-pci.lspci"), "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
+				   "--dump", test_data("synthetic-virtio-pci.lspci"), "--json", NULL});
 	cr_assert(json_is_true(json_object_get(j, "virtual")));
 	cr_assert(evidence_has(j, "virtual NIC has no bus ceiling"));
 	cr_assert_str_eq(jstr(find_row(j, 64, "send", "UDP_STREAM"), "verdict"), "cpu-bound");

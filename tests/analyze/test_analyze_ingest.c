@@ -5,15 +5,15 @@
  * iperf3 -J and pcie-bench. Expected values are the numbers written in each fixture (or its .src
  * sidecar), never pcibw's output.
  */
+#include "pcibw/ingest.h"
+#include "pcibw/nic.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include "pcibw/ingest.h"
-#include "pcibw/nic.h"
 #include <unistd.h>
-#include "support.h"
 
 #define MAXR 256
 struct got {
@@ -52,8 +52,12 @@ static char *tmpfile_with(const char *text)
 }
 
 /* values copied from a .src sidecar carry its 6 decimals */
-#define near6(a, b) cr_assert(fabs((double)(a) - (double)(b)) <= 1e-6, "%s = %.12g, expected %.12g", #a, (double)(a), (double)(b))
-#define near(a, b) cr_assert(fabs((double)(a) - (double)(b)) <= 1e-9 * fmax(1, fabs((double)(b))), "%s = %.12g, expected %.12g", #a, (double)(a), (double)(b))
+#define near6(a, b)                                                                                          \
+	cr_assert(fabs((double)(a) - (double)(b)) <= 1e-6, "%s = %.12g, expected %.12g", #a, (double)(a),    \
+		  (double)(b))
+#define near(a, b)                                                                                           \
+	cr_assert(fabs((double)(a) - (double)(b)) <= 1e-9 * fmax(1, fabs((double)(b))),                      \
+		  "%s = %.12g, expected %.12g", #a, (double)(a), (double)(b))
 
 Test(ingest_detect, by_content)
 {
@@ -94,11 +98,11 @@ Test(ingest_csv, units_and_cores)
 				     "100,125,1000,2.5,3,10,90,20\n");
 	struct got *g = read_ok(p, NULL, NULL);
 	cr_assert_eq(g->n, 4);
-	near(g->r[0].gbps, 1.0);   /* 125 MB/s x 8 = 1 Gbit/s */
-	near(g->r[1].gbps, 1.0);   /* 1000 Mb/s */
+	near(g->r[0].gbps, 1.0); /* 125 MB/s x 8 = 1 Gbit/s */
+	near(g->r[1].gbps, 1.0); /* 1000 Mb/s */
 	near(g->r[2].gbps, 2.5);
 	near(g->r[3].pps, 3e6);
-	near(g->r[0].cpu_pct, 40);  /* mean of 10, 90, 20 */
+	near(g->r[0].cpu_pct, 40); /* mean of 10, 90, 20 */
 	near(g->r[0].core_max_pct, 90);
 	cr_assert_eq(g->r[0].n_cores, 3);
 	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_OPTION);
@@ -118,7 +122,8 @@ Test(ingest_csv, units_and_cores)
 /* --col ROLE=HEADER and --rate-basis */
 Test(ingest_csv, col_mapping_and_basis)
 {
-	const char *p = tmpfile_with("# a tool that names its columns its own way\nPacket,Speed (furlongs),load\n1518,9.5,50\n");
+	const char *p = tmpfile_with(
+	    "# a tool that names its columns its own way\nPacket,Speed (furlongs),load\n1518,9.5,50\n");
 	struct pcibw_ingest_opts o = {0};
 	struct pcibw_err err;
 	struct got *g = calloc(1, sizeof *g);
@@ -234,7 +239,8 @@ Test(ingest_iperf3, udp_loopback)
 /* -R: the client receives, so the sender's CPU is the remote's. */
 Test(ingest_iperf3, udp_reverse)
 {
-	struct got *g = read_ok(test_data("bench/iperf3-3.12-loopback-udp-64B-unlimited-reverse.json"), NULL, NULL);
+	struct got *g =
+	    read_ok(test_data("bench/iperf3-3.12-loopback-udp-64B-unlimited-reverse.json"), NULL, NULL);
 	cr_assert_eq(g->n, 2);
 	near(g->r[0].pps, 338360 / 3.007935);
 	near6(g->r[0].core_max_pct, 40.630044);
@@ -247,7 +253,8 @@ Test(ingest_iperf3, udp_reverse)
 Test(ingest_iperf3, tcp_real)
 {
 	struct pcibw_ingest_stats st;
-	struct got *g = read_ok(test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"), NULL, &st);
+	struct got *g =
+	    read_ok(test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"), NULL, &st);
 	cr_assert_eq(g->n, 2);
 	cr_assert(fabs(g->r[0].gbps - 0.2663) < 0.00005, "%g", g->r[0].gbps);
 	cr_assert(fabs(g->r[1].gbps - 0.2755) < 0.00005, "%g", g->r[1].gbps);
@@ -263,7 +270,8 @@ Test(ingest_iperf3, tcp_real)
 Test(ingest_pciebench, sweep)
 {
 	struct pcibw_ingest_stats st;
-	struct got *g = read_ok(test_data("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv"), NULL, &st);
+	struct got *g = read_ok(
+	    test_data("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv"), NULL, &st);
 	cr_assert_eq(st.format, PCIBW_FMT_PCIEBENCH);
 	cr_assert_eq(g->n, 120, "40 sizes x RD, WR, RW");
 	cr_assert_eq(g->r[0].direction, PCIBW_PAT_DMA_READ);

@@ -10,9 +10,9 @@
  * wire-bound; 64 B at 920 kpps cpu-bound with the busiest core at 100 %. */
 Test(real, ostinato_1g)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/ostinato-i218v-1g-ubuntu-maxtx-core100.csv"), "--line-rate", "1G", "--pattern", "tx",
-		"--json", NULL});
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("bench/ostinato-i218v-1g-ubuntu-maxtx-core100.csv"),
+				   "--line-rate", "1G", "--pattern", "tx", "--json", NULL});
 	json_t *r64 = find_row(j, 64, NULL, NULL);
 	cr_assert_str_eq(jstr(r64, "verdict"), "cpu-bound");
 	assert_close(jnum(r64, "measured_mpps"), 0.920, 1e-12);
@@ -33,7 +33,8 @@ Test(real, ostinato_1g)
 Test(real, ostinato_1g_without_cpu)
 {
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"), "--line-rate", "1G", "--json", NULL});
+							test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
+							"--line-rate", "1G", "--json", NULL});
 	json_t *r64 = find_row(j, 64, NULL, NULL);
 	cr_assert_str_eq(jstr(r64, "verdict"), "undetermined");
 	cr_assert(evidence_has(r64, "no CPU was measured"));
@@ -44,8 +45,9 @@ Test(real, ostinato_1g_without_cpu)
 /* Ostinato 40G: pps flat 725-755 kpps from 64 to 1518 B while bytes rise: cpu-bound. */
 Test(real, ostinato_40g)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/ostinato-40g-libpcap-txrx.csv"), "--line-rate", "40G", "--json", NULL});
+	json_t *j =
+	    analyze_json(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
+						"--line-rate", "40G", "--json", NULL});
 	const double sizes[] = {64, 128, 256, 512, 1024, 1518};
 	for (int i = 0; i < 6; i++) {
 		json_t *r = find_row(j, sizes[i], "send", NULL);
@@ -64,8 +66,9 @@ Test(real, ostinato_40g)
 /* netperf over a virtual NIC (QEMU virtio, RISC-V guest, no -c/-C). */
 Test(real, netperf_virtio)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"), "--nic", "virtio-net", "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
+				   "--nic", "virtio-net", "--json", NULL});
 	cr_assert(json_is_true(json_object_get(j, "virtual")));
 	/* UDP_STREAM send rows, 1-1024 B: 864814-890806 messages in 60 s = 14.4-14.8 k/s, flat: cpu-bound */
 	const double udp[] = {1, 64, 128, 256, 512, 1024};
@@ -73,7 +76,8 @@ Test(real, netperf_virtio)
 		json_t *r = find_row(j, udp[i], "send", "UDP_STREAM");
 		cr_assert_str_eq(jstr(r, "verdict"), "cpu-bound", "UDP %g B", udp[i]);
 		double mpps = jnum(r, "measured_mpps");
-		cr_assert(mpps >= 864814 / 60.0 / 1e6 - 1e-9 && mpps <= 890806 / 60.0 / 1e6 + 1e-9, "%g", mpps);
+		cr_assert(mpps >= 864814 / 60.0 / 1e6 - 1e-9 && mpps <= 890806 / 60.0 / 1e6 + 1e-9, "%g",
+			  mpps);
 		cr_assert(evidence_has(r, "per-packet limit"));
 	}
 	assert_close(jnum(find_row(j, 1, "send", "UDP_STREAM"), "measured_mpps"), 880003 / 60.0 / 1e6, 1e-9);
@@ -98,16 +102,19 @@ Test(real, netperf_virtio)
  * sec. 2.1 (MPS 256: MRd 44.10/50.06/53.69, MWr 42.10/48.75/52.92, MRd+MWr 33.08/42.10/48.75/50.75;
  * MPS 128: MRd 43.17/49.01, MWr 41.21/47.72, flat from 128 B); measured values: the same table.
  */
-struct pb { double size, measured, model; };
+struct pb {
+	double size, measured, model;
+};
 
 static void check_sweep(const char *file, const char *bus, const char *dir, const struct pb *v, int n)
 {
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data(file), "--bus", bus, "--compat",
-							 "pcie-bench", "--json", NULL});
+							"pcie-bench", "--json", NULL});
 	int seen = 0;
 	json_t *rows = json_object_get(j, "rows"), *r;
 	size_t i;
-	json_array_foreach(rows, i, r) {
+	json_array_foreach(rows, i, r)
+	{
 		if (strcmp(jstr(r, "direction"), dir))
 			continue;
 		for (int k = 0; k < n; k++) {
@@ -128,11 +135,11 @@ static void check_sweep(const char *file, const char *bus, const char *dir, cons
 Test(real, pciebench_hsw_t630)
 {
 	const char *f = "bench/pciebench-nfp6000-hsw-e5-2620v3-dell-t630-dma-size-sweep.csv";
-	const struct pb rd[] = {{64, 32.019, 44.10}, {128, 43.730, 50.06}, {256, 47.778, 53.69},
+	const struct pb rd[] = {{64, 32.019, 44.10},  {128, 43.730, 50.06},  {256, 47.778, 53.69},
 				{512, 55.040, 53.69}, {1024, 49.830, 53.69}, {2048, 55.276, 53.69}};
-	const struct pb wr[] = {{64, 24.269, 42.10}, {128, 42.355, 48.75}, {256, 50.488, 52.92},
+	const struct pb wr[] = {{64, 24.269, 42.10},  {128, 42.355, 48.75},  {256, 50.488, 52.92},
 				{512, 53.013, 52.92}, {1024, 53.013, 52.92}, {2048, 53.013, 52.92}};
-	const struct pb rw[] = {{64, 22.985, 33.08}, {128, 33.736, 42.10}, {256, 42.161, 48.75},
+	const struct pb rw[] = {{64, 22.985, 33.08},  {128, 33.736, 42.10},  {256, 42.161, 48.75},
 				{512, 42.671, 50.75}, {1024, 43.831, 50.75}, {2048, 49.142, 50.75}};
 	check_sweep(f, "gen3x8,mps=256,mrrs=512", "dma-read", rd, 6);
 	check_sweep(f, "gen3x8,mps=256,mrrs=512", "dma-write", wr, 6);
@@ -141,7 +148,8 @@ Test(real, pciebench_hsw_t630)
 
 Test(real, pciebench_ivb_t620)
 {
-	const struct pb rd[] = {{64, 31.928, 44.10}, {128, 43.316, 50.06}, {512, 55.355, 53.69}, {2048, 55.375, 53.69}};
+	const struct pb rd[] = {
+	    {64, 31.928, 44.10}, {128, 43.316, 50.06}, {512, 55.355, 53.69}, {2048, 55.375, 53.69}};
 	const struct pb wr[] = {{64, 24.269, 42.10}, {512, 54.446, 52.92}, {2048, 54.446, 52.92}};
 	check_sweep("bench/pciebench-nfp6000-ivb-e5-2620v2-dell-t620-dma-size-sweep.csv", "gen3x8,mps=256",
 		    "dma-read", rd, 4);
@@ -152,20 +160,22 @@ Test(real, pciebench_ivb_t620)
 /* MPS 128 host: reads 4.7-6.2 % above the model at 512 B and up (model-anchors sec. 2.1 note 2). */
 Test(real, pciebench_fujitsu_mps128)
 {
-	const struct pb rd[] = {{64, 22.990, 43.17}, {128, 42.408, 49.01}, {512, 51.299, 49.01},
-				{1024, 51.991, 49.01}};
+	const struct pb rd[] = {
+	    {64, 22.990, 43.17}, {128, 42.408, 49.01}, {512, 51.299, 49.01}, {1024, 51.991, 49.01}};
 	const struct pb wr[] = {{64, 10.713, 41.21}, {128, 18.026, 47.72}};
-	check_sweep("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv", "gen3x8,mps=128",
-		    "dma-read", rd, 4);
-	check_sweep("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv", "gen3x8,mps=128",
-		    "dma-write", wr, 2);
+	check_sweep("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv",
+		    "gen3x8,mps=128", "dma-read", rd, 4);
+	check_sweep("bench/pciebench-nfp6000-hsw-e3-1226v3-fujitsu-tx1310-dma-size-sweep.csv",
+		    "gen3x8,mps=128", "dma-write", wr, 2);
 }
 
 /* The real cloud iperf3 capture: latency/loss-bound path, CPU idle: neither bus nor CPU. */
 Test(real, iperf3_cloud_tcp)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"), "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze",
+				   test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"),
+				   "--json", NULL});
 	cr_assert_str_eq(jstr(j, "verdict"), "undetermined");
 	json_t *s = find_row(j, 131072, "sender", NULL);
 	assert_close(jnum(s, "measured_gbps"), 0.2663, 0.00005);
@@ -180,8 +190,9 @@ Test(real, plot)
 {
 	const char *svg = "/tmp/pcibw-test-analyze-plot.svg";
 	unlink(svg);
-	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
-		"--bus", "gen3x8", "--nic", "i40e", "--line-rate", "40G", "--plot", svg, NULL});
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"), "--bus",
+				   "gen3x8", "--nic", "i40e", "--line-rate", "40G", "--plot", svg, NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	size_t n;
 	char *s = slurp(svg, &n);
@@ -195,8 +206,9 @@ Test(real, plot)
  * text: the table and the verdict in plain words. */
 Test(real, csv_and_text_formats)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
-		"--line-rate", "40G", "--format", "csv", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
+					     "--line-rate", "40G", "--format", "csv", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	cr_assert(!strncmp(r.out, "source,series,size_bytes,", 25), "%.80s", r.out);
 	cr_assert(strstr(r.out, "measured_gbps,measured_mpps,bus_gbps,bus_utilisation"));
@@ -206,9 +218,10 @@ Test(real, csv_and_text_formats)
 	cr_assert_eq(lines, 1 + 16, "header + 16 rows");
 	cr_assert(strstr(r.out, "\"cpu-bound\",\"packet rate flat at"), "evidence quoted: %.300s", r.out);
 	run_free(&r);
-	r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"), "--line-rate",
-		"40G", NULL});
+	r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
+					     "--line-rate", "40G", NULL});
 	cr_assert_eq(r.status, 0);
-	cr_assert(strstr(r.out, "verdict  cpu-bound") && strstr(r.out, "CPU-bound: the wire is"), "%s", r.out);
+	cr_assert(strstr(r.out, "verdict  cpu-bound") && strstr(r.out, "CPU-bound: the wire is"), "%s",
+		  r.out);
 	run_free(&r);
 }

@@ -5,15 +5,15 @@
  * verdict and its tie-break, per-packet limits and elasticity. Ceilings and measurements are
  * chosen by hand around each threshold; the expected verdict is the contract's rule.
  */
-#include <criterion/criterion.h>
-#include <math.h>
-#include <stdlib.h>
-#include <string.h>
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
 #include "shape.h"
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 /* One measured row: size (frame), pps, cpu share of all CPUs (0-100, or NAN). */
 static void add(struct pcibw_rows *rs, const char *series, double size, double pps, double cpu_pct)
@@ -52,8 +52,8 @@ static struct pcibw_machine machine(void)
 	return m;
 }
 
-static enum pcibw_verdict one(double pps, double cpu_pct, double bus_pps, double wire_pps, struct pcibw_rows *rs,
-			      struct pcibw_summary *s)
+static enum pcibw_verdict one(double pps, double cpu_pct, double bus_pps, double wire_pps,
+			      struct pcibw_rows *rs, struct pcibw_summary *s)
 {
 	struct pcibw_thresholds t;
 	pcibw_thresholds_default(&t);
@@ -66,21 +66,21 @@ static enum pcibw_verdict one(double pps, double cpu_pct, double bus_pps, double
 	return rs->v[0].verdict;
 }
 
-#define CASE(name, pps, cpu, bus, wire, expect, needle)                                   \
-	Test(verdict_rules, name)                                                         \
-	{                                                                                 \
-		struct pcibw_rows rs = {0};                                               \
-		struct pcibw_summary s;                                                   \
-		enum pcibw_verdict v = one(pps, cpu, bus, wire, &rs, &s);                 \
-		cr_assert_eq(v, expect, "got %s", pcibw_verdict_name(v));                  \
-		bool found = !needle[0];                                                  \
-		for (int i = 0; i < rs.v[0].n_evidence; i++)                              \
-			found |= strstr(rs.v[0].evidence[i], needle) != NULL;            \
-		cr_assert(found, "no evidence with '%s' (first: %s)", needle,             \
-			  rs.v[0].n_evidence ? rs.v[0].evidence[0] : "none");             \
-		cr_assert_eq(s.verdict, expect);                                          \
-		pcibw_summary_free(&s);                                                   \
-		pcibw_rows_free(&rs);                                                     \
+#define CASE(name, pps, cpu, bus, wire, expect, needle)                                                      \
+	Test(verdict_rules, name)                                                                            \
+	{                                                                                                    \
+		struct pcibw_rows rs = {0};                                                                  \
+		struct pcibw_summary s;                                                                      \
+		enum pcibw_verdict v = one(pps, cpu, bus, wire, &rs, &s);                                    \
+		cr_assert_eq(v, expect, "got %s", pcibw_verdict_name(v));                                    \
+		bool found = !needle[0];                                                                     \
+		for (int i = 0; i < rs.v[0].n_evidence; i++)                                                 \
+			found |= strstr(rs.v[0].evidence[i], needle) != NULL;                                \
+		cr_assert(found, "no evidence with '%s' (first: %s)", needle,                                \
+			  rs.v[0].n_evidence ? rs.v[0].evidence[0] : "none");                                \
+		cr_assert_eq(s.verdict, expect);                                                             \
+		pcibw_summary_free(&s);                                                                      \
+		pcibw_rows_free(&rs);                                                                        \
 	}
 
 /* impossible: measured > 1.10 x a ceiling, checked first (even with the wire full and the CPU busy) */
@@ -129,8 +129,8 @@ Test(verdict_rules, busiest_core)
 Test(verdict_whole, tie_break_and_impossible)
 {
 	struct pcibw_rows rs = {0};
-	add(&rs, "a", 100, 90000, NAN);  /* io (0.9 of 100000) */
-	add(&rs, "b", 100, 50000, 95);   /* cpu */
+	add(&rs, "a", 100, 90000, NAN); /* io (0.9 of 100000) */
+	add(&rs, "b", 100, 50000, 95);	/* cpu */
 	pcibw_rows_finish(&rs);
 	ceil_all(&rs, 100000, 1e9);
 	struct pcibw_thresholds t;
@@ -139,7 +139,8 @@ Test(verdict_whole, tie_break_and_impossible)
 	struct pcibw_summary s;
 	struct pcibw_err err;
 	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), PCIBW_OK);
-	cr_assert_eq(s.verdict, PCIBW_V_IO, "1 io + 1 cpu: io wins the tie, got %s", pcibw_verdict_name(s.verdict));
+	cr_assert_eq(s.verdict, PCIBW_V_IO, "1 io + 1 cpu: io wins the tie, got %s",
+		     pcibw_verdict_name(s.verdict));
 	cr_assert_eq(s.counts[PCIBW_V_IO], 1);
 	cr_assert_eq(s.counts[PCIBW_V_CPU], 1);
 	pcibw_summary_free(&s);
@@ -194,8 +195,8 @@ Test(verdict_shape, flat_packet_rate)
  * ((2-4)/3) / ((2-0)/1) = -1/3. */
 Test(verdict_shape, elasticity_formula)
 {
-	double x[] = {1, 2, 4, 8}, inv[] = {8, 4, 2, 1}, lin[] = {3, 6, 12, 24}, sq[] = {4, 2.828427124746190, 2, 1.414213562373095},
-	       flat[] = {5, 5, 5, 5};
+	double x[] = {1, 2, 4, 8}, inv[] = {8, 4, 2, 1}, lin[] = {3, 6, 12, 24},
+	       sq[] = {4, 2.828427124746190, 2, 1.414213562373095}, flat[] = {5, 5, 5, 5};
 	cr_assert(fabs(pcibw_elasticity(x, inv, 4) + 1) < 1e-12);
 	cr_assert(fabs(pcibw_elasticity(x, lin, 4) - 1) < 1e-12);
 	cr_assert(fabs(pcibw_elasticity(x, sq, 4) + 0.5) < 1e-12);

@@ -4,13 +4,13 @@
  * Expected values come from the captures' own numbers (their .src sidecars), the contract
  * (doc/cli-contract.md) or hand arithmetic written next to each check; never from pcibw.
  */
-#include <fcntl.h>
-#include <stdio.h>
-#include <sys/stat.h>
 #include "analyze_support.h"
 #include "pcibw/device.h"
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
+#include <fcntl.h>
+#include <stdio.h>
+#include <sys/stat.h>
 
 /* Write len bytes to a fresh temporary file with the given suffix; returns its path (static). */
 static const char *tmp_with(const char *suffix, const char *data, size_t len)
@@ -55,7 +55,8 @@ static json_t *row_by_series(json_t *root, const char *series)
 {
 	json_t *rows = json_object_get(root, "rows"), *row;
 	size_t i;
-	json_array_foreach(rows, i, row) {
+	json_array_foreach(rows, i, row)
+	{
 		const char *s = jstr(row, "series");
 		if (s && !strcmp(s, series))
 			return row;
@@ -71,9 +72,11 @@ static json_t *row_by_series(json_t *root, const char *series)
  */
 Test(review_iperf3, parallel_streams_duplicate_keys)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-tcp-P2.json"),
-							 "--json", NULL});
-	assert_close(jnum(row_by_series(j, "sender"), "measured_gbps"), 11944588257.807219 / 1e9, 1e-7); /* JSON keeps 10 digits */
+	json_t *j = analyze_json(
+	    NULL,
+	    (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-tcp-P2.json"), "--json", NULL});
+	assert_close(jnum(row_by_series(j, "sender"), "measured_gbps"), 11944588257.807219 / 1e9,
+		     1e-7); /* JSON keeps 10 digits */
 	assert_close(jnum(row_by_series(j, "receiver"), "measured_gbps"), 11935899250.389185 / 1e9, 1e-7);
 	json_decref(j);
 }
@@ -88,8 +91,10 @@ Test(review_iperf3, parallel_streams_duplicate_keys)
  */
 Test(review_iperf3, receiver_rate_from_bytes_with_omit)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/iperf3-3.12-loopback-udp-1024B-300M-P2-omit1.json"), "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL,
+	    (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1024B-300M-P2-omit1.json"),
+			     "--json", NULL});
 	json_t *rx = row_by_series(j, "receiver");
 	assert_close(jnum(rx, "measured_mpps"), 224909312.0 / 1024 / 3.000177 / 1e6, 1e-9);
 	assert_close(jnum(rx, "measured_gbps"), 599722781.6892138 / 1e9, 1e-6);
@@ -102,12 +107,14 @@ Test(review_iperf3, receiver_rate_from_bytes_with_omit)
  * 1400 B capture: sent 234313800 B / 1400 = 167367, received 129215800 B / 1400 = 92297 -> 75070. */
 Test(review_iperf3, udp_loss_noted)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1400B-1G-loss.json"),
-							 "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1400B-1G-loss.json"),
+				   "--json", NULL});
 	json_t *notes = json_object_get(json_array_get(json_object_get(j, "inputs"), 0), "notes");
 	bool found = false;
 	for (size_t i = 0; i < json_array_size(notes); i++)
-		found |= strstr(json_string_value(json_array_get(notes, i)), "75070 of 167367 datagrams") != NULL;
+		found |=
+		    strstr(json_string_value(json_array_get(notes, i)), "75070 of 167367 datagrams") != NULL;
 	cr_assert(found, "no loss note");
 	json_decref(j);
 }
@@ -116,8 +123,9 @@ Test(review_iperf3, udp_loss_noted)
  * pcibw/ingest.h): 10^15 packets in 1 s gave "8.19e+09 Gbit/s" and exit 0. */
 Test(review_iperf3, absurd_packet_count_refused)
 {
-	const char *p = tmp_text(".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
-				  "\"end\":{\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1,\"packets\":1e15}}}\n");
+	const char *p = tmp_text(
+	    ".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
+		     "\"end\":{\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1,\"packets\":1e15}}}\n");
 	expect_exit3((const char *[]){"analyze", p, NULL}, p, NULL, "out of range");
 	unlink(p);
 }
@@ -234,13 +242,15 @@ Test(review_csv, duplicate_rate_column_refused)
  * wire they agree (0.04 %), and nothing is said. */
 Test(review_verdict, rate_mismatch_stated)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
-							 "--json", NULL});
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
+							test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
+							"--json", NULL});
 	json_t *r = find_row(j, 64, NULL, NULL);
 	cr_assert(evidence_has(r, "31 % above"), "no mismatch evidence");
 	json_decref(j);
-	j = analyze_json(NULL, (const char *[]){"analyze", test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
-					       "--rate-basis", "wire", "--json", NULL});
+	j = analyze_json(NULL,
+			 (const char *[]){"analyze", test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
+					  "--rate-basis", "wire", "--json", NULL});
 	r = find_row(j, 64, NULL, NULL);
 	cr_assert(!evidence_has(r, "bit-rate column"), "agreeing columns need no evidence");
 	json_decref(j);
@@ -263,14 +273,17 @@ Test(review_verdict, rate_text_no_exponent)
 Test(review_cli, clock_and_threshold_values)
 {
 	const char *f = test_data("../../data/examples/freebsd-2004-udp-echo-e1000.csv");
-	const char *bad[][2] = {{"--cpu-ghz", "1e-300"}, {"--cpu-ghz", "0x1"}, {"--threshold", "cpu=0x1p-1"},
+	const char *bad[][2] = {{"--cpu-ghz", "1e-300"},
+				{"--cpu-ghz", "0x1"},
+				{"--threshold", "cpu=0x1p-1"},
 				{"--threshold", "cpu=infinity"}};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct run_result r = run_args((const char *[]){"analyze", f, bad[i][0], bad[i][1], NULL});
 		cr_assert_eq(r.status, 2, "%s %s: exit %d", bad[i][0], bad[i][1], r.status);
 		run_free(&r);
 	}
-	struct run_result r = run_args((const char *[]){"analyze", f, "--cpu-ghz", "2.8", "--threshold", "cpu=.5", NULL});
+	struct run_result r =
+	    run_args((const char *[]){"analyze", f, "--cpu-ghz", "2.8", "--threshold", "cpu=.5", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	run_free(&r);
 }
@@ -285,9 +298,9 @@ Test(review_plot, pciebench_patterns_kept_apart)
 {
 	const char *svg = "/tmp/pcibw-analyze-review-plot.svg";
 	unlink(svg);
-	struct run_result r = run_args((const char *[]){"analyze",
-		test_data("bench/pciebench-nfp6000-hsw-e5-2620v3-dell-t630-dma-size-sweep.csv"), "--bus", "gen3x8,mps=256",
-		"--plot", svg, NULL});
+	struct run_result r = run_args((const char *[]){
+	    "analyze", test_data("bench/pciebench-nfp6000-hsw-e5-2620v3-dell-t630-dma-size-sweep.csv"),
+	    "--bus", "gen3x8,mps=256", "--plot", svg, NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	run_free(&r);
 	size_t n;
@@ -298,7 +311,8 @@ Test(review_plot, pciebench_patterns_kept_apart)
 	int uses[16] = {0}, nc = 0;
 	for (const char *p = s; (p = strstr(p, "fill:rgb(")); p++) {
 		char c[64];
-		if (sscanf(p, "fill:rgb(%63[^)])", c) != 1 || !strcmp(c, "0%,0%,0%") || !strcmp(c, "100%,100%,100%"))
+		if (sscanf(p, "fill:rgb(%63[^)])", c) != 1 || !strcmp(c, "0%,0%,0%") ||
+		    !strcmp(c, "100%,100%,100%"))
 			continue;
 		int k = 0;
 		while (k < nc && strcmp(colours[k], c))
@@ -325,8 +339,9 @@ Test(review_plot, pciebench_patterns_kept_apart)
  */
 Test(review_netperf, omni_human_readable)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze", test_data("analyze/synthetic-netperf-omni-O.txt"),
-							 "--cpus", "2", "--cpu-ghz", "2", "--json", NULL});
+	json_t *j =
+	    analyze_json(NULL, (const char *[]){"analyze", test_data("analyze/synthetic-netperf-omni-O.txt"),
+						"--cpus", "2", "--cpu-ghz", "2", "--json", NULL});
 	cr_assert_str_eq(jstr(json_array_get(json_object_get(j, "inputs"), 0), "format"), "netperf-omni");
 	cr_assert_eq(json_array_size(json_object_get(j, "rows")), 2);
 	json_t *udp = find_row(j, 1472, NULL, NULL);
@@ -350,8 +365,9 @@ Test(review_netperf, omni_human_readable)
 /* An -O block cut short (names but no value line) is refused, naming where the block starts. */
 Test(review_netperf, omni_human_cut_short)
 {
-	const char *p = tmp_text(".txt", "OMNI TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to x () port 0 AF_INET\n"
-				  "Throughput Throughput \n           Units      \n");
+	const char *p =
+	    tmp_text(".txt", "OMNI TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to x () port 0 AF_INET\n"
+			     "Throughput Throughput \n           Units      \n");
 	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:1:", "cut short");
 	unlink(p);
 }
@@ -360,9 +376,11 @@ Test(review_netperf, omni_human_cut_short)
  * repeat them ("... 22 % busy ... and the wire 59 %; ... resource (bus 22 %, wire 59 %)"). */
 Test(review_verdict, summary_states_bus_once)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("../../data/examples/freebsd-2004-udp-echo-e1000.csv"), "--bus", "pcix133/64,mmrbc=512", "--nic",
-		"e1000", "--line-rate", "1G", "--cpus", "1", "--cpu-ghz", "2.8", "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL,
+	    (const char *[]){"analyze", test_data("../../data/examples/freebsd-2004-udp-echo-e1000.csv"),
+			     "--bus", "pcix133/64,mmrbc=512", "--nic", "e1000", "--line-rate", "1G", "--cpus",
+			     "1", "--cpu-ghz", "2.8", "--json", NULL});
 	const char *sum = json_string_value(json_array_get(json_object_get(j, "evidence"), 0));
 	cr_assert(strstr(sum, "only loaded resource") && strstr(sum, "the wire"), "%s", sum);
 	cr_assert(!strstr(sum, "(bus "), "%s", sum);
@@ -380,8 +398,10 @@ Test(review_verdict, summary_states_bus_once)
  */
 Test(review_iperf3, bidir_reverse_direction_read)
 {
-	json_t *j = analyze_json(NULL, (const char *[]){"analyze",
-		test_data("bench/iperf3-3.12-loopback-udp-1000B-100M-bidir.json"), "--json", NULL});
+	json_t *j = analyze_json(
+	    NULL,
+	    (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1000B-100M-bidir.json"),
+			     "--json", NULL});
 	cr_assert_eq(json_array_size(json_object_get(j, "rows")), 4);
 	json_t *rs = row_by_series(j, "reverse sender"), *rr = row_by_series(j, "reverse receiver");
 	assert_close(jnum(rs, "measured_gbps"), 100012798.56656055 / 1e9, 1e-7);
@@ -403,7 +423,8 @@ Test(review_verdict, wire_bound_without_size)
 	struct run_result r = run_args((const char *[]){"analyze", p, "--line-rate", "10G", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	cr_assert(!strstr(r.out, "nan") && !strstr(r.out, "? of"), "%s", r.out);
-	cr_assert(strstr(r.out, "the wire is at least 96 % full (9.6 Gbit/s of a 10 Gbit/s line)"), "%s", r.out);
+	cr_assert(strstr(r.out, "the wire is at least 96 % full (9.6 Gbit/s of a 10 Gbit/s line)"), "%s",
+		  r.out);
 	cr_assert(strstr(r.out, "Wire-bound: the wire is at least 96 % full"), "%s", r.out);
 	run_free(&r);
 	unlink(p);
@@ -414,7 +435,8 @@ Test(review_verdict, wire_bound_without_size)
 Test(review_csv, col_for_missing_header)
 {
 	const char *p = tmp_text(".csv", "frame_bytes,Mbit/s\n1518,940\n");
-	expect_exit3((const char *[]){"analyze", p, "--col", "kpps=Nope", NULL}, p, ":1:1:", "no column 'Nope'");
+	expect_exit3((const char *[]){"analyze", p, "--col", "kpps=Nope", NULL}, p,
+		     ":1:1:", "no column 'Nope'");
 	unlink(p);
 }
 
@@ -423,9 +445,10 @@ Test(review_csv, col_for_missing_header)
  * left unknown with a note; a figure above 4096 busy cores is still refused. */
 Test(review_iperf3, cpu_above_100_from_threads)
 {
-	const char *p = tmp_text(".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
-				  "\"end\":{\"cpu_utilization_percent\":{\"host_total\":250,\"remote_total\":40},"
-				  "\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1}}}\n");
+	const char *p = tmp_text(
+	    ".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
+		     "\"end\":{\"cpu_utilization_percent\":{\"host_total\":250,\"remote_total\":40},"
+		     "\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1}}}\n");
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze", p, "--json", NULL});
 	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
 	cr_assert(isnan(jnum(r, "core_max_utilisation")));
@@ -433,9 +456,10 @@ Test(review_iperf3, cpu_above_100_from_threads)
 	cr_assert(strstr(json_string_value(json_array_get(notes, 0)), "250 %"), "note");
 	json_decref(j);
 	unlink(p);
-	p = tmp_text(".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
-			      "\"end\":{\"cpu_utilization_percent\":{\"host_total\":1e9},"
-			      "\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1}}}\n");
+	p = tmp_text(".json",
+		     "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
+		     "\"end\":{\"cpu_utilization_percent\":{\"host_total\":1e9},"
+		     "\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1}}}\n");
 	expect_exit3((const char *[]){"analyze", p, NULL}, p, NULL, "out of range");
 	unlink(p);
 }

@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The CLI skeleton: --version, help for every command, exit code 2 for usage errors
  * (doc/cli-contract.md, "Commands" and "Exit codes"). */
+#include "pcibw/version.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <string.h>
-#include "support.h"
-#include "pcibw/version.h"
 
 Test(cli, version)
 {

@@ -3,9 +3,9 @@
 #ifndef PCIBW_TEST_MODEL_HELPERS_H
 #define PCIBW_TEST_MODEL_HELPERS_H
 
+#include "pcibw/model.h"
 #include <criterion/criterion.h>
 #include <math.h>
-#include "pcibw/model.h"
 
 static inline struct pcibw_nic load_nic(const char *name)
 {
@@ -38,7 +38,6 @@ static inline struct pcibw_model_row eval(const struct pcibw_bus *b, const struc
 	return r;
 }
 
-#define assert_rel(got, want, tol, ...) \
-	cr_assert(fabs((got) - (want)) <= (tol) * fabs(want), __VA_ARGS__)
+#define assert_rel(got, want, tol, ...) cr_assert(fabs((got) - (want)) <= (tol)*fabs(want), __VA_ARGS__)
 
 #endif

@@ -4,10 +4,10 @@
  * spec", "Model options"). Raw rates from the spec's arithmetic (anchors sec. 1.1 and 3.1):
  * GT/s x lanes x encoding; clock x width x transfers per clock with 33.33/66.67/133.33 MHz.
  */
+#include "pcibw/model.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
-#include "pcibw/model.h"
 
 static struct pcibw_bus ok(const char *spec)
 {
@@ -21,7 +21,8 @@ Test(busspec, defaults_and_raw_rates)
 {
 	struct pcibw_bus b = ok("gen3x8");
 	cr_assert_eq(b.kind, PCIBW_BUS_PCIE);
-	cr_assert(b.mps_bytes == 128 && b.mrrs_bytes == 512 && b.rcb_bytes == 64 && !b.ecrc && !b.addr32 && !b.flit);
+	cr_assert(b.mps_bytes == 128 && b.mrrs_bytes == 512 && b.rcb_bytes == 64 && !b.ecrc && !b.addr32 &&
+		  !b.flit);
 	cr_assert(b.mps_default && b.mrrs_default && b.rcb_default);
 	cr_assert_float_eq(pcibw_bus_raw_gbps(&b), 63.0154, 1e-4);
 	b = ok("8gtx16");
@@ -33,14 +34,16 @@ Test(busspec, defaults_and_raw_rates)
 	cr_assert(b.flit, "Flit mode is mandatory at 64 GT/s");
 	cr_assert_float_eq(pcibw_bus_raw_gbps(&b), 64.0 * 16 * 242 / 256, 1e-9);
 	b = ok("gen4x12,mps=512,mrrs=4096,rcb=128,ecrc,addr32");
-	cr_assert(b.lanes == 12 && b.mps_bytes == 512 && b.mrrs_bytes == 4096 && b.rcb_bytes == 128 && b.ecrc && b.addr32);
+	cr_assert(b.lanes == 12 && b.mps_bytes == 512 && b.mrrs_bytes == 4096 && b.rcb_bytes == 128 &&
+		  b.ecrc && b.addr32);
 	cr_assert(!b.mps_default);
 	b = ok("pcix133");
 	cr_assert(b.kind == PCIBW_BUS_PCIX && b.width_bits == 64 && b.mmrbc_bytes == 512 && b.splits == 1 &&
 		  b.latency_timer == 64);
 	cr_assert_float_eq(pcibw_bus_raw_gbps(&b), 8.5333, 1e-4);
 	b = ok("pcix533/64,mmrbc=4096,splits=32");
-	cr_assert(b.clock_mhz == 133 && b.transfers_per_clock == 4 && b.mmrbc_bytes == 4096 && b.splits == 32);
+	cr_assert(b.clock_mhz == 133 && b.transfers_per_clock == 4 && b.mmrbc_bytes == 4096 &&
+		  b.splits == 32);
 	cr_assert_float_eq(pcibw_bus_raw_gbps(&b), 34.1333, 1e-4);
 	b = ok("pcix266/32");
 	cr_assert(b.transfers_per_clock == 2 && b.width_bits == 32);
@@ -54,9 +57,16 @@ Test(busspec, defaults_and_raw_rates)
 
 Test(busspec, format_round_trips)
 {
-	static const char *specs[] = {"gen1x1", "gen3x8,mps=256", "gen5x32,ecrc,addr32,rcb_chunks", "gen4x4,flit",
-				      "gen6x2", "pcix66/32", "pcix266,mmrbc=2048,splits=4", "pcix533",
-				      "pci33/64,latency_timer=32", "pci66,addr32"};
+	static const char *specs[] = {"gen1x1",
+				      "gen3x8,mps=256",
+				      "gen5x32,ecrc,addr32,rcb_chunks",
+				      "gen4x4,flit",
+				      "gen6x2",
+				      "pcix66/32",
+				      "pcix266,mmrbc=2048,splits=4",
+				      "pcix533",
+				      "pci33/64,latency_timer=32",
+				      "pci66,addr32"};
 	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		struct pcibw_bus a = ok(specs[i]), b;
 		char buf[160];
@@ -65,31 +75,50 @@ Test(busspec, format_round_trips)
 		char buf2[160];
 		pcibw_bus_format(&b, buf2, sizeof buf2);
 		cr_assert_str_eq(buf, buf2, "%s -> %s -> %s", specs[i], buf, buf2);
-		cr_assert(b.kind == a.kind && b.gts == a.gts && b.lanes == a.lanes && b.mps_bytes == a.mps_bytes &&
-			  b.flit == a.flit && b.ecrc == a.ecrc && b.clock_mhz == a.clock_mhz &&
-			  b.transfers_per_clock == a.transfers_per_clock && b.width_bits == a.width_bits &&
-			  b.mmrbc_bytes == a.mmrbc_bytes && b.splits == a.splits, "%s", specs[i]);
+		cr_assert(b.kind == a.kind && b.gts == a.gts && b.lanes == a.lanes &&
+			      b.mps_bytes == a.mps_bytes && b.flit == a.flit && b.ecrc == a.ecrc &&
+			      b.clock_mhz == a.clock_mhz && b.transfers_per_clock == a.transfers_per_clock &&
+			      b.width_bits == a.width_bits && b.mmrbc_bytes == a.mmrbc_bytes &&
+			      b.splits == a.splits,
+			  "%s", specs[i]);
 	}
 }
 
 Test(busspec, errors_name_the_bad_part)
 {
-	static const struct { const char *spec, *needle; } bad[] = {
-		{"gen3x3", "width 3 is not a PCIe width (1,2,4,8,12,16,32)"},
-		{"gen0x8", "generation 0"}, {"gen7x8", "generation 7"}, {"gen3x", "width"},
-		{"gen3x8,mps=100", "mps=100"}, {"gen3x8,mrrs=8192", "mrrs=8192"}, {"gen3x8,rcb=256", "rcb=256"},
-		{"gen3x8,mps=-128", "mps=-128"}, {"gen3x8,mps=", "mps="}, {"gen3x8,ecrc=1", "ecrc=1"},
-		{"pcix150", "pcix150"}, {"pcix133/16", "pcix133/16"}, {"pci33/48", "pci33/48"}, {"pci100", "pci100"},
-		{"pcix133,mmrbc=300", "mmrbc=300"}, {"pcix133,splits=5", "splits=5"},
-		{"pcix133,mps=256", "mps=256"}, {"gen3x8,mmrbc=512", "mmrbc=512"}, {"gen3x8,latency_timer=8", "latency_timer"},
-		{"pci33,latency_timer=99999999999999999999", "latency_timer=99999999999999999999"},
-		{"", "empty"}, {"usb3", "usb3"},
+	static const struct {
+		const char *spec, *needle;
+	} bad[] = {
+	    {"gen3x3", "width 3 is not a PCIe width (1,2,4,8,12,16,32)"},
+	    {"gen0x8", "generation 0"},
+	    {"gen7x8", "generation 7"},
+	    {"gen3x", "width"},
+	    {"gen3x8,mps=100", "mps=100"},
+	    {"gen3x8,mrrs=8192", "mrrs=8192"},
+	    {"gen3x8,rcb=256", "rcb=256"},
+	    {"gen3x8,mps=-128", "mps=-128"},
+	    {"gen3x8,mps=", "mps="},
+	    {"gen3x8,ecrc=1", "ecrc=1"},
+	    {"pcix150", "pcix150"},
+	    {"pcix133/16", "pcix133/16"},
+	    {"pci33/48", "pci33/48"},
+	    {"pci100", "pci100"},
+	    {"pcix133,mmrbc=300", "mmrbc=300"},
+	    {"pcix133,splits=5", "splits=5"},
+	    {"pcix133,mps=256", "mps=256"},
+	    {"gen3x8,mmrbc=512", "mmrbc=512"},
+	    {"gen3x8,latency_timer=8", "latency_timer"},
+	    {"pci33,latency_timer=99999999999999999999", "latency_timer=99999999999999999999"},
+	    {"", "empty"},
+	    {"usb3", "usb3"},
 	};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct pcibw_bus b;
 		struct pcibw_err e = {0};
-		cr_expect_eq(pcibw_bus_parse(bad[i].spec, &b, &e), PCIBW_EUSAGE, "'%s' accepted", bad[i].spec);
-		cr_expect(strstr(e.msg, bad[i].needle), "'%s': message '%s' lacks '%s'", bad[i].spec, e.msg, bad[i].needle);
+		cr_expect_eq(pcibw_bus_parse(bad[i].spec, &b, &e), PCIBW_EUSAGE, "'%s' accepted",
+			     bad[i].spec);
+		cr_expect(strstr(e.msg, bad[i].needle), "'%s': message '%s' lacks '%s'", bad[i].spec, e.msg,
+			  bad[i].needle);
 	}
 }
 
@@ -120,8 +149,9 @@ Test(sizes, lists_ranges_mixes)
 
 Test(sizes, bad_lists)
 {
-	static const char *bad[] = {"", "0", "-1", "64,", ",64", "64,,128", "1e3", "64.5", "65537", "64-", "64-128/0",
-				    "64:", ":1", "64:-1", "64:nan", "64:inf", "64:1,128", "99999999999999999999"};
+	static const char *bad[] = {"",	   "0",	    "-1",     "64,",	",64",	    "64,,128",
+				    "1e3", "64.5",  "65537",  "64-",	"64-128/0", "64:",
+				    ":1",  "64:-1", "64:nan", "64:inf", "64:1,128", "99999999999999999999"};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		struct pcibw_sizes s = {0};
 		struct pcibw_err e = {0};
@@ -164,8 +194,11 @@ Test(names, patterns_conventions_line_rates)
 		cr_assert_eq(pcibw_size_is_parse(conv[i], &s, &e), 0);
 		cr_assert_str_eq(pcibw_size_is_name(s), conv[i]);
 	}
-	static const struct { const char *t; double g; } rates[] = {{"100M", 0.1}, {"1G", 1}, {"2.5G", 2.5},
-		{"25G", 25}, {"800G", 800}, {"3x", -1}, {"G", -1}, {"-1G", -1}, {"0G", -1}, {"1e999G", -1}, {"10", -1}};
+	static const struct {
+		const char *t;
+		double g;
+	} rates[] = {{"100M", 0.1}, {"1G", 1},	 {"2.5G", 2.5}, {"25G", 25},	{"800G", 800}, {"3x", -1},
+		     {"G", -1},	    {"-1G", -1}, {"0G", -1},	{"1e999G", -1}, {"10", -1}};
 	for (unsigned i = 0; i < sizeof rates / sizeof rates[0]; i++) {
 		int st = pcibw_line_rate_parse(rates[i].t, &g, &e);
 		if (rates[i].g < 0)

@@ -4,6 +4,7 @@
  * (doc/cli-contract.md "Bus spec", "Exit codes"), the table / CSV / JSON outputs, the SVG plot
  * (parsed with expat), and the bus taken from a real lspci dump (tests/data, with its header).
  */
+#include "support.h"
 #include <criterion/criterion.h>
 #include <expat.h>
 #include <jansson.h>
@@ -11,13 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "support.h"
 
 static void expect_fail(int code, const char *needle, const char *const *args)
 {
 	struct run_result r = run_pcibw(NULL, args);
-	cr_expect_eq(r.status, code, "%s %s %s: exit %d, want %d; stderr: %s", args[1], args[2] ? args[2] : "",
-		     args[3] ? args[3] : "", r.status, code, r.err);
+	cr_expect_eq(r.status, code, "%s %s %s: exit %d, want %d; stderr: %s", args[1],
+		     args[2] ? args[2] : "", args[3] ? args[3] : "", r.status, code, r.err);
 	cr_expect(strstr(r.err, needle), "stderr should name '%s': %s", needle, r.err);
 	cr_expect_eq(r.out[0], '\0', "nothing on stdout on error: %s", r.out);
 	run_free(&r);
@@ -87,8 +87,9 @@ Test(model_cli, bad_profiles_name_file_line_column)
 /* CSV: header + one line per size of "64-1518/64" (64, 128, ..., 1472 and the end 1518: 24). */
 Test(model_cli, csv_rows)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "dpdk",
-		"--sizes", "64-1518/64", "--line-rate", "40G", "--format", "csv", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "dpdk", "--sizes",
+					     "64-1518/64", "--line-rate", "40G", "--format", "csv", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	int lines = 0;
 	for (char *p = r.out; *p; p++)
@@ -106,8 +107,9 @@ Test(model_cli, csv_rows)
 /* JSON: the contract's keys; wire ceiling for 40G at 1518 B frames = 40 x 1518/1538 Gbit/s. */
 Test(model_cli, json_keys)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "kernel-82599",
-		"--sizes", "64,1518", "--line-rate", "40G", "--json", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "kernel-82599",
+					     "--sizes", "64,1518", "--line-rate", "40G", "--json", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	json_error_t je;
 	json_t *j = json_loads(r.out, 0, &je);
@@ -119,16 +121,18 @@ Test(model_cli, json_keys)
 	cr_assert_str_eq(json_string_value(json_object_get(bus, "spec")), "gen3x8,mps=256,mrrs=512,rcb=64");
 	json_t *rows = json_object_get(j, "rows");
 	cr_assert_eq(json_array_size(rows), 2);
-	static const char *keys[] = {"size_bytes", "bus_gbps", "bus_mpps", "wire_gbps", "limit", "to_device_bytes",
-				     "to_host_bytes", "bus_share"};
+	static const char *keys[] = {"size_bytes", "bus_gbps",	      "bus_mpps",      "wire_gbps",
+				     "limit",	   "to_device_bytes", "to_host_bytes", "bus_share"};
 	for (size_t i = 0; i < 2; i++)
 		for (int k = 0; k < 8; k++)
-			cr_assert(json_object_get(json_array_get(rows, i), keys[k]), "row %zu lacks %s", i, keys[k]);
+			cr_assert(json_object_get(json_array_get(rows, i), keys[k]), "row %zu lacks %s", i,
+				  keys[k]);
 	json_t *big = json_array_get(rows, 1);
 	double wire = json_real_value(json_object_get(big, "wire_gbps"));
 	cr_assert(fabs(wire - 40.0 * 1518 / 1538) < 1e-7, "wire %f (JSON keeps 10 digits)", wire);
-	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(rows, 0), "limit")), "bus",
-			 "kernel-82599 cannot carry 40G of 64 B frames (anchors 1.7: last frame below 40G is 299)");
+	cr_assert_str_eq(
+	    json_string_value(json_object_get(json_array_get(rows, 0), "limit")), "bus",
+	    "kernel-82599 cannot carry 40G of 64 B frames (anchors 1.7: last frame below 40G is 299)");
 	/* without a line rate the wire is null */
 	json_decref(j);
 	run_free(&r);
@@ -146,17 +150,23 @@ Test(model_cli, json_keys)
 /* The table: one line per size, the binding ceiling named. */
 Test(model_cli, text_table)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen1x1", "--nic", "simple",
-		"--sizes", "64,1518", "--line-rate", "1G", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen1x1", "--nic", "simple", "--sizes",
+					     "64,1518", "--line-rate", "1G", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
-	cr_assert(strstr(r.out, "bus Gbit/s") && strstr(r.out, "wire Gbit/s") && strstr(r.out, "headroom"), "%s", r.out);
+	cr_assert(strstr(r.out, "bus Gbit/s") && strstr(r.out, "wire Gbit/s") && strstr(r.out, "headroom"),
+		  "%s", r.out);
 	/* Gen1 x1 at 64 B: anchors table B gives simple bi 0.43 Gbit/s < the 0.762 of 1G wire */
 	char *l64 = strstr(r.out, "\n      64");
 	cr_assert(l64 && strstr(l64, " bus "), "64 B bound by the bus: %s", r.out);
 	run_free(&r);
 }
 
-struct svg_stats { int depth, elements, paths, svg_root; char strokes[16][32]; int n_strokes; };
+struct svg_stats {
+	int depth, elements, paths, svg_root;
+	char strokes[16][32];
+	int n_strokes;
+};
 
 static void XMLCALL on_start(void *u, const XML_Char *name, const XML_Char **attr)
 {
@@ -193,8 +203,9 @@ Test(model_cli, plot_svg_parses)
 	int fd = mkstemps(path, 4);
 	cr_assert_geq(fd, 0);
 	close(fd);
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "simple",
-		"--sizes", "64-1518/32", "--line-rate", "40G", "--plot", path, NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "simple", "--sizes",
+					     "64-1518/32", "--line-rate", "40G", "--plot", path, NULL});
 	if (r.status == 5) { /* built without cairo: it must say so */
 		cr_assert(strstr(r.err, "without cairo"), "%s", r.err);
 		run_free(&r);
@@ -220,7 +231,8 @@ Test(model_cli, plot_svg_parses)
 	unlink(path);
 	run_free(&r);
 	/* an unwritable path is bad input, not a crash */
-	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--plot", "/nonexistent-dir/x.svg", NULL});
+	r = run_pcibw(NULL,
+		      (const char *[]){"model", "--bus", "gen3x8", "--plot", "/nonexistent-dir/x.svg", NULL});
 	cr_assert(r.status == 3 || r.status == 5, "exit %d: %s", r.status, r.err);
 	run_free(&r);
 }
@@ -230,8 +242,9 @@ Test(model_cli, plot_svg_parses)
  * the igb profile by id. */
 Test(model_cli, bus_from_dump)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--dump",
-		test_data("pcie-intel-82576-x4-gen1.lspci"), "--sizes", "64", "--json", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
+					     "--sizes", "64", "--json", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	json_error_t je;
 	json_t *j = json_loads(r.out, 0, &je);
@@ -242,16 +255,18 @@ Test(model_cli, bus_from_dump)
 	json_decref(j);
 	run_free(&r);
 	/* no such slot: exit 4 */
-	expect_fail(4, "", (const char *[]){"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
-				      "-s", "05:00.0", NULL});
+	expect_fail(4, "",
+		    (const char *[]){"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"), "-s",
+				     "05:00.0", NULL});
 }
 
 /* A paravirtual NIC (the KVM guest's virtio-net 1af4:1000 in a real dump, tests/data with its
  * header) has no bus: the model says so instead of inventing a ceiling, and picks virtio-net. */
 Test(model_cli, virtual_device_has_no_bus_ceiling)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--dump",
-		test_data("hwloc-kvm-virtio-pcidomain32.lspci"), "--sizes", "64", "--line-rate", "1G", "--json", NULL});
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"model", "--dump", test_data("hwloc-kvm-virtio-pcidomain32.lspci"),
+				   "--sizes", "64", "--line-rate", "1G", "--json", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	json_error_t je;
 	json_t *j = json_loads(r.out, 0, &je);

@@ -12,17 +12,25 @@
  *             (about 391 k pps).
  * If the accounting changes, these change only together with the documented defaults.
  */
+#include "src/model/pci_timing.h"
 #include <criterion/criterion.h>
 #include <math.h>
-#include "src/model/pci_timing.h"
 
 /* A timing with nothing but an address phase and an idle clock; tests add what they need. */
 static struct pci_timing bare(bool pcix, int bytes_per_clock, double hz)
 {
-	return (struct pci_timing){.pcix = pcix, .clock_hz = hz, .bytes_per_clock = bytes_per_clock,
-				   .addr_clocks = 1, .turnaround_clocks = 1, .cacheline_bytes = 4096,
-				   .mrm_lines = 1, .adb_bytes = 128, .boundary_bytes = 4096,
-				   .latency_timer = 64, .mmrbc_bytes = 512, .splits = 1};
+	return (struct pci_timing){.pcix = pcix,
+				   .clock_hz = hz,
+				   .bytes_per_clock = bytes_per_clock,
+				   .addr_clocks = 1,
+				   .turnaround_clocks = 1,
+				   .cacheline_bytes = 4096,
+				   .mrm_lines = 1,
+				   .adb_bytes = 128,
+				   .boundary_bytes = 4096,
+				   .latency_timer = 64,
+				   .mmrbc_bytes = 512,
+				   .splits = 1};
 }
 
 /* Section 3.3 table: rows b = 16..1500, columns (W,O) = (4,2) (8,2) (4,4) (8,4) (4,6) (8,6)
@@ -30,13 +38,13 @@ static struct pci_timing bare(bool pcix, int bytes_per_clock, double hz)
 static const double sizes[] = {16, 64, 128, 256, 512, 1024, 1500};
 static const int cols[8][2] = {{4, 2}, {8, 2}, {4, 4}, {8, 4}, {4, 6}, {8, 6}, {4, 8}, {8, 8}};
 static const double table[7][8] = {
-	{0.667, 0.500, 0.500, 0.333, 0.400, 0.250, 0.333, 0.200},
-	{0.889, 0.800, 0.800, 0.667, 0.727, 0.571, 0.667, 0.500},
-	{0.941, 0.889, 0.889, 0.800, 0.842, 0.727, 0.800, 0.667},
-	{0.970, 0.941, 0.941, 0.889, 0.914, 0.842, 0.889, 0.800},
-	{0.985, 0.970, 0.970, 0.941, 0.955, 0.914, 0.941, 0.889},
-	{0.992, 0.985, 0.985, 0.970, 0.977, 0.955, 0.970, 0.941},
-	{0.995, 0.987, 0.989, 0.977, 0.984, 0.966, 0.979, 0.957},
+    {0.667, 0.500, 0.500, 0.333, 0.400, 0.250, 0.333, 0.200},
+    {0.889, 0.800, 0.800, 0.667, 0.727, 0.571, 0.667, 0.500},
+    {0.941, 0.889, 0.889, 0.800, 0.842, 0.727, 0.800, 0.667},
+    {0.970, 0.941, 0.941, 0.889, 0.914, 0.842, 0.889, 0.800},
+    {0.985, 0.970, 0.970, 0.941, 0.955, 0.914, 0.941, 0.889},
+    {0.992, 0.985, 0.985, 0.970, 0.977, 0.955, 0.970, 0.941},
+    {0.995, 0.987, 0.989, 0.977, 0.984, 0.966, 0.979, 0.957},
 };
 
 Test(pci_anchors, efficiency_table)
@@ -52,8 +60,9 @@ Test(pci_anchors, efficiency_table)
 			struct pci_xfer x = pci_dma_write(&t, sizes[r]);
 			double eff = sizes[r] / (cols[c][0] * x.clocks);
 			cr_assert_eq(x.transactions, 1);
-			cr_assert(fabs(eff - table[r][c]) <= 0.0005 + 1e-12, "b=%g W=%d O=%d: %.4f, anchors %.3f",
-				  sizes[r], cols[c][0], cols[c][1], eff, table[r][c]);
+			cr_assert(fabs(eff - table[r][c]) <= 0.0005 + 1e-12,
+				  "b=%g W=%d O=%d: %.4f, anchors %.3f", sizes[r], cols[c][0], cols[c][1], eff,
+				  table[r][c]);
 		}
 	}
 }
@@ -81,11 +90,14 @@ static double read_eff(int mmrbc, bool adb, double b)
 
 Test(pci_anchors, pcix_read_efficiency)
 {
-	const struct { int mmrbc; bool adb; double b, eff; } v[] = {
-		{512, false, 64, 0.444}, {512, false, 256, 0.762}, {512, false, 512, 0.865},
-		{512, false, 1024, 0.865}, {512, false, 1500, 0.860},
-		{4096, false, 1024, 0.928}, {4096, false, 1500, 0.947},
-		{512, true, 1024, 0.719}, {4096, true, 1500, 0.741},
+	const struct {
+		int mmrbc;
+		bool adb;
+		double b, eff;
+	} v[] = {
+	    {512, false, 64, 0.444},	{512, false, 256, 0.762},  {512, false, 512, 0.865},
+	    {512, false, 1024, 0.865},	{512, false, 1500, 0.860}, {4096, false, 1024, 0.928},
+	    {4096, false, 1500, 0.947}, {512, true, 1024, 0.719},  {4096, true, 1500, 0.741},
 	};
 	for (size_t i = 0; i < sizeof v / sizeof v[0]; i++) {
 		double e = read_eff(v[i].mmrbc, v[i].adb, v[i].b);
@@ -98,8 +110,8 @@ Test(pci_anchors, pcix_read_efficiency)
  * write-back; TX = 16 B descriptor read, 1070 B read, 16 B write-back. */
 static double echo_clocks(const struct pci_timing *t)
 {
-	return 2 * pci_dma_read(t, 16).clocks + pci_dma_write(t, 1070).clocks +
-	       pci_dma_read(t, 1070).clocks + 2 * pci_dma_write(t, 16).clocks;
+	return 2 * pci_dma_read(t, 16).clocks + pci_dma_write(t, 1070).clocks + pci_dma_read(t, 1070).clocks +
+	       2 * pci_dma_write(t, 16).clocks;
 }
 
 Test(pci_anchors, worked_example_pci33)
@@ -126,8 +138,8 @@ Test(pci_anchors, worked_example_pcix133)
 {
 	struct pci_timing t = pcix_o5(512, false);
 	/* 158 clocks for RX + 183 for TX */
-	cr_assert_eq(pci_dma_read(&t, 16).clocks + pci_dma_write(&t, 1070).clocks + pci_dma_write(&t, 16).clocks,
-		     158);
+	cr_assert_eq(
+	    pci_dma_read(&t, 16).clocks + pci_dma_write(&t, 1070).clocks + pci_dma_write(&t, 16).clocks, 158);
 	cr_assert_eq(echo_clocks(&t), 341);
 	/* 2.56 us per echoed packet; about 391 k pps; 67,139 pps (550 Mb/s of 1024 B payload)
 	 * keep the bus about 17 % busy */

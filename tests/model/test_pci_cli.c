@@ -7,11 +7,11 @@
  * 0x0008: bits 3:2 = 2 -> 512 << 2) on a 133 MHz PCI-X segment. Expected figures are the hand
  * sums of doc/model-pci.md (also derived step by step in test_pci_model.c).
  */
+#include "support.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
 #include <string.h>
-#include "support.h"
 
 static json_t *row0(const char *json, json_t **root)
 {
@@ -33,8 +33,8 @@ static double num(json_t *o, const char *key)
 static struct run_result model(const char *bus)
 {
 	return run_pcibw(NULL, (const char *[]){"model", "--bus", bus, "--nic", "e1000", "--pattern", "both",
-						"--size-is", "udp-payload", "--sizes", "1024",
-						"--format", "json", NULL});
+						"--size-is", "udp-payload", "--sizes", "1024", "--format",
+						"json", NULL});
 }
 
 Test(pci_cli, pci33_ceiling_below_550)
@@ -68,10 +68,10 @@ Test(pci_cli, pcix133_mmrbc512_under_a_quarter)
 Test(pci_cli, bad_specs_name_the_bad_part)
 {
 	const char *specs[][2] = {
-		{"pcix150", "150"},
-		{"pci33/48", "48"},
-		{"pcix133/64,mmrbc=300", "mmrbc=300"},
-		{"pcix133/64,splits=5", "splits=5"},
+	    {"pcix150", "150"},
+	    {"pci33/48", "48"},
+	    {"pcix133/64,mmrbc=300", "mmrbc=300"},
+	    {"pcix133/64,splits=5", "splits=5"},
 	};
 	for (int i = 0; i < 4; i++) {
 		struct run_result r = model(specs[i][0]);
@@ -89,9 +89,10 @@ Test(pci_cli, probed_82545em_brings_its_mmrbc_and_clock)
 	 * MMRBC field 2 -> 2048 B; the bridge 0002:00:02.0 runs its segment in PCI-X 133 mode.
 	 * With MMRBC 2048 the 1066 B transmit read is one request: 445 - 2 x 7 = 431 clocks =
 	 * 3,232.5 ns per echoed packet (MMRBC 512 would give 445). */
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "-s", "0002:01:01.0", "--dump",
-		test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"), "--pattern", "both", "--size-is",
-		"udp-payload", "--sizes", "1024", "--format", "json", NULL});
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"model", "-s", "0002:01:01.0", "--dump",
+				   test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"), "--pattern", "both",
+				   "--size-is", "udp-payload", "--sizes", "1024", "--format", "json", NULL});
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	json_t *root, *row = row0(r.out, &root);
 	json_t *bus = json_object_get(root, "bus");
@@ -100,7 +101,8 @@ Test(pci_cli, probed_82545em_brings_its_mmrbc_and_clock)
 	cr_assert_eq(json_integer_value(json_object_get(bus, "clock_mhz")), 133);
 	cr_assert_eq(json_integer_value(json_object_get(bus, "width_bits")), 64);
 	cr_assert_str_eq(json_string_value(json_object_get(root, "nic")), "e1000");
-	cr_assert(fabs(num(row, "bus_ns_per_packet") - 431 * 7.5) < 0.01, "%g", num(row, "bus_ns_per_packet"));
+	cr_assert(fabs(num(row, "bus_ns_per_packet") - 431 * 7.5) < 0.01, "%g",
+		  num(row, "bus_ns_per_packet"));
 	json_decref(root);
 	run_free(&r);
 }
@@ -110,8 +112,9 @@ Test(pci_cli, segment_devices_share_the_budget)
 	/* --segment-devices 2: two e1000 receiving 1518 B frames on one PCI 33/32 segment: 491
 	 * clocks per packet each (arbitration, latency-timer cuts), 982 per round: 33,944 pps per
 	 * device, less than half the 73,910 of one device alone (451 clocks; test_pci_model.c). */
-	const char *base[] = {"model", "--bus", "pci33/32", "--nic", "e1000", "--pattern", "rx", "--sizes", "1518",
-			      "--format", "json", "--segment-devices", "2", NULL};
+	const char *base[] = {"model", "--bus",	  "pci33/32", "--nic",	  "e1000", "--pattern",
+			      "rx",    "--sizes", "1518",     "--format", "json",  "--segment-devices",
+			      "2",     NULL};
 	struct run_result r = run_pcibw(NULL, base);
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	json_t *root, *row = row0(r.out, &root);

@@ -8,10 +8,10 @@
  * single path, one per packet pair in `both` (irq_shared), two ICR reads per interrupt; no bus
  * write for the INTx interrupt.
  */
+#include "pcibw/model.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
-#include "pcibw/model.h"
 
 struct fixture {
 	struct pcibw_bus bus;
@@ -30,8 +30,8 @@ static struct pcibw_model_row eval(const char *spec, enum pcibw_pattern pat, enu
 {
 	struct fixture f;
 	setup(&f, spec);
-	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = pat, .size_is = si,
-				    .segment_devices = devices};
+	struct pcibw_model_in in = {
+	    .bus = &f.bus, .nic = &f.nic, .pattern = pat, .size_is = si, .segment_devices = devices};
 	struct pcibw_model_row r;
 	struct pcibw_err e;
 	cr_assert_eq(pcibw_model_eval(&in, size, &r, &e), PCIBW_OK, "%s: %s", spec, e.msg);
@@ -71,7 +71,8 @@ Test(pci_model, motivating_pcix133_under_a_quarter)
 	 * RX: tail write 7 + descriptor 15 + 1070 B write 5 + 134 + 1 = 140 + write-back 8 + ICR 18
 	 *     -> 188
 	 * 445 clocks = 3,337.5 ns; 67,139 pps hold the bus 22.4 % of the time. */
-	struct pcibw_model_row r = eval("pcix133/64,mmrbc=512", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
+	struct pcibw_model_row r =
+	    eval("pcix133/64,mmrbc=512", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
 	cr_assert(fabs(r.bus_ns_per_packet - 3337.5) < 0.01, "%g ns", r.bus_ns_per_packet);
 	double util = MOTIVATING_PPS / (r.bus_mpps * 1e6);
 	cr_assert(fabs(util - MOTIVATING_PPS * 3337.5e-9) < 1e-9, "util %g", util);
@@ -85,7 +86,8 @@ Test(pci_model, mmrbc_4096_lowers_the_cost)
 {
 	/* MMRBC 4096: the 1066 B read is one request instead of three: 2 x 7 clocks fewer, the
 	 * last completion carries 42 B in a 128 B ADB slice either way: 445 - 14 = 431 clocks. */
-	struct pcibw_model_row r = eval("pcix133/64,mmrbc=4096", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
+	struct pcibw_model_row r =
+	    eval("pcix133/64,mmrbc=4096", PCIBW_PAT_BOTH, PCIBW_SIZE_UDP_PAYLOAD, 1024, 1);
 	cr_assert(fabs(r.bus_ns_per_packet - 431 * 7.5) < 0.01, "%g ns", r.bus_ns_per_packet);
 }
 
@@ -133,8 +135,11 @@ Test(pci_model, split_latency_can_bind)
 	 * (136,388 pps). With 4 splits: 1,833 ns < 5,700 ns, the bus binds again. */
 	struct fixture f;
 	setup(&f, "pcix133/64,mmrbc=512");
-	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = PCIBW_PAT_DMA_READ,
-				    .size_is = PCIBW_SIZE_DMA, .segment_devices = 1};
+	struct pcibw_model_in in = {.bus = &f.bus,
+				    .nic = &f.nic,
+				    .pattern = PCIBW_PAT_DMA_READ,
+				    .size_is = PCIBW_SIZE_DMA,
+				    .segment_devices = 1};
 	struct pcibw_model_row r;
 	struct pcibw_err e;
 	cr_assert_eq(pcibw_model_eval(&in, 4096, &r, &e), PCIBW_OK, "%s", e.msg);
@@ -153,8 +158,11 @@ Test(pci_model, impossible_bus_values_are_usage_errors)
 	 * is still checked: exit code 2 and the bad field named */
 	struct fixture f;
 	setup(&f, "pcix133/64");
-	struct pcibw_model_in in = {.bus = &f.bus, .nic = &f.nic, .pattern = PCIBW_PAT_BOTH,
-				    .size_is = PCIBW_SIZE_FRAME, .segment_devices = 1};
+	struct pcibw_model_in in = {.bus = &f.bus,
+				    .nic = &f.nic,
+				    .pattern = PCIBW_PAT_BOTH,
+				    .size_is = PCIBW_SIZE_FRAME,
+				    .segment_devices = 1};
 	struct pcibw_model_row r;
 	struct pcibw_err e;
 	f.bus.mmrbc_bytes = 300;

@@ -10,14 +10,18 @@
  *          split response 1, idle 1, ADB 128 B, completions disconnect at every ADB.
  * Never values printed by pcibw.
  */
+#include "src/model/pci_timing.h"
 #include <criterion/criterion.h>
 #include <math.h>
-#include "src/model/pci_timing.h"
 
 static struct pcibw_bus bus_of(enum pcibw_bus_kind kind, int mhz, int width, int tpc)
 {
-	return (struct pcibw_bus){.kind = kind, .clock_mhz = mhz, .width_bits = width,
-				  .transfers_per_clock = tpc, .mmrbc_bytes = 512, .splits = 1,
+	return (struct pcibw_bus){.kind = kind,
+				  .clock_mhz = mhz,
+				  .width_bits = width,
+				  .transfers_per_clock = tpc,
+				  .mmrbc_bytes = 512,
+				  .splits = 1,
 				  .latency_timer = 64};
 }
 

@@ -23,7 +23,8 @@ Test(pcie_default, hand_check_1_6_compat_then_corrected)
 	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
 	struct pcibw_nic n = load_nic("simple");
 	/* pcie-bench's figures: 1280 B host->device, 1336 B device->host, 5.416 Mpps, 44.367 Gbit/s */
-	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 1024);
+	struct pcibw_model_row c =
+	    eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 1024);
 	cr_assert_float_eq(c.to_device_bytes, 1280, 1e-9);
 	cr_assert_float_eq(c.to_host_bytes, 1336, 1e-9);
 	assert_rel(c.bus_mpps, 5.416, 1e-3, "compat Mpps %f", c.bus_mpps);
@@ -56,7 +57,8 @@ Test(pcie_default, dma_write_ceiling)
 	static const double tl[] = {1, 1, 6};
 	for (int i = 0; i < 3; i++) {
 		struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, s[i]);
-		assert_rel(r.bus_gbps, budget * s[i] / (s[i] + tl[i] * 24), 1e-9, "size %g: %f", s[i], r.bus_gbps);
+		assert_rel(r.bus_gbps, budget * s[i] / (s[i] + tl[i] * 24), 1e-9, "size %g: %f", s[i],
+			   r.bus_gbps);
 	}
 }
 
@@ -103,7 +105,8 @@ Test(pcie_default, flit_gen6_flits_per_packet)
 		assert_rel(r.to_host_bytes, host_bytes[i] * 256 / 236, 1e-12, "wire bytes");
 	}
 	/* not 242/256 on top of per-TLP framing: at 1518 B the Flit ceiling beats that reading */
-	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, PCIBW_COMPAT_PCIE_BENCH, 1518);
+	struct pcibw_model_row c =
+	    eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, PCIBW_COMPAT_PCIE_BENCH, 1518);
 	struct pcibw_model_row f = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, 1518);
 	cr_assert_gt(f.bus_mpps, c.bus_mpps);
 }
@@ -128,7 +131,8 @@ Test(pcie_default, device_limits)
 	struct pcibw_model_row big = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 2048);
 	cr_assert_str_eq(big.bound_by, "to-host");
 	/* compat mode has no device limits: pcie-model's 42.098 at 64 B */
-	struct pcibw_model_row c = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 64);
+	struct pcibw_model_row c =
+	    eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 64);
 	assert_rel(c.bus_gbps, 42.0980, 1e-4, "compat %f", c.bus_gbps);
 }
 

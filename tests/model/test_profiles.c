@@ -14,41 +14,45 @@
  *   head read every k: 24/k to device and 24/k to host.
  * A profile that is a renamed copy of another gives the other's numbers and fails here.
  */
+#include "model_helpers.h"
 #include <dirent.h>
 #include <stdio.h>
 #include <string.h>
-#include "model_helpers.h"
 
 /* shared_irq: the profile's TX and RX rings share one vector (irq_shared), so `both` pays one
  * MSI (28 B to the host) per irq_batch packet pairs instead of one per path: that much less than
  * the two paths added. */
-struct expect { const char *nic; double tx_dev[2], tx_host[2], rx_dev[2], rx_host[2]; double shared_irq; };
+struct expect {
+	const char *nic;
+	double tx_dev[2], tx_host[2], rx_dev[2], rx_host[2];
+	double shared_irq;
+};
 
 static const struct expect ex[] = {
-	/* simple: TX 28 + 36 + data + 24 | 24 + data + 28 + 24; RX 28 + 36 + 24 | 24 + data + 40 + 28 + 24 */
-	{"simple", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0},
-	/* kernel-82599: TX doorbell 28, fetch 40x16 (48/40 host, 700/40 dev), wb 8x16 152/8, MSI 28/32,
-	 * head 24 | RX doorbell 28/32, fetch 24 + 36, wb 40, MSI 28/32, head /8 */
-	{"kernel-82599", {149.5, 1703.5}, {69.075, 117.075}, {39.875, 39.875}, {151.875, 1725.875}, 0},
-	/* dpdk: TX doorbell 28/32, fetch 17.5 + 1.2, wb 19 | RX doorbell 28/32, fetch 24 + 36, wb 40 */
-	{"dpdk", {98.375, 1652.375}, {44.2, 92.2}, {36.875, 36.875}, {148, 1722}, 0},
-	/* igb: TX doorbell 28, fetch 8x16 (3 host, 18.5 dev), wb 16x16 280/16, MSI 28/64 | RX doorbell
-	 * 28/16, fetch 8 (3, 18.5), wb 4x16 88/4, MSI 28/64 */
-	{"igb", {126.5, 1680.5}, {44.9375, 92.9375}, {20.25, 20.25}, {109.4375, 1683.4375}, 28.0 / 64},
-	/* ixgbe: TX doorbell 28, fetch 32x16 (24/32, 552/32), wb 8x16 152/8, MSI 28/64 | RX doorbell
-	 * 28/16, fetch 1 (24, 36), wb 40, MSI 28/64 */
-	{"ixgbe", {125.25, 1679.25}, {44.1875, 92.1875}, {37.75, 37.75}, {148.4375, 1722.4375}, 28.0 / 64},
-	/* i40e: TX doorbell 28, fetch 4x16 (24/4, 84/4), head write-back 4 B per 4: 28/4, MSI 28/64 |
-	 * RX doorbell 28/32, fetch 2x32 (24/2, 84/2), wb 32 B: 56, MSI 28/64 */
-	{"i40e", {129, 1683}, {37.4375, 85.4375}, {42.875, 42.875}, {152.4375, 1726.4375}, 28.0 / 64},
-	/* mlx5: TX doorbell 8 B: 32, WQE 64 (24 host, 84 dev), CQE 64: 88, MSI 28/64 | RX no doorbell,
-	 * WQE 8x16 (24/8, 148/8), CQE 88, MSI 28/64 */
-	{"mlx5", {196, 1750}, {136.4375, 184.4375}, {18.5, 18.5}, {175.4375, 1749.4375}, 28.0 / 64},
-	/* virtio-net: data + 12 B virtio_net_hdr (D = 72, 1526; ceil(D/256) = 1, 6; ceil(D/512) = 1, 3);
-	 * TX notify 2 B: 26, desc (24, 36), used elem 8 B: 32, MSI 28/64 | RX notify 26/64, desc, used 32 */
-	{"virtio-net", {154, 1708}, {80.4375, 128.4375}, {36.40625, 36.40625}, {152.4375, 1726.4375}, 0},
-	/* nfp6000-pciebench: simple's rings (its device limits do not change bytes) */
-	{"nfp6000-pciebench", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0},
+    /* simple: TX 28 + 36 + data + 24 | 24 + data + 28 + 24; RX 28 + 36 + 24 | 24 + data + 40 + 28 + 24 */
+    {"simple", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0},
+    /* kernel-82599: TX doorbell 28, fetch 40x16 (48/40 host, 700/40 dev), wb 8x16 152/8, MSI 28/32,
+     * head 24 | RX doorbell 28/32, fetch 24 + 36, wb 40, MSI 28/32, head /8 */
+    {"kernel-82599", {149.5, 1703.5}, {69.075, 117.075}, {39.875, 39.875}, {151.875, 1725.875}, 0},
+    /* dpdk: TX doorbell 28/32, fetch 17.5 + 1.2, wb 19 | RX doorbell 28/32, fetch 24 + 36, wb 40 */
+    {"dpdk", {98.375, 1652.375}, {44.2, 92.2}, {36.875, 36.875}, {148, 1722}, 0},
+    /* igb: TX doorbell 28, fetch 8x16 (3 host, 18.5 dev), wb 16x16 280/16, MSI 28/64 | RX doorbell
+     * 28/16, fetch 8 (3, 18.5), wb 4x16 88/4, MSI 28/64 */
+    {"igb", {126.5, 1680.5}, {44.9375, 92.9375}, {20.25, 20.25}, {109.4375, 1683.4375}, 28.0 / 64},
+    /* ixgbe: TX doorbell 28, fetch 32x16 (24/32, 552/32), wb 8x16 152/8, MSI 28/64 | RX doorbell
+     * 28/16, fetch 1 (24, 36), wb 40, MSI 28/64 */
+    {"ixgbe", {125.25, 1679.25}, {44.1875, 92.1875}, {37.75, 37.75}, {148.4375, 1722.4375}, 28.0 / 64},
+    /* i40e: TX doorbell 28, fetch 4x16 (24/4, 84/4), head write-back 4 B per 4: 28/4, MSI 28/64 |
+     * RX doorbell 28/32, fetch 2x32 (24/2, 84/2), wb 32 B: 56, MSI 28/64 */
+    {"i40e", {129, 1683}, {37.4375, 85.4375}, {42.875, 42.875}, {152.4375, 1726.4375}, 28.0 / 64},
+    /* mlx5: TX doorbell 8 B: 32, WQE 64 (24 host, 84 dev), CQE 64: 88, MSI 28/64 | RX no doorbell,
+     * WQE 8x16 (24/8, 148/8), CQE 88, MSI 28/64 */
+    {"mlx5", {196, 1750}, {136.4375, 184.4375}, {18.5, 18.5}, {175.4375, 1749.4375}, 28.0 / 64},
+    /* virtio-net: data + 12 B virtio_net_hdr (D = 72, 1526; ceil(D/256) = 1, 6; ceil(D/512) = 1, 3);
+     * TX notify 2 B: 26, desc (24, 36), used elem 8 B: 32, MSI 28/64 | RX notify 26/64, desc, used 32 */
+    {"virtio-net", {154, 1708}, {80.4375, 128.4375}, {36.40625, 36.40625}, {152.4375, 1726.4375}, 0},
+    /* nfp6000-pciebench: simple's rings (its device limits do not change bytes) */
+    {"nfp6000-pciebench", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0},
 };
 
 Test(profiles, bytes_per_packet)
@@ -60,19 +64,26 @@ Test(profiles, bytes_per_packet)
 		for (int i = 0; i < 2; i++) {
 			struct pcibw_model_row t = eval(&b, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, frame[i]);
 			struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, frame[i]);
-			cr_expect_float_eq(t.to_device_bytes, ex[k].tx_dev[i], 1e-9, "%s tx %g: to-device %.4f, hand %.4f",
-					   ex[k].nic, frame[i], t.to_device_bytes, ex[k].tx_dev[i]);
-			cr_expect_float_eq(t.to_host_bytes, ex[k].tx_host[i], 1e-9, "%s tx %g: to-host %.4f, hand %.4f",
-					   ex[k].nic, frame[i], t.to_host_bytes, ex[k].tx_host[i]);
-			cr_expect_float_eq(r.to_device_bytes, ex[k].rx_dev[i], 1e-9, "%s rx %g: to-device %.4f, hand %.4f",
-					   ex[k].nic, frame[i], r.to_device_bytes, ex[k].rx_dev[i]);
-			cr_expect_float_eq(r.to_host_bytes, ex[k].rx_host[i], 1e-9, "%s rx %g: to-host %.4f, hand %.4f",
-					   ex[k].nic, frame[i], r.to_host_bytes, ex[k].rx_host[i]);
+			cr_expect_float_eq(t.to_device_bytes, ex[k].tx_dev[i], 1e-9,
+					   "%s tx %g: to-device %.4f, hand %.4f", ex[k].nic, frame[i],
+					   t.to_device_bytes, ex[k].tx_dev[i]);
+			cr_expect_float_eq(t.to_host_bytes, ex[k].tx_host[i], 1e-9,
+					   "%s tx %g: to-host %.4f, hand %.4f", ex[k].nic, frame[i],
+					   t.to_host_bytes, ex[k].tx_host[i]);
+			cr_expect_float_eq(r.to_device_bytes, ex[k].rx_dev[i], 1e-9,
+					   "%s rx %g: to-device %.4f, hand %.4f", ex[k].nic, frame[i],
+					   r.to_device_bytes, ex[k].rx_dev[i]);
+			cr_expect_float_eq(r.to_host_bytes, ex[k].rx_host[i], 1e-9,
+					   "%s rx %g: to-host %.4f, hand %.4f", ex[k].nic, frame[i],
+					   r.to_host_bytes, ex[k].rx_host[i]);
 			/* both = the two paths added, per direction (PCIe: one budget each way) */
-			struct pcibw_model_row bo = eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, frame[i]);
-			cr_expect_float_eq(bo.to_host_bytes, ex[k].tx_host[i] + ex[k].rx_host[i] - ex[k].shared_irq, 1e-9,
+			struct pcibw_model_row bo =
+			    eval(&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, frame[i]);
+			cr_expect_float_eq(bo.to_host_bytes,
+					   ex[k].tx_host[i] + ex[k].rx_host[i] - ex[k].shared_irq, 1e-9,
 					   "%s both", ex[k].nic);
-			cr_expect_float_eq(bo.to_device_bytes, ex[k].tx_dev[i] + ex[k].rx_dev[i], 1e-9, "%s both", ex[k].nic);
+			cr_expect_float_eq(bo.to_device_bytes, ex[k].tx_dev[i] + ex[k].rx_dev[i], 1e-9,
+					   "%s both", ex[k].nic);
 		}
 	}
 }
@@ -107,10 +118,12 @@ Test(profiles, all_checked_and_distinct)
 			struct pcibw_nic a = all[i], b = all[j];
 			/* compare everything but the names and texts */
 			memset(a.name, 0, sizeof a.name), memset(b.name, 0, sizeof b.name);
-			memset(a.description, 0, sizeof a.description), memset(b.description, 0, sizeof b.description);
+			memset(a.description, 0, sizeof a.description),
+			    memset(b.description, 0, sizeof b.description);
 			memset(a.source, 0, sizeof a.source), memset(b.source, 0, sizeof b.source);
 			memset(a.match, 0, sizeof a.match), memset(b.match, 0, sizeof b.match);
-			cr_expect(memcmp(&a, &b, sizeof a), "%s and %s are the same profile", all[i].name, all[j].name);
+			cr_expect(memcmp(&a, &b, sizeof a), "%s and %s are the same profile", all[i].name,
+				  all[j].name);
 		}
 }
 
@@ -130,8 +143,9 @@ Test(profiles, by_ids)
 /* no vendor:device pair in two profiles (the choice by id must be unambiguous) */
 Test(profiles, ids_unique)
 {
-	static const char *names[] = {"simple", "kernel-82599", "dpdk", "igb", "ixgbe", "i40e", "mlx5",
-				      "virtio-net", "nfp6000-pciebench"};
+	static const char *names[] = {"simple", "kernel-82599", "dpdk",
+				      "igb",	"ixgbe",	"i40e",
+				      "mlx5",	"virtio-net",	"nfp6000-pciebench"};
 	char seen[4096] = " ";
 	for (unsigned k = 0; k < sizeof names / sizeof names[0]; k++) {
 		struct pcibw_nic n = load_nic(names[k]);

@@ -12,6 +12,8 @@
  *   a delayed read of a chunk: 11 fixed clocks (attempt 6 + address/DAC/turnaround/decode 4 +
  *   idle 1) + its data phases.
  */
+#include "model_helpers.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <math.h>
@@ -19,11 +21,9 @@
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "model_helpers.h"
-#include "support.h"
 
-static struct pcibw_model_row eval_n(const struct pcibw_bus *b, const struct pcibw_nic *n, enum pcibw_pattern p,
-				     enum pcibw_size_is s, double size)
+static struct pcibw_model_row eval_n(const struct pcibw_bus *b, const struct pcibw_nic *n,
+				     enum pcibw_pattern p, enum pcibw_size_is s, double size)
 {
 	return eval(b, n, p, s, PCIBW_COMPAT_NONE, size);
 }
@@ -35,9 +35,11 @@ static struct pcibw_model_row eval_n(const struct pcibw_bus *b, const struct pci
 Test(review_busspec, duplicate_modifier_refused)
 {
 	static const char *const specs[][2] = {
-		{"gen3x8,mps=256,mps=512", "'mps' given twice"}, {"gen3x8,ecrc,ecrc", "'ecrc' given twice"},
-		{"gen3x8,addr32,ADDR32", "given twice"}, {"pcix133,mmrbc=512,mmrbc=512", "'mmrbc' given twice"},
-		{"pci33,latency_timer=8,latency_timer=16", "'latency_timer' given twice"},
+	    {"gen3x8,mps=256,mps=512", "'mps' given twice"},
+	    {"gen3x8,ecrc,ecrc", "'ecrc' given twice"},
+	    {"gen3x8,addr32,ADDR32", "given twice"},
+	    {"pcix133,mmrbc=512,mmrbc=512", "'mmrbc' given twice"},
+	    {"pci33,latency_timer=8,latency_timer=16", "'latency_timer' given twice"},
 	};
 	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		struct pcibw_bus b;
@@ -45,7 +47,8 @@ Test(review_busspec, duplicate_modifier_refused)
 		cr_expect_eq(pcibw_bus_parse(specs[i][0], &b, &e), PCIBW_EUSAGE, "%s accepted", specs[i][0]);
 		cr_expect(strstr(e.msg, specs[i][1]), "%s: %s", specs[i][0], e.msg);
 	}
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256,mps=512", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256,mps=512", NULL});
 	cr_expect_eq(r.status, 2, "exit %d", r.status);
 	cr_expect(strstr(r.err, "'mps' given twice"), "%s", r.err);
 	cr_expect_eq(r.out[0], '\0');
@@ -74,15 +77,20 @@ Test(review_busspec, width_message_quotes_the_part)
  * (contract: "any NUMBER[MG]"; the bounds are the slowest Ethernet and 125 x 800G). */
 Test(review_options, line_rate_decimal_and_bounded)
 {
-	static const char *const bad[] = {"0x10G", " 10G", "1e-30G", "0.5M", "100001G", "1e309G", "nanG", "1eG", "10"};
+	static const char *const bad[] = {"0x10G",  " 10G", "1e-30G", "0.5M", "100001G",
+					  "1e309G", "nanG", "1eG",    "10"};
 	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
 		double g = -1;
 		struct pcibw_err e = {0};
-		cr_expect_eq(pcibw_line_rate_parse(bad[i], &g, &e), PCIBW_EUSAGE, "'%s' accepted as %g", bad[i], g);
+		cr_expect_eq(pcibw_line_rate_parse(bad[i], &g, &e), PCIBW_EUSAGE, "'%s' accepted as %g",
+			     bad[i], g);
 		cr_expect(strstr(e.msg, bad[i]), "message names '%s': %s", bad[i], e.msg);
 	}
-	static const struct { const char *s; double g; } good[] = {
-		{"1M", 0.001}, {"100m", 0.1}, {"2.5G", 2.5}, {".5G", 0.5}, {"1e3G", 1000}, {"100000G", 100000},
+	static const struct {
+		const char *s;
+		double g;
+	} good[] = {
+	    {"1M", 0.001}, {"100m", 0.1}, {"2.5G", 2.5}, {".5G", 0.5}, {"1e3G", 1000}, {"100000G", 100000},
 	};
 	for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
 		double g = -1;
@@ -105,8 +113,9 @@ Test(review_sizes, full_range_accepted, .timeout = 60)
 	cr_expect_eq(s.v[0].bytes, 1);
 	cr_expect_eq(s.v[65535].bytes, 65536);
 	pcibw_sizes_free(&s);
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "pci33", "--nic", "e1000",
-		"--sizes", "64-65536/1", "--format", "csv", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "pci33", "--nic", "e1000", "--sizes",
+					     "64-65536/1", "--format", "csv", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	int lines = 0;
 	for (const char *p = r.out; *p; p++)
@@ -221,9 +230,11 @@ Test(review_profiles, device_limits_bounded)
 	char body[512], want[600];
 	snprintf(body, sizeof body, HDR GOOD "[device]\nmax_dma_tps = 1e-300\n");
 	const char *p = write_tmp("synthetic-tps.ini", body, strlen(body));
-	snprintf(want, sizeof want, "%s:10:15: max_dma_tps: expected 0 (no limit) or a number 1000..1e+10", p);
+	snprintf(want, sizeof want, "%s:10:15: max_dma_tps: expected 0 (no limit) or a number 1000..1e+10",
+		 p);
 	expect_bad_profile(p, want);
-	snprintf(body, sizeof body, HDR GOOD "[device]\nmax_dma_tps = 0\nread_latency_ns = 0.001\nread_tags = 4\n");
+	snprintf(body, sizeof body,
+		 HDR GOOD "[device]\nmax_dma_tps = 0\nread_latency_ns = 0.001\nread_tags = 4\n");
 	p = write_tmp("synthetic-lat.ini", body, strlen(body));
 	expect_bad_profile(p, "read_latency_ns: expected 0 (no limit) or a number 1..1e+06");
 }
@@ -243,9 +254,14 @@ Test(review_irq, shared_vector_counts_pairs)
 	n.irq_batch = 4;
 	n.irq_bytes = 4;
 	n.icr_reads_per_irq = 2;
-	struct { enum pcibw_pattern p; bool shared; double msi, icr; } c[] = {
-		{PCIBW_PAT_BOTH, false, 0.5, 1.0}, {PCIBW_PAT_BOTH, true, 0.25, 0.5},
-		{PCIBW_PAT_RX, true, 0.25, 0.5}, {PCIBW_PAT_TX, true, 0.25, 0.5}, {PCIBW_PAT_RX, false, 0.25, 0.5},
+	struct {
+		enum pcibw_pattern p;
+		bool shared;
+		double msi, icr;
+	} c[] = {
+	    {PCIBW_PAT_BOTH, false, 0.5, 1.0}, {PCIBW_PAT_BOTH, true, 0.25, 0.5},
+	    {PCIBW_PAT_RX, true, 0.25, 0.5},   {PCIBW_PAT_TX, true, 0.25, 0.5},
+	    {PCIBW_PAT_RX, false, 0.25, 0.5},
 	};
 	for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
 		n.irq_shared = c[k].shared;
@@ -257,8 +273,10 @@ Test(review_irq, shared_vector_counts_pairs)
 			msi += r.ops[i].role == PCIBW_ROLE_IRQ ? r.ops[i].per_packet : 0;
 			icr += r.ops[i].role == PCIBW_ROLE_ICR_READ ? r.ops[i].per_packet : 0;
 		}
-		cr_expect(fabs(msi - c[k].msi) < 1e-12, "case %u: %g MSI per packet, hand %g", k, msi, c[k].msi);
-		cr_expect(fabs(icr - c[k].icr) < 1e-12, "case %u: %g ICR reads per packet, hand %g", k, icr, c[k].icr);
+		cr_expect(fabs(msi - c[k].msi) < 1e-12, "case %u: %g MSI per packet, hand %g", k, msi,
+			  c[k].msi);
+		cr_expect(fabs(icr - c[k].icr) < 1e-12, "case %u: %g ICR reads per packet, hand %g", k, icr,
+			  c[k].icr);
 	}
 }
 
@@ -299,12 +317,14 @@ Test(review_cacheline, delayed_reads_follow_the_register)
 	struct pcibw_bus b = parse_bus("pci33/32");
 	cr_expect_eq(b.cacheline_bytes, 64, "a --bus spec's default line");
 	cr_expect(b.cacheline_default);
-	static const struct { int line, clocks; } c[] = {{64, 577}, {128, 511}, {32, 709}, {48, 577}, {0, 577}};
+	static const struct {
+		int line, clocks;
+	} c[] = {{64, 577}, {128, 511}, {32, 709}, {48, 577}, {0, 577}};
 	for (unsigned k = 0; k < sizeof c / sizeof c[0]; k++) {
 		b.cacheline_bytes = c[k].line;
 		struct pcibw_model_row r = eval_n(&b, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 1518);
-		cr_expect(fabs(r.bus_ns_per_packet - c[k].clocks * 30.0) < 1e-6, "line %d: %g ns, hand %d clocks",
-			  c[k].line, r.bus_ns_per_packet, c[k].clocks);
+		cr_expect(fabs(r.bus_ns_per_packet - c[k].clocks * 30.0) < 1e-6,
+			  "line %d: %g ns, hand %d clocks", c[k].line, r.bus_ns_per_packet, c[k].clocks);
 	}
 }
 
@@ -334,23 +354,25 @@ Test(review_cacheline, motivating_box_holds)
  * 0.987. Expected: one line naming the sizes the bus cannot carry, and a note for "to-host". */
 Test(review_text, says_which_sizes_the_bus_cannot_carry)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen1x1", "--nic", "simple",
-		"--sizes", "64,1518", "--line-rate", "1G", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen1x1", "--nic", "simple", "--sizes",
+					     "64,1518", "--line-rate", "1G", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	cr_expect(strstr(r.out, "the bus cannot carry 1 Gbit/s at 64 B.\n"), "%s", r.out);
 	cr_expect(strstr(r.out, "\nto-host: "), "%s", r.out);
 	run_free(&r);
 	/* a tiny line rate at the bound (1 Mbit/s) keeps the headroom column aligned: every data
 	 * line as long as the header line */
-	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen5x16", "--nic", "simple", "--sizes", "64,1518",
-		"--line-rate", "1M", NULL});
+	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen5x16", "--nic", "simple", "--sizes",
+					     "64,1518", "--line-rate", "1M", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	char *hdr = strstr(r.out, "    size");
 	cr_assert(hdr, "%s", r.out);
 	size_t hl = strcspn(hdr, "\n");
 	char *l1 = hdr + hl + 1;
 	size_t w1 = strcspn(l1, "\n");
-	cr_expect_eq(strstr(hdr, "bus bound by") - hdr, strstr(l1, "to-") - l1, "bound_by column aligned:\n%s", r.out);
+	cr_expect_eq(strstr(hdr, "bus bound by") - hdr, strstr(l1, "to-") - l1,
+		     "bound_by column aligned:\n%s", r.out);
 	(void)w1;
 	run_free(&r);
 }
@@ -362,9 +384,10 @@ Test(review_text, says_which_sizes_the_bus_cannot_carry)
  * delayed_reads_follow_the_register) = 21,270 ns, and the JSON says which line it used. */
 Test(review_cacheline, probed_device_brings_its_line)
 {
-	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "-s", "00:12.0", "--dump",
-		test_data("lkml-2006-via-pm133-82546eb-conventional-pci.lspci"), "--pattern", "tx", "--sizes", "1518",
-		"--format", "json", NULL});
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "-s", "00:12.0", "--dump",
+					     test_data("lkml-2006-via-pm133-82546eb-conventional-pci.lspci"),
+					     "--pattern", "tx", "--sizes", "1518", "--format", "json", NULL});
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	cr_expect(strstr(r.out, "\"nic\": \"e1000\""), "%s", r.out);
 	cr_expect(strstr(r.out, "\"spec\": \"pci33/32,latency_timer=64\""), "%s", r.out);
@@ -379,10 +402,11 @@ Test(review_options, compat_refused_on_pci)
 {
 	static const char *const buses[] = {"pci33/32", "pcix133/64"};
 	for (int i = 0; i < 2; i++) {
-		struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", buses[i], "--compat",
-			"pcie-bench", NULL});
+		struct run_result r = run_pcibw(
+		    NULL, (const char *[]){"model", "--bus", buses[i], "--compat", "pcie-bench", NULL});
 		cr_expect_eq(r.status, 2, "%s: exit %d", buses[i], r.status);
-		cr_expect(strstr(r.err, "--compat pcie-bench") && strstr(r.err, "drop --compat"), "%s", r.err);
+		cr_expect(strstr(r.err, "--compat pcie-bench") && strstr(r.err, "drop --compat"), "%s",
+			  r.err);
 		cr_expect_eq(r.out[0], '\0', "%s", r.out);
 		run_free(&r);
 	}

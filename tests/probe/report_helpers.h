@@ -3,11 +3,11 @@
 #ifndef PCIBW_TEST_REPORT_HELPERS_H
 #define PCIBW_TEST_REPORT_HELPERS_H
 
+#include "support.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
 #include <string.h>
-#include "support.h"
 
 /* pcibw report --json --dump tests/data/FILE [extra args...]; asserts exit 0 and valid JSON. */
 static inline json_t *report_json(const char *file, const char *extra1, const char *extra2)
@@ -26,9 +26,8 @@ static inline json_t *device(json_t *root, const char *slot)
 {
 	size_t i;
 	json_t *d;
-	json_array_foreach(json_object_get(root, "devices"), i, d)
-		if (!strcmp(json_string_value(json_object_get(d, "slot")), slot))
-			return d;
+	json_array_foreach(json_object_get(root, "devices"), i,
+			   d) if (!strcmp(json_string_value(json_object_get(d, "slot")), slot)) return d;
 	cr_assert_fail("no device %s in the report", slot);
 	return NULL;
 }
@@ -73,8 +72,7 @@ static inline void path_is(json_t *d, const char *const *slots, int n)
 {
 	json_t *p = json_object_get(d, "path");
 	cr_assert(json_is_array(p));
-	cr_assert_eq((int)json_array_size(p), n, "path has %zu hops, expected %d",
-		     json_array_size(p), n);
+	cr_assert_eq((int)json_array_size(p), n, "path has %zu hops, expected %d", json_array_size(p), n);
 	for (int i = 0; i < n; i++)
 		cr_assert_str_eq(str(json_array_get(p, (size_t)i), "slot"), slots[i]);
 }
@@ -84,7 +82,8 @@ static inline bool warned(json_t *root, const char *a, const char *b)
 {
 	size_t i;
 	json_t *w;
-	json_array_foreach(json_object_get(root, "warnings"), i, w) {
+	json_array_foreach(json_object_get(root, "warnings"), i, w)
+	{
 		const char *s = json_string_value(w);
 		if (strstr(s, a) && (!b || strstr(s, b)))
 			return true;

@@ -3,12 +3,12 @@
 #ifndef PCIBW_TEST_REPORT_SUPPORT_H
 #define PCIBW_TEST_REPORT_SUPPORT_H
 
+#include "support.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdbool.h>
 #include <string.h>
-#include "support.h"
 
 /* Run pcibw with args (NULL-terminated, at most 14) plus --json; assert exit code `want`;
  * return the parsed JSON (NULL when want != 0). */
@@ -44,9 +44,8 @@ static inline json_t *dev_by_slot(json_t *rep, const char *slot)
 {
 	size_t i;
 	json_t *d;
-	json_array_foreach(json_object_get(rep, "devices"), i, d)
-		if (str_is(json_object_get(d, "slot"), slot))
-			return d;
+	json_array_foreach(json_object_get(rep, "devices"), i,
+			   d) if (str_is(json_object_get(d, "slot"), slot)) return d;
 	cr_assert_fail("no device %s in the report", slot);
 	return NULL;
 }
@@ -55,9 +54,8 @@ static inline bool has_dev(json_t *rep, const char *slot)
 {
 	size_t i;
 	json_t *d;
-	json_array_foreach(json_object_get(rep, "devices"), i, d)
-		if (str_is(json_object_get(d, "slot"), slot))
-			return true;
+	json_array_foreach(json_object_get(rep, "devices"), i,
+			   d) if (str_is(json_object_get(d, "slot"), slot)) return true;
 	return false;
 }
 
@@ -67,7 +65,8 @@ static inline int warnings_with(json_t *rep, const char *const *needles)
 	size_t i;
 	json_t *w;
 	int n = 0;
-	json_array_foreach(json_object_get(rep, "warnings"), i, w) {
+	json_array_foreach(json_object_get(rep, "warnings"), i, w)
+	{
 		const char *s = json_string_value(w);
 		bool all = s != NULL;
 		for (int k = 0; all && needles[k]; k++)
@@ -106,9 +105,7 @@ static inline bool has_iface(json_t *d, const char *name)
 {
 	size_t i;
 	json_t *v;
-	json_array_foreach(json_object_get(d, "interfaces"), i, v)
-		if (str_is(v, name))
-			return true;
+	json_array_foreach(json_object_get(d, "interfaces"), i, v) if (str_is(v, name)) return true;
 	return false;
 }
 

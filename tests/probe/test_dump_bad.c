@@ -5,10 +5,10 @@
  * were counted by hand from each file (its header repeats them): rows are "OO: " then " XX"
  * x16, so byte k of a row starts at column 5 + 3k (2-digit offsets) or 6 + 3k (3-digit).
  */
+#include "support.h"
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <string.h>
-#include "support.h"
 
 static void bad(const char *name, const char *where_what)
 {
@@ -31,23 +31,76 @@ static void bad(const char *name, const char *where_what)
 	run_free(&r);
 }
 
-Test(dump_bad, truncated_row) { bad("synthetic-bad-truncated-row.lspci", "7:40: 12 bytes on this row: expected 16"); }
-Test(dump_bad, non_hex_byte) { bad("synthetic-bad-nonhex.lspci", "6:20: 'z' is not a hex digit"); }
-Test(dump_bad, non_hex_offset) { bad("synthetic-bad-nonhex-offset.lspci", "8:1: unexpected text: expected a hex row"); }
-Test(dump_bad, odd_digit_count) { bad("synthetic-bad-odd-digits.lspci", "5:11: 'e' has 1 hex digit: expected two per byte"); }
-Test(dump_bad, offset_out_of_order) { bad("synthetic-bad-offset-order.lspci", "7:1: offset 0x30 out of order: expected 0x20"); }
-Test(dump_bad, offset_past_4096) { bad("synthetic-bad-offset-4096.lspci", "9:1: offset 0x1000 is past the 4096 bytes"); }
-Test(dump_bad, duplicate_slot) { bad("synthetic-bad-duplicate-slot.lspci", "22:1: duplicate slot 00:03.0 (first at line 4)"); }
-Test(dump_bad, empty_file) { bad("synthetic-bad-empty.lspci", "1:1: empty file"); }
-Test(dump_bad, comments_only) { bad("synthetic-bad-no-device.lspci", "3:1: no device in the file"); }
-Test(dump_bad, binary_file) { bad("synthetic-bad-binary.lspci", "4:1: binary byte 0x7f"); }
-Test(dump_bad, truncated_dump) { bad("synthetic-bad-truncated-dump.lspci", "13:51: config dump of 0000:00:03.0 stops after 144 bytes"); }
-Test(dump_bad, unterminated_last_line) { bad("synthetic-bad-unterminated.lspci", "20:52: last line has no newline"); }
-Test(dump_bad, line_too_long) { bad("synthetic-bad-long-line.lspci", "5:254: line longer than 253 characters"); }
-Test(dump_bad, cap_list_loops) { bad("synthetic-bad-cap-loop.lspci", "10:8: 0000:00:03.0: capability list loops back to 0x40"); }
-Test(dump_bad, cap_points_into_header) { bad("synthetic-bad-cap-into-header.lspci", "8:17: 0000:00:03.0: capability pointer 0x20 points into the header"); }
-Test(dump_bad, ext_cap_outside_config) { bad("synthetic-bad-extcap-outside.lspci", "21:12: 0000:00:03.0: extended capability pointer 0x080 is outside extended config space"); }
-Test(dump_bad, device_reads_ffff) { bad("synthetic-bad-ffff.lspci", "5:5: 0000:00:03.0: vendor id reads 0xffff"); }
+Test(dump_bad, truncated_row)
+{
+	bad("synthetic-bad-truncated-row.lspci", "7:40: 12 bytes on this row: expected 16");
+}
+Test(dump_bad, non_hex_byte)
+{
+	bad("synthetic-bad-nonhex.lspci", "6:20: 'z' is not a hex digit");
+}
+Test(dump_bad, non_hex_offset)
+{
+	bad("synthetic-bad-nonhex-offset.lspci", "8:1: unexpected text: expected a hex row");
+}
+Test(dump_bad, odd_digit_count)
+{
+	bad("synthetic-bad-odd-digits.lspci", "5:11: 'e' has 1 hex digit: expected two per byte");
+}
+Test(dump_bad, offset_out_of_order)
+{
+	bad("synthetic-bad-offset-order.lspci", "7:1: offset 0x30 out of order: expected 0x20");
+}
+Test(dump_bad, offset_past_4096)
+{
+	bad("synthetic-bad-offset-4096.lspci", "9:1: offset 0x1000 is past the 4096 bytes");
+}
+Test(dump_bad, duplicate_slot)
+{
+	bad("synthetic-bad-duplicate-slot.lspci", "22:1: duplicate slot 00:03.0 (first at line 4)");
+}
+Test(dump_bad, empty_file)
+{
+	bad("synthetic-bad-empty.lspci", "1:1: empty file");
+}
+Test(dump_bad, comments_only)
+{
+	bad("synthetic-bad-no-device.lspci", "3:1: no device in the file");
+}
+Test(dump_bad, binary_file)
+{
+	bad("synthetic-bad-binary.lspci", "4:1: binary byte 0x7f");
+}
+Test(dump_bad, truncated_dump)
+{
+	bad("synthetic-bad-truncated-dump.lspci", "13:51: config dump of 0000:00:03.0 stops after 144 bytes");
+}
+Test(dump_bad, unterminated_last_line)
+{
+	bad("synthetic-bad-unterminated.lspci", "20:52: last line has no newline");
+}
+Test(dump_bad, line_too_long)
+{
+	bad("synthetic-bad-long-line.lspci", "5:254: line longer than 253 characters");
+}
+Test(dump_bad, cap_list_loops)
+{
+	bad("synthetic-bad-cap-loop.lspci", "10:8: 0000:00:03.0: capability list loops back to 0x40");
+}
+Test(dump_bad, cap_points_into_header)
+{
+	bad("synthetic-bad-cap-into-header.lspci",
+	    "8:17: 0000:00:03.0: capability pointer 0x20 points into the header");
+}
+Test(dump_bad, ext_cap_outside_config)
+{
+	bad("synthetic-bad-extcap-outside.lspci",
+	    "21:12: 0000:00:03.0: extended capability pointer 0x080 is outside extended config space");
+}
+Test(dump_bad, device_reads_ffff)
+{
+	bad("synthetic-bad-ffff.lspci", "5:5: 0000:00:03.0: vendor id reads 0xffff");
+}
 
 Test(dump_bad, missing_file)
 {

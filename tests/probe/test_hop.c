@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Hop bandwidth arithmetic and device -> model bus, against hand arithmetic from the formulas
  * cited in src/probe/hop.c (PCIe Base 6.0 sec. 4.2; PCI LB 3.0; PCI-X 2.0a). */
-#include <criterion/criterion.h>
-#include <math.h>
 #include "pcibw/device.h"
 #include "pcibw/probe.h"
 #include "src/probe/probe_int.h"
+#include <criterion/criterion.h>
+#include <math.h>
 
 static void near(double got, double want)
 {

@@ -5,12 +5,12 @@
  * those of tests/data/sysfs/README.md (dell-snb: eth0 at 02:00.0, ib0 at 82:00.0) and of the
  * XML text (hp-sl390s: 05:00.0 has OSDevs eth2, ib0, mlx4_0 and pci_link_speed="2.000000").
  */
+#include "src/probe/hwloc_int.h"
+#include "tests/support.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "src/probe/hwloc_int.h"
-#include "tests/support.h"
 
 static bool has(const struct probe_hwloc_facts *f, const char *name)
 {
@@ -47,8 +47,7 @@ Test(hwloc_topo, xml_facts)
 {
 	hwloc_topology_t t;
 	struct pcibw_err err = {0};
-	int rc = probe_hwloc_load(&t, NULL, test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"),
-				  &err);
+	int rc = probe_hwloc_load(&t, NULL, test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"), &err);
 	cr_assert_eq(rc, 0, "%s", err.msg);
 	struct probe_hwloc_facts f;
 	probe_hwloc_facts(t, 0, 0x05, 0, 0, &f);
@@ -56,7 +55,7 @@ Test(hwloc_topo, xml_facts)
 	cr_expect(has(&f, "eth2") && has(&f, "ib0") && has(&f, "mlx4_0"));
 	cr_expect_eq(f.numa_node, 0);
 	cr_expect_float_eq(f.link_gbps, 16.0, 1e-9); /* 2.000000 GB/s x 8 */
-	probe_hwloc_facts(t, 0, 0x77, 0, 0, &f);      /* no such bus in the export */
+	probe_hwloc_facts(t, 0, 0x77, 0, 0, &f);     /* no such bus in the export */
 	cr_expect(!f.found);
 	cr_expect(isnan(f.link_gbps));
 	hwloc_topology_destroy(t);

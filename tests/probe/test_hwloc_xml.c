@@ -9,8 +9,8 @@
  * An export has no config space: link GT/s, width and downgraded stay null, and a warning says
  * a downgrade cannot be shown.
  */
-#include <stdio.h>
 #include "report_support.h"
+#include <stdio.h>
 
 static json_t *topo(const char *name, bool all)
 {
@@ -32,8 +32,8 @@ static void expect_no_config_facts(json_t *d)
 static void expect_path(json_t *d, const char *const *slots, int n)
 {
 	json_t *p = json_object_get(d, "path");
-	cr_assert_eq(json_array_size(p), (size_t)n, "%s: path length %zu, want %d",
-		     str(d, "slot"), json_array_size(p), n);
+	cr_assert_eq(json_array_size(p), (size_t)n, "%s: path length %zu, want %d", str(d, "slot"),
+		     json_array_size(p), n);
 	for (int i = 0; i < n; i++)
 		cr_expect_str_eq(str(json_array_get(p, (size_t)i), "slot"), slots[i]);
 }
@@ -76,7 +76,8 @@ Test(hwloc_xml, not_mixed_with_this_machine)
 	json_t *r = topo("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml", true);
 	size_t i;
 	json_t *d;
-	json_array_foreach(json_object_get(r, "devices"), i, d) {
+	json_array_foreach(json_object_get(r, "devices"), i, d)
+	{
 		cr_expect_str_neq(str(d, "vendor_id"), "0x1af4");
 		expect_no_config_facts(d);
 	}
@@ -158,8 +159,10 @@ Test(hwloc_xml, cisco_vic_deep_path_and_vfs)
 	json_t *v = dev_by_slot(r, "0000:0b:00.0");
 	cr_expect(has_iface(v, "eth4") && has_iface(v, "usnic_0"));
 	cr_expect_eq(num(v, "numa_node"), 0);
-	expect_path(v, (const char *[]){"0000:0a:00.0", "0000:09:00.0", "0000:07:01.0", "0000:06:00.0",
-					"0000:00:03.0"}, 5);
+	expect_path(
+	    v,
+	    (const char *[]){"0000:0a:00.0", "0000:09:00.0", "0000:07:01.0", "0000:06:00.0", "0000:00:03.0"},
+	    5);
 	cr_expect_eq(json_array_size(json_object_get(dev_by_slot(r, "0000:0b:00.1"), "interfaces")), 0);
 	json_t *w = dev_by_slot(r, "0000:88:00.0");
 	cr_expect_eq(num(w, "numa_node"), 1);

@@ -2,11 +2,11 @@
 /* libpci's error hook is declared noreturn: probe_libpci_read leaves it by longjmp, so a libpci
  * failure is an error return and the process lives on (libpci lib/dump.c: dump_init calls
  * a->error("dump: Cannot open %s: %s") for a missing file). */
-#include <criterion/criterion.h>
-#include <string.h>
-#include <pci/pci.h>
-#include "support.h"
 #include "src/probe/probe_int.h"
+#include "support.h"
+#include <criterion/criterion.h>
+#include <pci/pci.h>
+#include <string.h>
 
 Test(libpci, error_hook_returns_instead_of_exiting)
 {
@@ -62,12 +62,18 @@ Test(libpci, decode_refuses_a_looping_list)
 	struct probe_node *n = probe_set_add(&set);
 	struct pcibw_report rep = {0};
 	struct pcibw_err err;
-	n->d.domain = 0; n->d.bus = 1; n->d.dev = 0; n->d.fn = 0;
+	n->d.domain = 0;
+	n->d.bus = 1;
+	n->d.dev = 0;
+	n->d.fn = 0;
 	pcibw_format_slot(n->d.slot, 0, 1, 0, 0);
 	n->cfg.len = 256;
-	n->cfg.b[0] = 0x86; n->cfg.b[1] = 0x80; n->cfg.b[6] = 0x10; /* Status: capabilities list */
+	n->cfg.b[0] = 0x86;
+	n->cfg.b[1] = 0x80;
+	n->cfg.b[6] = 0x10; /* Status: capabilities list */
 	n->cfg.b[0x34] = 0x40;
-	n->cfg.b[0x40] = 0x01; n->cfg.b[0x41] = 0x40; /* points at itself */
+	n->cfg.b[0x40] = 0x01;
+	n->cfg.b[0x41] = 0x40; /* points at itself */
 	cr_assert_eq(probe_decode(n, "config", NULL, &rep, &err), PCIBW_EINPUT);
 	cr_assert(strstr(err.msg, "0000:01:00.0 offset 0x041"), "%s", err.msg);
 	cr_assert(strstr(err.msg, "loops back to 0x40"), "%s", err.msg);

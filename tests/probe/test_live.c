@@ -7,11 +7,11 @@
  * "00:03.0 Ethernet controller [0200]: Red Hat, Inc. Virtio 1.0 network device [1af4:1041]")
  * the virtio NIC must come out `virtual` with no bus ceiling, both as root and as nobody.
  */
+#include "report_support.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
-#include "report_support.h"
 
 struct nic {
 	char slot[32];
@@ -125,11 +125,12 @@ Test(live, this_machine_as_nobody)
 	bool any_sysfs = false;
 	size_t i;
 	json_t *d;
-	json_array_foreach(json_object_get(j, "devices"), i, d) {
+	json_array_foreach(json_object_get(j, "devices"), i, d)
+	{
 		const char *k;
 		json_t *o;
-		json_object_foreach(json_object_get(d, "provenance"), k, o)
-			any_sysfs |= !strcmp(json_string_value(o), "sysfs");
+		json_object_foreach(json_object_get(d, "provenance"), k, o) any_sysfs |=
+		    !strcmp(json_string_value(o), "sysfs");
 		cr_expect(!prov(d, "mps_bytes"), "MPS cannot be known without root");
 	}
 	cr_expect(any_sysfs, "no field came from sysfs: %s", r.out);

@@ -4,11 +4,11 @@
  * its internal 2.5 GT/s x1 link. Expected values: tests/data/sysfs/README.md, "skx-2s-cx4-x722:
  * what it should show" — "the real path is the PCH uplink 5d:02.0 at 8 GT/s x8".
  */
+#include "pcibw/probe.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
-#include "support.h"
-#include "pcibw/probe.h"
 
 Test(onpackage, x722_modelled_through_pch_uplink)
 {

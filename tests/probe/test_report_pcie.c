@@ -82,7 +82,8 @@ Test(report_pcie, root_port_trained_below_capability_is_exempt)
 
 Test(report_pcie, root_port_alone_is_not_a_nic)
 {
-	const char *args[] = {"report", "--dump", test_data("pcie-rootport-5gt-x4-trained-2.5gt.lspci"), NULL};
+	const char *args[] = {"report", "--dump", test_data("pcie-rootport-5gt-x4-trained-2.5gt.lspci"),
+			      NULL};
 	struct run_result r = run_pcibw(NULL, args);
 	cr_assert_eq(r.status, 4, "no network controller -> exit 4, got %d", r.status);
 	cr_assert(strstr(r.err, "no network controller"), "stderr: %s", r.err);

@@ -67,7 +67,8 @@ Test(report_pcix, ibm_four_functions_share_segment_0002_42)
 		cr_assert_eq(json_array_size(peers), 3);
 		for (int j = 0, k = 0; j < 4; j++)
 			if (j != i)
-				cr_assert_str_eq(json_string_value(json_array_get(peers, (size_t)k++)), slots[j]);
+				cr_assert_str_eq(json_string_value(json_array_get(peers, (size_t)k++)),
+						 slots[j]);
 	}
 	json_decref(root);
 }
@@ -78,8 +79,8 @@ Test(report_pcix, ibm_devices_sorted_and_multidomain)
 	json_t *devs = json_object_get(root, "devices");
 	/* network controllers in the file (class 0x0200): 0001:21:01.0, 0001:41:01.0,
 	 * 0002:01:01.0, 0002:42:00.0-03.0, 0003:21:01.0, 0004:01:01.0 */
-	const char *want[] = {"0001:21:01.0", "0001:41:01.0", "0002:01:01.0", "0002:42:00.0",
-		"0002:42:01.0", "0002:42:02.0", "0002:42:03.0", "0003:21:01.0", "0004:01:01.0"};
+	const char *want[] = {"0001:21:01.0", "0001:41:01.0", "0002:01:01.0", "0002:42:00.0", "0002:42:01.0",
+			      "0002:42:02.0", "0002:42:03.0", "0003:21:01.0", "0004:01:01.0"};
 	cr_assert_eq(json_array_size(devs), 9);
 	for (size_t i = 0; i < 9; i++)
 		cr_assert_str_eq(str(json_array_get(devs, i), "slot"), want[i]);

@@ -39,11 +39,15 @@ Test(report_synthetic, flit_mode_64gts)
 Test(report_synthetic, pcix_ecc_266_533_modes)
 {
 	json_t *root = report_json("synthetic-pcix-modes.lspci", NULL, NULL);
-	struct { const char *slot, *mode; int mhz; double gbps; } want[] = {
-		{"0000:01:01.0", "pci-x-ecc", 133, 400.0 / 3 * 64 / 1000},
-		{"0000:02:01.0", "pci-x-266", 133, 400.0 / 3 * 64 * 2 / 1000},
-		{"0000:03:01.0", "pci-x-533", 133, 400.0 / 3 * 64 * 4 / 1000},
-		{"0000:04:01.0", "pci-x-266", 66, 200.0 / 3 * 64 * 2 / 1000},
+	struct {
+		const char *slot, *mode;
+		int mhz;
+		double gbps;
+	} want[] = {
+	    {"0000:01:01.0", "pci-x-ecc", 133, 400.0 / 3 * 64 / 1000},
+	    {"0000:02:01.0", "pci-x-266", 133, 400.0 / 3 * 64 * 2 / 1000},
+	    {"0000:03:01.0", "pci-x-533", 133, 400.0 / 3 * 64 * 4 / 1000},
+	    {"0000:04:01.0", "pci-x-266", 66, 200.0 / 3 * 64 * 2 / 1000},
 	};
 	for (int i = 0; i < 4; i++) {
 		json_t *d = device(root, want[i].slot);

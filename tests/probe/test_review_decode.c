@@ -14,10 +14,10 @@
  * - tree-ich7-rtl8101e.lspci, 00:1b.0: lspci -vvv says "Express (v1) Root Complex Integrated
  *   Endpoint", "MaxPayload 128 bytes, MaxReadReq 128 bytes", and no RCB in its LnkCtl line.
  */
-#include <stdlib.h>
 #include "pcibw/bus.h"
 #include "pcibw/probe.h"
 #include "report_helpers.h"
+#include <stdlib.h>
 
 /* Before the fix: MPS 16384 and MRRS 16384 (128 << 7), width 3, and LnkCap2 bit 7 made the
  * maximum speed null. */
@@ -84,7 +84,7 @@ Test(review_decode, bus_from_device_carries_latency_timer_and_cacheline)
 	rep = probe_one("lkml-2006-via-pm133-82546eb-conventional-pci.lspci", "00:12.0");
 	cr_assert_eq(pcibw_bus_from_device(&rep.devices[0], &b, &err), PCIBW_OK, "%s", err.msg);
 	cr_assert_eq(b.kind, PCIBW_BUS_PCI);
-	cr_assert_eq(b.latency_timer, 64);   /* "Latency: 64" */
+	cr_assert_eq(b.latency_timer, 64); /* "Latency: 64" */
 	cr_assert(!b.latency_timer_default);
 	cr_assert_eq(b.cacheline_bytes, 32); /* "Cache Line Size: 32 bytes" */
 	pcibw_report_free(&rep);

@@ -6,13 +6,13 @@
  * from each file (its header repeats them; tests/data/synthetic-lspci-gen.py writes them): rows
  * are "OO: " then " XX" x16, so byte k of a row starts at column 5 + 3k.
  */
+#include "support.h"
 #include <criterion/criterion.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-#include "support.h"
 
 static void bad(const char *name, const char *where_what)
 {

@@ -7,12 +7,12 @@
  * "Unknown speed"). Values read from the snapshots are those their README tables state
  * (tests/data/sysfs/README.md).
  */
+#include "src/probe/sysfs_attr.h"
+#include "tests/support.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
-#include "src/probe/sysfs_attr.h"
-#include "tests/support.h"
 
 static double speed(const char *s)
 {

@@ -11,9 +11,9 @@
  * The snapshots' config files are 64 bytes (gathered without root), so link facts can only
  * come from the sysfs attribute files: provenance must say "sysfs".
  */
+#include "report_support.h"
 #include <stdio.h>
 #include <stdlib.h>
-#include "report_support.h"
 
 #define X16_8GT (8.0 * 16 * 128 / 130)
 #define X8_8GT (8.0 * 8 * 128 / 130)
@@ -30,8 +30,7 @@ static json_t *snap(const char *name, bool all)
 static void expect_path(json_t *d, const char *const *slots, int n, double gbps_each)
 {
 	json_t *path = json_object_get(d, "path");
-	cr_assert_eq(json_array_size(path), (size_t)n, "path length %zu, want %d",
-		     json_array_size(path), n);
+	cr_assert_eq(json_array_size(path), (size_t)n, "path length %zu, want %d", json_array_size(path), n);
 	for (int i = 0; i < n; i++) {
 		json_t *h = json_array_get(path, (size_t)i);
 		cr_expect_str_eq(str(h, "slot"), slots[i]);
@@ -94,7 +93,8 @@ Test(sysfs_skx, x722_downgraded_on_package_link)
 	cr_expect_str_eq(str(d, "bottleneck_slot"), "0000:5f:03.0");
 	cr_expect_float_eq(num(d, "bottleneck_gbps"), 2.0, 1e-9);
 	cr_expect_eq(warnings_with(r, (const char *[]){"0000:60:00.0", "on-package",
-						 "may not be a physical ceiling", NULL}), 1);
+						       "may not be a physical ceiling", NULL}),
+		     1);
 	json_decref(r);
 }
 
@@ -218,7 +218,8 @@ Test(sysfs_bad, not_a_tree_exit_3)
 Test(sysfs_skx, same_facts_as_nobody)
 {
 	const char *dir = test_data("sysfs/skx-2s-cx4-x722");
-	struct run_result r = run_pcibw_as_nobody(dir, (const char *[]){"report", "--sysfs", dir, "--json", NULL});
+	struct run_result r =
+	    run_pcibw_as_nobody(dir, (const char *[]){"report", "--sysfs", dir, "--json", NULL});
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	json_t *j = json_loads(r.out, 0, NULL);
 	cr_assert(j);
