@@ -14,6 +14,7 @@ pkgs=(
   libexpat1-dev                                          # tests parse the SVG plots as XML
   scdoc                                                  # pcibw(1) man page
   iperf3 mawk util-linux time                            # fixtures, benchmarks, setpriv/prlimit, peak RSS in tests
+  strace                                                 # tests: every input opened once, read-only
 )
 missing=()
 for p in "${pkgs[@]}"; do

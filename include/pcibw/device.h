@@ -84,7 +84,7 @@ struct pcibw_device {
 								* Flit Mode Status: 0/1/PCIBW_NULL */
 
 	int numa_node;	      /* PCIBW_NULL when firmware reports none (-1) */
-	char local_cpus[256]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
+	char local_cpus[1024]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
 			       * or hwloc); "" (-> null) when numa_node is unknown */
 	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
 	int n_interfaces;		       /* 0..PCIBW_MAX_IFACES */
@@ -108,9 +108,9 @@ struct pcibw_device {
 struct pcibw_report {
 	char source[1100]; /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
 	char **warnings;   /* heap strings, in the order first raised, no duplicates */
-	int n_warnings;
+	int n_warnings, cap_warnings; /* used, allocated */
 	struct pcibw_device *devices; /* heap array, sorted by slot */
-	int n_devices;
+	int n_devices, cap_devices;   /* used, allocated */
 };
 
 /*

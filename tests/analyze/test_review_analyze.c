@@ -131,10 +131,15 @@ Test(review_iperf3, absurd_packet_count_refused)
 }
 
 /* Bug: /dev/zero (no line end ever) hung, growing libcsv's buffer without bound. Expected: exit 3
- * at once, naming the first byte. */
+ * at once: a device is no measurement file; fed through a pipe, its first byte is named. */
 Test(review_csv, dev_zero_refused_at_once)
 {
-	expect_exit3((const char *[]){"analyze", "/dev/zero", NULL}, "/dev/zero", ":1:1:", "NUL byte");
+	expect_exit3((const char *[]){"analyze", "/dev/zero", NULL}, "/dev/zero", ": is a device", "device");
+	struct run_result r = run_cmd(
+	    NULL, (const char *[]){"sh", "-c", "head -c 4096 /dev/zero | \"$PCIBW_EXE\" analyze -", NULL});
+	cr_assert_eq(r.status, 3, "exit %d, stderr: %s", r.status, r.err);
+	cr_assert(strstr(r.err, ":1:1:") && strstr(r.err, "NUL byte"), "stderr: %s", r.err);
+	run_free(&r);
 }
 
 /* Bug: a NUL byte inside a field cut the field short: "1<NUL>2" kpps was read as 1 kpps, exit 0.
