@@ -26,6 +26,7 @@ const char cmd_analyze_help[] =
     "  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n"
     "  --col ROLE=HEADER      read column HEADER as ROLE (e.g. --col gbps='Throughput')\n"
     "  --rate-basis B         what a bit-rate column counts: wire, frame, l3, payload\n"
+    "  --cpu-scale S          CPU columns hold percent (default) or fraction (0 to 1)\n"
     "                         (default: the bytes of the size convention)\n"
     "The bus (as in `pcibw model`):\n"
     "  --bus SPEC             gen3x8,mps=256 | pcix133/64,mmrbc=512 | pci33/32 | virtual ...\n"
@@ -57,6 +58,7 @@ enum {
 	OPT_RATE_BASIS,
 	OPT_THRESHOLD,
 	OPT_INPUT_FORMAT,
+	OPT_CPU_SCALE,
 };
 
 struct analyze_opts {
@@ -79,6 +81,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 	    {"rate-basis", required_argument, 0, OPT_RATE_BASIS},
 	    {"threshold", required_argument, 0, OPT_THRESHOLD},
 	    {"input-format", required_argument, 0, OPT_INPUT_FORMAT},
+	    {"cpu-scale", required_argument, 0, OPT_CPU_SCALE},
 	    {0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
@@ -113,6 +116,10 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct analyz
 			if (pcibw_rate_basis_parse(optarg, &a->ingest.rate_basis, &err))
 				return cli_usage_error("analyze", "%s", err.msg);
 			a->ingest.rate_basis_given = true;
+			break;
+		case OPT_CPU_SCALE:
+			if (pcibw_cpu_scale_parse(optarg, &a->ingest.cpu_scale, &err))
+				return cli_usage_error("analyze", "%s", err.msg);
 			break;
 		case OPT_THRESHOLD:
 			if (pcibw_threshold_set(&a->t, optarg, &err))
@@ -445,8 +452,13 @@ static int run(const struct cli_common *c, struct analyze_opts *a)
 		st = pcibw_analyze_render_text(stdout, &v);
 	if (st)
 		pcibw_fail(&err, st, "cannot write the output");
-	else if (c->format != CLI_FMT_TEXT && skipped)
-		fprintf(stderr, "pcibw: warning: %ld input line(s) skipped\n", skipped);
+	else if (c->format != CLI_FMT_TEXT) {
+		for (int i = 0; i < a->n_files; i++)
+			for (int k = 0; k < inputs[i].stats.n_warnings; k++)
+				fprintf(stderr, "pcibw: warning: %s\n", inputs[i].stats.warnings[k]);
+		if (skipped)
+			fprintf(stderr, "pcibw: warning: %ld input line(s) skipped\n", skipped);
+	}
 out:
 	pcibw_summary_free(&sum);
 	pcibw_rows_free(&rs);
