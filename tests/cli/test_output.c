@@ -75,14 +75,17 @@ Test(output, closed_pipe_ends_quietly)
 	const char *cmd = "model --bus gen3x8 --sizes 1-65536/1";
 	char line[1024];
 	snprintf(line, sizeof line,
-		 "\"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat /tmp/pcibw-err.$$; rm -f /tmp/pcibw-err.$$", cmd);
+		 "\"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat /tmp/pcibw-err.$$; rm -f "
+		 "/tmp/pcibw-err.$$",
+		 cmd);
 	struct run_result r = run_cmd(NULL, (const char *[]){"sh", "-c", line, NULL});
 	cr_expect_eq(r.status, 0);
 	cr_expect_str_eq(r.out, "", "stderr of the writer: %s", r.out);
 	run_free(&r);
 	/* with SIGPIPE ignored (as some supervisors start their children) */
 	snprintf(line, sizeof line,
-		 "trap '' PIPE; \"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat /tmp/pcibw-err.$$; rm -f /tmp/pcibw-err.$$",
+		 "trap '' PIPE; \"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat "
+		 "/tmp/pcibw-err.$$; rm -f /tmp/pcibw-err.$$",
 		 cmd);
 	r = run_cmd(NULL, (const char *[]){"sh", "-c", line, NULL});
 	cr_expect_str_eq(r.out, "", "stderr of the writer: %s", r.out);
