@@ -6,22 +6,6 @@
 #include "pci_timing.h"
 #include <math.h>
 
-double pci_clock_hz(int clock_mhz)
-{
-	/* PCI 2.3 sec. 4.2.3.1 and the PCI-X Addendum: the 33/66/133 MHz grades are 33.33,
-	 * 66.67 and 133.33 MHz (30, 15 and 7.5 ns clocks). */
-	switch (clock_mhz) {
-	case 33:
-		return 100e6 / 3;
-	case 66:
-		return 200e6 / 3;
-	case 133:
-		return 400e6 / 3;
-	default:
-		return clock_mhz * 1e6;
-	}
-}
-
 int pci_cacheline_bytes(const struct pcibw_bus *bus)
 {
 	/* PCI LB 3.0 sec. 6.2.4: a device that does not support the value programmed into Cache
@@ -40,7 +24,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	bool shared = segment_devices > 1;
 	*t = (struct pci_timing){0};
 	t->pcix = x;
-	t->clock_hz = pci_clock_hz(bus->clock_mhz);
+	t->clock_hz = pcibw_pci_clock_hz(bus->clock_mhz);
 	t->bytes_per_clock =
 	    bus->width_bits / 8 * (bus->transfers_per_clock > 0 ? bus->transfers_per_clock : 1);
 	/* PCI 2.3 sec. 3.4.3: with no other request the arbiter parks GNT# on the last master,

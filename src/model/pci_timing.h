@@ -75,9 +75,6 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
  * 16..512, else 64 (the --bus default; PCI LB 3.0 sec. 6.2.4: an unsupported value acts as 0). */
 int pci_cacheline_bytes(const struct pcibw_bus *bus);
 
-/* pci_clock_hz - nominal clock of bus: 33 -> 33.33 MHz, 66 -> 66.67, 133 -> 133.33, else as given. */
-double pci_clock_hz(int clock_mhz);
-
 /* pci_dma_write - a device writes bytes (> 0) to host memory: memory write bursts, cut by the
  * boundary and, when lt_cuts, by the latency timer (PCI: after the timer's last data phase;
  * PCI-X: at the next ADB). */

@@ -52,21 +52,3 @@ Test(context, cpu_only_rule_needs_a_known_wire)
 	run_free(&r);
 	unlink(p);
 }
-
-#include "pcibw/verdict.h"
-
-/* No rows, no conclusion: the contract's tie-break order must not turn "nothing" into io-bound. */
-Test(context, no_rows_is_undetermined)
-{
-	struct pcibw_rows rs = {0};
-	struct pcibw_thresholds t;
-	pcibw_thresholds_default(&t);
-	struct pcibw_machine m = {0};
-	m.cpus = -1;
-	m.cpu_mhz = NAN;
-	struct pcibw_summary s;
-	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), 0);
-	cr_assert_eq(s.verdict, PCIBW_V_UNDETERMINED);
-	pcibw_summary_free(&s);
-}
