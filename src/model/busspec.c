@@ -4,6 +4,7 @@
  * Every rejection names the part of the spec that is wrong and what would have been right.
  */
 #include "pcibw/bus.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -40,19 +41,10 @@ static void list_text(char *buf, size_t len, const int *list, int n)
 /* A whole decimal integer, no sign, no junk, no overflow. */
 static bool parse_int(const char *s, size_t n, long *out)
 {
-	char tmp[32];
-	if (n == 0 || n >= sizeof tmp)
+	double v;
+	if (pcibw_number_scan(s, n, PCIBW_NUM_INTEGER, &v) != PCIBW_NUM_OK || v > INT_MAX)
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	errno = 0;
-	long v = strtol(tmp, NULL, 10);
-	if (errno == ERANGE || v > INT_MAX)
-		return false;
-	*out = v;
+	*out = (long)v;
 	return true;
 }
 
@@ -180,9 +172,8 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 					  "bus '%s': expected genNxW (gen3x8), RATEgtxW "
 					  "(8gtx16), pciXX[/W] or pcixXX[/W]",
 					  part);
-		char *e;
-		gts = strtod(num, &e);
-		if (*e || !pcibw_pcie_gen_of_gts(gts))
+		if (pcibw_number_scan(num, i, PCIBW_NUM_NO_EXP, &gts) != PCIBW_NUM_OK ||
+		    !pcibw_pcie_gen_of_gts(gts))
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "bus '%s': %s GT/s is not a PCIe rate (2.5, 5, 8, "
 					  "16, 32, 64)",
