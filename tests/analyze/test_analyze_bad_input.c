@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Bad input and scale (issue 6): malformed CSV or JSON exits 3 naming file:line:column and what
+ * Bad input and scale: malformed CSV or JSON exits 3 naming file:line:column and what
  * was expected; NaN, negative and absurd values are refused; skipped lines are counted and
  * reported; usage errors exit 2; and a >= 200 MB CSV piped through '-' is read in constant memory.
  * Each synthetic-bad-* fixture's first line says where its fault is; the tests check that place.
