@@ -30,6 +30,7 @@ enum {
 	OPT_COMPAT,
 	OPT_PLOT,
 	OPT_SEGMENT,
+	OPT_NIC_SET,
 	OPT_CMD_BASE = 1100, /* each command numbers its own options from here */
 };
 
@@ -50,14 +51,32 @@ enum {
 	    {"pattern", required_argument, 0, OPT_PATTERN}, {"size-is", required_argument, 0, OPT_SIZE_IS},  \
 	    {"line-rate", required_argument, 0, OPT_LINE_RATE},                                              \
 	    {"compat", required_argument, 0, OPT_COMPAT}, {"plot", required_argument, 0, OPT_PLOT},          \
+	    {"nic-set", required_argument, 0, OPT_NIC_SET},                                                  \
 	{                                                                                                    \
 		"segment-devices", required_argument, 0, OPT_SEGMENT                                         \
 	}
 
 /* The model options as given (parsed later, where the command knows what it needs). */
+#define CLI_MAX_NIC_SETS 16
 struct cli_model {
 	const char *bus, *nic, *pattern, *size_is, *line_rate, *compat, *plot, *segment;
+	const char *nic_sets[CLI_MAX_NIC_SETS]; /* --nic-set KNOB=VALUE, repeatable, in order */
+	int n_nic_sets;				/* more than CLI_MAX_NIC_SETS: counted, refused later */
 };
+
+/*
+ * cli_nic_setup - the NIC profile the model options name: --nic NAME[,KNOB=VALUE,...], or
+ * nic_file, or the one the probed ids choose (vendor >= 0; driver: its sysfs driver or NULL), else
+ * `simple` (with a warning in warn, else warn[0] = 0); then its knobs settled for bus and
+ * line_gbps (pcibw_nic_configure), the --nic values first and the --nic-set ones after.
+ * PCIBW_OK; PCIBW_EUSAGE (unknown profile, knob or key, bad value, --nic with nic_file, too many
+ * --nic-set); PCIBW_EINPUT (a bad profile file).
+ */
+struct pcibw_nic;
+struct pcibw_bus;
+int cli_nic_setup(const struct cli_model *m, const char *nic_file, int vendor, int device, const char *driver,
+		  const struct pcibw_bus *bus, double line_gbps, struct pcibw_nic *nic, char *warn,
+		  size_t warn_len, struct pcibw_err *err);
 
 /* cli_model_opt - store one of the shared model options; 1 if opt was one, else 0. */
 int cli_model_opt(int opt, const char *arg, struct cli_model *m);

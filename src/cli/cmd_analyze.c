@@ -217,14 +217,11 @@ static int setup_machine(const struct cli_common *c, const struct analyze_opts *
 		mc->have_bus = true;
 	}
 
-	const char *name = a->mo.nic;
-	if (!name && vendor >= 0)
-		name = pcibw_nic_for_ids(vendor, device, NULL, mc->nic_name, sizeof mc->nic_name);
-	if (!name)
-		name = "simple";
-	if ((st = pcibw_nic_load(name, NULL, &mc->nic, err)))
+	char nicwarn[400];
+	if ((st = cli_nic_setup(&a->mo, NULL, vendor, device, NULL, mc->have_bus ? &mc->bus : NULL,
+				mc->in.line_rate_gbps, &mc->nic, nicwarn, sizeof nicwarn, err)))
 		return st;
-	snprintf(mc->nic_name, sizeof mc->nic_name, "%s", mc->nic.name[0] ? mc->nic.name : name);
+	snprintf(mc->nic_name, sizeof mc->nic_name, "%s", mc->nic.name);
 	if (mc->nic.is_virtual && (!mc->have_bus || mc->bus.kind != PCIBW_BUS_VIRTUAL)) {
 		memset(&mc->bus, 0, sizeof mc->bus);
 		mc->bus.kind = PCIBW_BUS_VIRTUAL;

@@ -19,8 +19,11 @@ const char cmd_model_help[] =
     "  --dump FILE            config space from an lspci -x/-xxx/-xxxx dump\n"
     "  --sysfs DIR            config space from a copied sysfs tree\n"
     "The traffic:\n"
-    "  --nic NAME             NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
-    "                         virtio-net, ...); default: by vendor:device when probed, else simple\n"
+    "  --nic NAME[,KNOB=V,..] NIC profile (simple, e1000, igb, ixgbe, i40e, ice, mlx5, mlx5-xdp, dpdk-i40e,\n"
+    "                         dpdk-mlx5, r8169, bnxt, virtio-net, ...) and driver knobs or section.key\n"
+    "                         values; default: by vendor:device when probed, else simple\n"
+    "  --nic-set KNOB=VALUE   change a knob (rx_cqe_compress=on) or key (rx.desc_bytes=16) of the\n"
+    "                         profile in use; repeatable\n"
     "  --nic-file FILE        a NIC profile from a file\n"
     "  --pattern P            rx, tx, both (default), dma-read, dma-write, dma-rw\n"
     "  --sizes LIST           64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,... (default "
@@ -32,16 +35,19 @@ const char cmd_model_help[] =
     "Output:\n"
     "  --format text|json|csv, --json\n"
     "  --plot FILE.svg        draw the ceilings against packet size\n"
+    "  --explain              per size, each bus operation a packet costs, its bytes per packet in\n"
+    "                         each direction and the knob or key behind it (JSON: rows[].recipe)\n"
     "  -h, --help             this text\n"
     "\n"
     "Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
     "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n";
 
-enum { OPT_NIC_FILE = OPT_CMD_BASE, OPT_SIZES };
+enum { OPT_NIC_FILE = OPT_CMD_BASE, OPT_SIZES, OPT_EXPLAIN };
 
 struct model_opts {
 	struct cli_model mo;
 	const char *nic_file, *sizes;
+	bool explain;
 };
 
 static int parse_args(int argc, char **argv, struct cli_common *c, struct model_opts *m)
@@ -51,6 +57,7 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 	    CLI_MODEL_LONGOPTS,
 	    {"nic-file", required_argument, 0, OPT_NIC_FILE},
 	    {"sizes", required_argument, 0, OPT_SIZES},
+	    {"explain", no_argument, 0, OPT_EXPLAIN},
 	    {0, 0, 0, 0},
 	};
 	struct pcibw_err err = {0};
@@ -70,6 +77,9 @@ static int parse_args(int argc, char **argv, struct cli_common *c, struct model_
 		case OPT_SIZES:
 			m->sizes = optarg;
 			break;
+		case OPT_EXPLAIN:
+			m->explain = true;
+			break;
 		case ':':
 			return cli_usage_error("model", "option '%s' needs a value", argv[optind - 1]);
 		default:
@@ -88,7 +98,7 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	struct pcibw_nic nic;
 	struct pcibw_sizes sizes = {0};
 	struct pcibw_model_in in = {0};
-	char from[1200] = "--bus", nicname[64];
+	char from[1200] = "--bus";
 	const char *warnings[6];
 	char warnbuf[6][400];
 	int nwarn = 0, vendor = -1, device = -1, st;
@@ -150,28 +160,13 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 				       "none for a %s bus: drop --compat",
 				       pcibw_bus_kind_name(bus.kind));
 	}
-	if (m->nic_file && m->mo.nic) {
-		pcibw_sizes_free(&sizes);
-		return cli_usage_error("model", "--nic and --nic-file both name the profile: give one");
-	}
-	if (m->nic_file)
-		st = pcibw_nic_load_file(m->nic_file, &nic, &err);
-	else {
-		const char *name = m->mo.nic;
-		if (!name && vendor >= 0)
-			name = pcibw_nic_for_ids(vendor, device, NULL, nicname, sizeof nicname);
-		if (!name) {
-			if (vendor >= 0) {
-				snprintf(warnbuf[nwarn], sizeof warnbuf[0],
-					 "no NIC profile lists %04x:%04x; using "
-					 "'simple' (pick one with --nic)",
-					 (unsigned)vendor, (unsigned)device);
-				warnings[nwarn] = warnbuf[nwarn];
-				nwarn++;
-			}
-			name = "simple";
-		}
-		st = pcibw_nic_load(name, NULL, &nic, &err);
+	char nicwarn[400];
+	st = cli_nic_setup(&m->mo, m->nic_file, vendor, device, NULL, &bus, in.line_rate_gbps, &nic, nicwarn,
+			   sizeof nicwarn, &err);
+	if (nicwarn[0]) {
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "%s", nicwarn);
+		warnings[nwarn] = warnbuf[nwarn];
+		nwarn++;
 	}
 	if (st) {
 		pcibw_sizes_free(&sizes);
@@ -207,8 +202,20 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 		for (int i = 0; i < nrows && !st; i++)
 			st = pcibw_model_eval(&in, sizes.v[i].bytes, &rows[i], &err);
 	}
-	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat,
-				     from, rows, labels,     nrows,	 warnings,	    nwarn};
+	struct pcibw_explain_op *recipe = NULL;
+	int *recipe_n = NULL;
+	if (!st && m->explain && !sizes.is_mix) {
+		recipe = calloc((size_t)nrows * PCIBW_MAX_OPS, sizeof *recipe);
+		recipe_n = calloc((size_t)nrows, sizeof *recipe_n);
+		if (!recipe || !recipe_n)
+			st = pcibw_fail(&err, PCIBW_EINTERNAL, "out of memory");
+		for (int i = 0; i < nrows && !st; i++)
+			st = pcibw_model_explain(&in, sizes.v[i].bytes, recipe + (size_t)i * PCIBW_MAX_OPS,
+						 PCIBW_MAX_OPS, &recipe_n[i], &err);
+	}
+	struct pcibw_model_view v = {&bus,	&nic,  in.pattern, in.size_is, in.line_rate_gbps,
+				     in.compat, from,  rows,	   labels,     nrows,
+				     warnings,	nwarn, recipe,	   recipe_n,   PCIBW_MAX_OPS};
 	if (!st && m->mo.plot)
 		st = pcibw_model_render_plot(m->mo.plot, &v, &err);
 	if (!st) {
@@ -226,6 +233,8 @@ static int run(const struct cli_common *c, const struct model_opts *m)
 	}
 	free(rows);
 	free(labels);
+	free(recipe);
+	free(recipe_n);
 	pcibw_sizes_free(&sizes);
 	if (st)
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);

@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "pcibw/bus.h"
 #include "pcibw/device.h"
+#include "pcibw/nic.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
@@ -79,6 +80,11 @@ int cli_model_opt(int opt, const char *arg, struct cli_model *m)
 	case OPT_SEGMENT:
 		m->segment = arg;
 		return 1;
+	case OPT_NIC_SET:
+		if (m->n_nic_sets < CLI_MAX_NIC_SETS)
+			m->nic_sets[m->n_nic_sets] = arg;
+		m->n_nic_sets++;
+		return 1;
 	default:
 		return 0;
 	}
@@ -153,4 +159,64 @@ int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendo
 			 d->slot, bus->mps_bytes, bus->mrrs_bytes);
 	pcibw_report_free(&rep);
 	return st;
+}
+
+int cli_nic_setup(const struct cli_model *m, const char *nic_file, int vendor, int device, const char *driver,
+		  const struct pcibw_bus *bus, double line_gbps, struct pcibw_nic *nic, char *warn,
+		  size_t warn_len, struct pcibw_err *err)
+{
+	char name[128] = "", buf[64];
+	const char *sets[2 * CLI_MAX_NIC_SETS];
+	char setbuf[CLI_MAX_NIC_SETS][128];
+	int nsets = 0, st;
+	warn[0] = '\0';
+	if (m->n_nic_sets > CLI_MAX_NIC_SETS)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--nic-set given %d times: at most %d", m->n_nic_sets,
+				  CLI_MAX_NIC_SETS);
+	if (nic_file && m->nic)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
+	if (m->nic) {
+		/* NAME,KNOB=VALUE,...: the name, then the profile's own overrides */
+		const char *comma = strchr(m->nic, ',');
+		size_t len = comma ? (size_t)(comma - m->nic) : strlen(m->nic);
+		if (len >= sizeof name)
+			return pcibw_fail(err, PCIBW_EUSAGE, "--nic '%s': the profile name is too long",
+					  m->nic);
+		snprintf(name, sizeof name, "%.*s", (int)len, m->nic);
+		for (const char *p = comma; p && *p;) {
+			const char *q = strchr(p + 1, ',');
+			size_t l = q ? (size_t)(q - p - 1) : strlen(p + 1);
+			if (nsets >= CLI_MAX_NIC_SETS || l >= sizeof setbuf[0] || l == 0)
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "--nic '%s': expected NAME,KNOB=VALUE,... (at most %d, none "
+				    "empty)",
+				    m->nic, CLI_MAX_NIC_SETS);
+			snprintf(setbuf[nsets], sizeof setbuf[0], "%.*s", (int)l, p + 1);
+			sets[nsets] = setbuf[nsets];
+			nsets++;
+			p = q;
+		}
+	}
+	for (int i = 0; i < m->n_nic_sets; i++)
+		sets[nsets++] = m->nic_sets[i];
+	if (nic_file)
+		st = pcibw_nic_load_file(nic_file, nic, err);
+	else {
+		const char *use = name[0] ? name : NULL;
+		if (!use && vendor >= 0)
+			use = pcibw_nic_default_name(vendor, device, driver, NULL, buf, sizeof buf);
+		if (!use) {
+			if (vendor >= 0)
+				snprintf(
+				    warn, warn_len,
+				    "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
+				    (unsigned)vendor, (unsigned)device);
+			use = "simple";
+		}
+		st = pcibw_nic_load(use, NULL, nic, err);
+	}
+	if (st)
+		return st;
+	return pcibw_nic_configure(nic, bus, line_gbps, sets, nsets, err);
 }

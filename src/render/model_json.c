@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
-#include "model_render.h"
+#include "model_recipe.h"
 #include <jansson.h>
 #include <math.h>
 
@@ -46,6 +46,9 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 	json_object_set_new(root, "bus", bus_json(v->bus));
 	json_object_set_new(root, "bus_from", json_string(v->bus_from ? v->bus_from : "--bus"));
 	json_object_set_new(root, "nic", json_string(v->nic->name));
+	json_t *knobs;
+	json_object_set_new(root, "nic_overrides", pcibw_model_nic_json(v->nic, &knobs));
+	json_object_set_new(root, "nic_knobs", knobs);
 	json_object_set_new(root, "pattern", json_string(pcibw_pattern_name(v->pattern)));
 	json_object_set_new(root, "size_is", json_string(pcibw_size_is_name(v->size_is)));
 	json_object_set_new(root, "line_rate_gbps",
@@ -74,6 +77,8 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 		json_object_set_new(o, "bus_ns_per_packet", jreal(r->bus_ns_per_packet));
 		json_object_set_new(o, "cpu_stall_ns_per_packet", jreal(r->cpu_stall_ns_per_packet));
 		json_object_set_new(o, "bound_by", r->bound_by ? json_string(r->bound_by) : json_null());
+		if (v->recipe)
+			json_object_set_new(o, "recipe", pcibw_model_recipe_json(v, i));
 		json_array_append_new(rows, o);
 	}
 	json_object_set_new(root, "rows", rows);
