@@ -3,96 +3,49 @@
 #include "pcibw/bus.h"
 #include "pcibw/device.h"
 #include "pcibw/nic.h"
+#include "src/render/help_render.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_err *err)
+static const char *command_name(enum pcibw_command cmd)
 {
-	switch (opt) {
-	case OPT_FORMAT:
-		if (!strcmp(arg, "text"))
-			c->format = CLI_FMT_TEXT;
-		else if (!strcmp(arg, "json"))
-			c->format = CLI_FMT_JSON;
-		else if (!strcmp(arg, "csv"))
-			c->format = CLI_FMT_CSV;
-		else
-			return -pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv",
-					   arg);
-		return 1;
-	case OPT_JSON:
-		c->format = CLI_FMT_JSON;
-		return 1;
-	case OPT_DUMP:
-		c->probe.dump_file = arg;
-		return 1;
-	case OPT_SYSFS:
-		c->probe.sysfs_dir = arg;
-		return 1;
-	case OPT_TOPOLOGY:
-		c->probe.topology_file = arg;
-		return 1;
-	case OPT_ALL:
-		c->probe.all = true;
-		return 1;
-	case OPT_PCI_IDS:
-		c->probe.pci_ids = arg;
-		return 1;
-	case 's':
-		c->probe.slot_filter = arg;
-		return 1;
-	case 'i':
-		c->probe.iface = arg;
-		return 1;
-	case 'h':
-		c->help = true;
-		return 1;
-	default:
-		return 0;
-	}
+	for (int i = 0; i < pcibw_n_commands; i++)
+		if (pcibw_commands[i].bit == cmd)
+			return pcibw_commands[i].name;
+	return "";
 }
 
-int cli_model_opt(int opt, const char *arg, struct cli_model *m)
+int cli_parse(enum pcibw_command cmd, int argc, char **argv, struct pcibw_request *req)
 {
-	switch (opt) {
-	case OPT_BUS:
-		m->bus = arg;
-		return 1;
-	case OPT_NIC:
-		m->nic = arg;
-		return 1;
-	case OPT_PATTERN:
-		m->pattern = arg;
-		return 1;
-	case OPT_SIZE_IS:
-		m->size_is = arg;
-		return 1;
-	case OPT_LINE_RATE:
-		m->line_rate = arg;
-		return 1;
-	case OPT_COMPAT:
-		m->compat = arg;
-		return 1;
-	case OPT_PLOT:
-		m->plot = arg;
-		return 1;
-	case OPT_SEGMENT:
-		m->segment = arg;
-		return 1;
-	case OPT_NIC_SET:
-		if (m->n_nic_sets < CLI_MAX_NIC_SETS)
-			m->nic_sets[m->n_nic_sets] = arg;
-		m->n_nic_sets++;
-		return 1;
-	default:
-		return 0;
-	}
+	struct pcibw_err err = {0};
+	pcibw_request_init(req, cmd);
+	int st = pcibw_request_parse(req, cmd, argc, argv, &err);
+	if (st == PCIBW_EUSAGE)
+		return cli_usage_error(command_name(cmd), "%s", err.msg);
+	if (st)
+		return cli_error(&err);
+	if (req->help)
+		return cli_help(command_name(cmd));
+	return -1;
 }
 
-int cli_check_sources(const struct cli_common *c, struct pcibw_err *err)
+int cli_help(const char *name)
 {
-	int n = !!c->probe.dump_file + !!c->probe.sysfs_dir + !!c->probe.topology_file;
+	const struct pcibw_command_info *ci = pcibw_command_find(name);
+	if (!ci)
+		return PCIBW_EINTERNAL;
+	if (pcibw_help_render_text(stdout, ci) || fflush(stdout)) {
+		struct pcibw_err err;
+		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write the help");
+		return cli_error(&err);
+	}
+	return 0;
+}
+
+int cli_check_sources(const struct pcibw_request *req, struct pcibw_err *err)
+{
+	int n = !!req->probe.dump_file + !!req->probe.sysfs_dir + !!req->probe.topology_file;
 	if (n > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--dump, --sysfs and --topology name different machines: give at most one");
@@ -116,11 +69,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return PCIBW_EUSAGE;
 }
 
-int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendor, int *device, char *from,
-		   size_t from_len, struct pcibw_err *err)
+int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *vendor, int *device,
+		   char *from, size_t from_len, struct pcibw_err *err)
 {
 	struct pcibw_report rep = {0};
-	int st = pcibw_probe(&c->probe, &rep, err);
+	int st = pcibw_probe(&req->probe, &rep, err);
 	if (st) {
 		pcibw_report_free(&rep);
 		return st;
@@ -161,47 +114,44 @@ int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendo
 	return st;
 }
 
-int cli_nic_setup(const struct cli_model *m, const char *nic_file, int vendor, int device, const char *driver,
-		  const struct pcibw_bus *bus, double line_gbps, struct pcibw_nic *nic, char *warn,
-		  size_t warn_len, struct pcibw_err *err)
+int cli_nic_setup(const struct pcibw_request *req, int vendor, int device, const char *driver,
+		  const struct pcibw_bus *bus, struct pcibw_nic *nic, char *warn, size_t warn_len,
+		  struct pcibw_err *err)
 {
-	char name[128] = "", buf[64];
-	const char *sets[2 * CLI_MAX_NIC_SETS];
-	char setbuf[CLI_MAX_NIC_SETS][128];
+	enum { MAX_SETS = 16 };
+	char name[128] = "", buf[64], setbuf[MAX_SETS][128];
+	const char *sets[2 * MAX_SETS];
 	int nsets = 0, st;
 	warn[0] = '\0';
-	if (m->n_nic_sets > CLI_MAX_NIC_SETS)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--nic-set given %d times: at most %d", m->n_nic_sets,
-				  CLI_MAX_NIC_SETS);
-	if (nic_file && m->nic)
+	if (req->nic_file && req->nic)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
-	if (m->nic) {
+	if (req->nic) {
 		/* NAME,KNOB=VALUE,...: the name, then the profile's own overrides */
-		const char *comma = strchr(m->nic, ',');
-		size_t len = comma ? (size_t)(comma - m->nic) : strlen(m->nic);
+		const char *comma = strchr(req->nic, ',');
+		size_t len = comma ? (size_t)(comma - req->nic) : strlen(req->nic);
 		if (len >= sizeof name)
 			return pcibw_fail(err, PCIBW_EUSAGE, "--nic '%s': the profile name is too long",
-					  m->nic);
-		snprintf(name, sizeof name, "%.*s", (int)len, m->nic);
+					  req->nic);
+		snprintf(name, sizeof name, "%.*s", (int)len, req->nic);
 		for (const char *p = comma; p && *p;) {
 			const char *q = strchr(p + 1, ',');
 			size_t l = q ? (size_t)(q - p - 1) : strlen(p + 1);
-			if (nsets >= CLI_MAX_NIC_SETS || l >= sizeof setbuf[0] || l == 0)
+			if (nsets >= MAX_SETS || l >= sizeof setbuf[0] || l == 0)
 				return pcibw_fail(
 				    err, PCIBW_EUSAGE,
 				    "--nic '%s': expected NAME,KNOB=VALUE,... (at most %d, none "
 				    "empty)",
-				    m->nic, CLI_MAX_NIC_SETS);
+				    req->nic, MAX_SETS);
 			snprintf(setbuf[nsets], sizeof setbuf[0], "%.*s", (int)l, p + 1);
 			sets[nsets] = setbuf[nsets];
 			nsets++;
 			p = q;
 		}
 	}
-	for (int i = 0; i < m->n_nic_sets; i++)
-		sets[nsets++] = m->nic_sets[i];
-	if (nic_file)
-		st = pcibw_nic_load_file(nic_file, nic, err);
+	for (int i = 0; i < req->n_nic_sets && i < MAX_SETS; i++)
+		sets[nsets++] = req->nic_sets[i];
+	if (req->nic_file)
+		st = pcibw_nic_load_file(req->nic_file, nic, err);
 	else {
 		const char *use = name[0] ? name : NULL;
 		if (!use && vendor >= 0)
@@ -218,5 +168,5 @@ int cli_nic_setup(const struct cli_model *m, const char *nic_file, int vendor, i
 	}
 	if (st)
 		return st;
-	return pcibw_nic_configure(nic, bus, line_gbps, sets, nsets, err);
+	return pcibw_nic_configure(nic, bus, req->line_rate_gbps, sets, nsets, err);
 }

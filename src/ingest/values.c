@@ -3,6 +3,7 @@
  * null values and names. */
 #include "ingest_int.h"
 #include "pcibw/device.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -13,6 +14,7 @@ void pcibw_measured_init(struct pcibw_measured *m)
 {
 	memset(m, 0, sizeof *m);
 	m->size_bytes = m->work = m->cpu_mhz = m->pps = m->gbps = NAN;
+	m->cores = m->queues = m->threads = m->streams = NAN;
 	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
 	m->direction = PCIBW_DIR_UNSET;
 	m->size_conv = PCIBW_CONV_OPTION;
@@ -21,7 +23,7 @@ void pcibw_measured_init(struct pcibw_measured *m)
 
 const char *pcibw_size_conv_name(enum pcibw_size_conv c)
 {
-	static const char *names[] = {"option", "frame", "udp-payload", "l3", "dma", "write"};
+	static const char *names[] = {"option", "frame", "udp-payload", "l3", "dma", "write", "tcp-payload"};
 	return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
 }
 
@@ -42,6 +44,17 @@ int pcibw_rate_basis_parse(const char *text, enum pcibw_rate_basis *out, struct 
 	return pcibw_fail(err, PCIBW_EUSAGE, "--rate-basis '%s': expected wire, frame, l3 or payload", text);
 }
 
+int pcibw_cpu_scale_parse(const char *text, enum pcibw_cpu_scale *out, struct pcibw_err *err)
+{
+	if (!strcmp(text, "percent"))
+		*out = PCIBW_CPU_SCALE_PERCENT;
+	else if (!strcmp(text, "fraction"))
+		*out = PCIBW_CPU_SCALE_FRACTION;
+	else
+		return pcibw_fail(err, PCIBW_EUSAGE, "--cpu-scale '%s': expected percent or fraction", text);
+	return PCIBW_OK;
+}
+
 static const struct {
 	double lo, hi;
 	bool lo_open; /* value must be > lo rather than >= lo */
@@ -56,6 +69,7 @@ static const struct {
     [PCIBW_VAL_SD] = {0, 1e9, false, "a service demand in us/KB (0 to 10^9)"},
     [PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
     [PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
+    [PCIBW_VAL_PARALLEL] = {1, 1e6, false, "a count of cores, queues, threads or streams (1 to 10^6)"},
 };
 
 /*
@@ -67,50 +81,15 @@ static const struct {
  */
 static int parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 {
-	const char *s = text;
-	while (isspace((unsigned char)*s))
-		s++;
-	const char *p = s;
-	if (*p == '+' || *p == '-')
-		p++;
-	int digits = 0;
-	while (isdigit((unsigned char)*p))
-		p++, digits++;
-	if (*p == '.')
-		for (p++; isdigit((unsigned char)*p); p++)
-			digits++;
-	if (!digits)
-		return 0;
-	if (*p == 'e' || *p == 'E') {
-		const char *q = p + 1;
-		if (*q == '+' || *q == '-')
-			q++;
-		if (!isdigit((unsigned char)*q))
-			return 0;
-		while (isdigit((unsigned char)*q))
-			q++;
-		p = q;
-	}
-	const char *end = p;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '%' && k == PCIBW_VAL_PCT)
-		for (p++; isspace((unsigned char)*p); p++)
-			;
-	if (*p)
-		return 0;
-	char buf[512];
-	size_t n = (size_t)(end - s);
-	if (n >= sizeof buf)
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	errno = 0;
-	*v = strtod(buf, NULL);
-	/* overflow -> inf (refused as out of range); underflow -> a value at or near 0, kept */
-	if (errno == ERANGE && fabs(*v) > 1)
-		*v = *v < 0 ? -INFINITY : INFINITY;
-	return 1;
+	size_t n = strlen(text);
+	while (n > 0 && isspace((unsigned char)text[n - 1]))
+		n--;
+	if (k == PCIBW_VAL_PCT && n > 0 && text[n - 1] == '%')
+		n--;
+	enum pcibw_num_result r = pcibw_number_scan(text, n, PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, v);
+	if (r == PCIBW_NUM_OVERFLOW) /* refused as out of range, with the number quoted */
+		*v = text[strspn(text, " \t")] == '-' ? -INFINITY : INFINITY;
+	return r == PCIBW_NUM_OK || r == PCIBW_NUM_OVERFLOW;
 }
 
 int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,

@@ -6,6 +6,7 @@
  */
 #include "pcibw/bus.h"
 #include "pcibw/nic.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -192,12 +193,13 @@ static int fail_at(struct loader *L, const char *what, const char *fmt, const ch
 /* Parse value into k's field of nic. Returns 0, or -1 with why (what was expected) filled. */
 static int set_field(const struct key *k, struct pcibw_nic *nic, const char *value, char *why, size_t len)
 {
-	char *field = (char *)nic + k->off, *end;
+	char *field = (char *)nic + k->off;
+	double v;
 	switch (k->type) {
 	case K_INT: {
-		errno = 0;
-		long v = strtol(value, &end, 10);
-		if (!*value || *end || errno == ERANGE || v < k->min || v > k->max) {
+		unsigned form = PCIBW_NUM_INTEGER | (k->min < 0 ? PCIBW_NUM_SIGN : 0);
+		if (pcibw_number_scan(value, strlen(value), form, &v) != PCIBW_NUM_OK || v < k->min ||
+		    v > k->max) {
 			snprintf(why, len, "%s: expected an integer %g..%g", k->name, k->min, k->max);
 			return -1;
 		}
@@ -205,10 +207,8 @@ static int set_field(const struct key *k, struct pcibw_nic *nic, const char *val
 		return 0;
 	}
 	case K_DOUBLE: {
-		errno = 0;
-		double v = strtod(value, &end);
-		if (!*value || *end || errno == ERANGE || !isfinite(v) || (v != 0 && v < k->min) || v < 0 ||
-		    v > k->max) {
+		if (pcibw_number_scan(value, strlen(value), 0, &v) != PCIBW_NUM_OK ||
+		    (v != 0 && v < k->min) || v > k->max) {
 			snprintf(why, len, "%s: expected 0 (no limit) or a number %g..%g", k->name, k->min,
 				 k->max);
 			return -1;
