@@ -12,6 +12,7 @@
 
 #include "pcibw/error.h"
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A profile, as read from data/nic/NAME.ini (doc/model.md "NIC profiles" lists the INI keys:
@@ -117,8 +118,9 @@ enum pcibw_pattern {
  * no "..": it must stay inside DIR/nic) from DIR/nic/NAME.ini (dir NULL = pcibw_data_dir()).
  * Returns PCIBW_OK; PCIBW_EUSAGE for an unknown, unopenable or malformed name (the message lists
  * the available profiles); PCIBW_EINPUT for a malformed file
- * ("file:line:column: ..." naming the bad key or value), or one whose [profile] name is not NAME.
- * Keys, units and defaults: doc/model.md "NIC profiles".
+ * ("file:line:column: ..." naming the bad key or value), or one whose [profile] name is not NAME;
+ * PCIBW_ENOTHERE when dir is NULL and no profile directory exists (the message lists every
+ * directory searched, pcibw_data_dirs_searched). Keys, units and defaults: doc/model.md "NIC profiles".
  */
 int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err);
 
@@ -154,9 +156,19 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
 int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double dma_bytes,
 		     struct pcibw_recipe *out, struct pcibw_err *err);
 
-/* pcibw_data_dir - directory holding nic/ profiles and examples: $PCIBW_DATA_DIR when set and
- * non-empty, else the installed datadir when its nic/ exists (an installed pcibw never depends on
- * a checkout), else the source tree's data/. Never NULL; the directory is not checked to exist. */
+/*
+ * pcibw_data_dir - the directory holding nic/ profiles and examples/: $PCIBW_DATA_DIR when set
+ * and non-empty (taken as it is); else the first of these whose nic/ exists: DIR/../share/pcibw
+ * where DIR is the running binary's directory (/proc/self/exe; the relative path is the
+ * configured bindir -> datadir, so an installed tree works wherever it is copied), DIR/data (an
+ * uninstalled build tree), the configured PREFIX/share/pcibw. NULL when none has a nic/
+ * directory. The string is static, valid until the next call.
+ */
 const char *pcibw_data_dir(void);
+
+/* pcibw_data_dirs_searched - the nic/ directories pcibw_data_dir looks in, in order, each with
+ * why it is searched ("/usr/bin/../share/pcibw/nic (next to the binary), ..."), for an error
+ * message. Writes at most len bytes (NUL included); returns the length the full list needs. */
+size_t pcibw_data_dirs_searched(char *buf, size_t len);
 
 #endif
