@@ -98,10 +98,12 @@ int cli_usage_error(const char *cmd, const char *fmt, ...) __attribute__((format
 int cmd_report(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 
 /* Help texts, printed by `pcibw help CMD` and `pcibw CMD --help`. */
 extern const char cmd_report_help[];
 extern const char cmd_model_help[];
 extern const char cmd_analyze_help[];
+extern const char cmd_watch_help[];
 
 #endif

@@ -13,6 +13,7 @@ static const char main_help[] =
     "  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
     "  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
     "  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
+    "  watch [IFACE...]  the same verdict live, from interface counters and per-core CPU time\n"
     "  help [COMMAND]    this text, or a command's options\n"
     "\n"
     "Options:\n"
@@ -29,6 +30,7 @@ static const struct {
     {"report", cmd_report, cmd_report_help},
     {"model", cmd_model, cmd_model_help},
     {"analyze", cmd_analyze, cmd_analyze_help},
+    {"watch", cmd_watch, cmd_watch_help},
 };
 
 static int find_command(const char *name)
@@ -59,7 +61,7 @@ int main(int argc, char **argv)
 		}
 		int i = find_command(argv[2]);
 		if (i < 0)
-			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)",
+			return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
 					       argv[2]);
 		fputs(commands[i].help, stdout);
 		return 0;
@@ -72,5 +74,5 @@ int main(int argc, char **argv)
 		argv[0] = "report";
 		return cmd_report(argc, argv);
 	}
-	return cli_usage_error("", "unknown command '%s' (report, model, analyze, help)", a);
+	return cli_usage_error("", "unknown command '%s' (report, model, analyze, watch, help)", a);
 }

@@ -1,0 +1,5 @@
+#include <criterion/criterion.h>
+Test(cli, placeholder)
+{
+	cr_assert(1);
+}
