@@ -13,6 +13,7 @@ pkgs=(
   libcriterion-dev                                       # unit tests
   libexpat1-dev                                          # tests parse the SVG plots as XML
   scdoc                                                  # pcibw(1) man page
+  clang-format                                           # the format test (tests/format) checks every C file
   iperf3 mawk util-linux time                            # fixtures, benchmarks, setpriv/prlimit, peak RSS in tests
 )
 missing=()

@@ -9,6 +9,7 @@
 #ifndef PCIBW_BUS_H
 #define PCIBW_BUS_H
 
+#include "pcibw/busfacts.h"
 #include "pcibw/error.h"
 #include <stdbool.h>
 
@@ -102,13 +103,6 @@ char *pcibw_bus_format(const struct pcibw_bus *bus, char *buf, unsigned len);
  * Returns 0 for PCIBW_BUS_VIRTUAL/UNKNOWN.
  */
 double pcibw_bus_raw_gbps(const struct pcibw_bus *bus);
-
-/* pcibw_pcie_encoding - share (0..1] of a PCIe lane's bits left for data at gts GT/s (below 7
- * GT/s counts as 8b/10b, below 60 as 128b/130b: a non-standard rate gets its band's code): the
- * line code (8b/10b = 0.8 at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1 for 64 GT/s PAM4;
- * PCIe Base 6.0 sec. 4.2), times 242/256 in Flit mode (236 TLP + 6 DLP bytes per 256-byte flit,
- * sec. 4.2.3.1). */
-double pcibw_pcie_encoding(double gts, bool flit);
 
 /* pcibw_bus_kind_name - "pci", "pci-x", "pcie", "virtual", "unknown". */
 const char *pcibw_bus_kind_name(enum pcibw_bus_kind kind);

@@ -21,15 +21,6 @@
 #define PCIBW_MAX_PROV 40
 #define PCIBW_MAX_PEERS 32
 
-enum pcibw_pcix_mode {
-	PCIBW_PCIX_MODE_NULL = 0,
-	PCIBW_PCIX_MODE_CONVENTIONAL, /* "conventional" */
-	PCIBW_PCIX_MODE_PCIX,	      /* "pci-x"     (mode 1, parity) */
-	PCIBW_PCIX_MODE_PCIX_ECC,     /* "pci-x-ecc" (mode 1, ECC) */
-	PCIBW_PCIX_MODE_PCIX_266,     /* "pci-x-266" (mode 2, DDR) */
-	PCIBW_PCIX_MODE_PCIX_533,     /* "pci-x-533" (mode 2, QDR) */
-};
-
 /* One hop of the path to the root complex (contract: `path` entries). */
 struct pcibw_hop {
 	char slot[32];		      /* the bridge's slot, as pcibw_device.slot */
@@ -56,7 +47,8 @@ struct pcibw_device {
 	char name[256];		  /* pci.ids "Vendor Device" name, "" when unknown (-> null) */
 	bool is_virtual;	  /* paravirtual (virtio, vmxnet3, Hyper-V, Xen): no bus ceiling */
 	bool is_bridge;		  /* header type 1 (or a PCIe root/downstream/upstream port) */
-	int pcie_port_type;	  /* PCIe capability Device/Port Type (0..10), PCIBW_NULL if not PCIe */
+	int pcie_port_type;	  /* PCIe capability Device/Port Type (PCI_EXP_TYPE_*, 0..10), PCIBW_NULL
+				   * if not PCIe */
 
 	enum pcibw_bus_kind bus_kind;
 	bool pcix_capable;
@@ -104,10 +96,21 @@ struct pcibw_device {
 	int n_prov; /* 0..PCIBW_MAX_PROV */
 };
 
+/*
+ * One warning of a report. The JSON `warnings` array holds "SLOT: text" (slot non-empty) or
+ * text; `warning_codes` the codes in the same order; each device's `notes` its own {code, text}.
+ * Renderers and the probe find a warning by slot and code, never by its text.
+ */
+struct pcibw_warning {
+	char slot[32];	  /* the device it is about ("DDDD:BB:DD.F"), "" for the whole source */
+	const char *code; /* static string, stable: one of the codes listed in doc/json.md */
+	char *text;	  /* heap, without the slot prefix */
+};
+
 /* A whole report: what `pcibw report` prints. */
 struct pcibw_report {
-	char source[1100]; /* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
-	char **warnings;   /* heap strings, in the order first raised, no duplicates */
+	char source[1100];		/* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
+	struct pcibw_warning *warnings; /* heap, in the order first raised, no duplicates */
 	int n_warnings;
 	struct pcibw_device *devices; /* heap array, sorted by slot */
 	int n_devices;
@@ -129,10 +132,21 @@ void pcibw_device_init(struct pcibw_device *d);
  * be static strings. Silently ignores overflow past PCIBW_MAX_PROV (a bug, asserted in tests). */
 void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin);
 
-/* pcibw_report_warn - append a printf-formatted warning (truncated to 1023 bytes; an identical
- * warning already present is not added again). Returns PCIBW_OK or PCIBW_EINTERNAL (out of
- * memory; the report is unchanged). */
-int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/* pcibw_report_warn - append a warning about device slot (NULL or "" for the whole source)
+ * with a static code and a printf-formatted text (truncated to 1023 bytes). A warning with the
+ * same slot, code and text already present is not added again. Returns PCIBW_OK or
+ * PCIBW_EINTERNAL (out of memory; the report is unchanged). */
+int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* pcibw_report_drop - remove, from index first on, every warning with this code (slot NULL: any
+ * device; else only that device's). Keeps the order of the rest. Returns how many went. */
+int pcibw_report_drop(struct pcibw_report *r, int first, const char *code, const char *slot);
+
+/* pcibw_warning_string - the warning as the JSON `warnings` array and stderr show it:
+ * "SLOT: text", or text when it is about no device. Writes at most len bytes including the
+ * NUL (truncated). Returns buf. */
+char *pcibw_warning_string(const struct pcibw_warning *w, char *buf, unsigned len);
 
 /* pcibw_report_add - append a copy of d; returns a pointer to the stored device or NULL (out of
  * memory; the report is unchanged). The array is reallocated: the pointer, and any earlier one

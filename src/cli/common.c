@@ -2,91 +2,49 @@
 #include "cli.h"
 #include "pcibw/bus.h"
 #include "pcibw/device.h"
+#include "src/render/help_render.h"
 #include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
-int cli_common_opt(int opt, const char *arg, struct cli_common *c, struct pcibw_err *err)
+static const char *command_name(enum pcibw_command cmd)
 {
-	switch (opt) {
-	case OPT_FORMAT:
-		if (!strcmp(arg, "text"))
-			c->format = CLI_FMT_TEXT;
-		else if (!strcmp(arg, "json"))
-			c->format = CLI_FMT_JSON;
-		else if (!strcmp(arg, "csv"))
-			c->format = CLI_FMT_CSV;
-		else
-			return -pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv",
-					   arg);
-		return 1;
-	case OPT_JSON:
-		c->format = CLI_FMT_JSON;
-		return 1;
-	case OPT_DUMP:
-		c->probe.dump_file = arg;
-		return 1;
-	case OPT_SYSFS:
-		c->probe.sysfs_dir = arg;
-		return 1;
-	case OPT_TOPOLOGY:
-		c->probe.topology_file = arg;
-		return 1;
-	case OPT_ALL:
-		c->probe.all = true;
-		return 1;
-	case OPT_PCI_IDS:
-		c->probe.pci_ids = arg;
-		return 1;
-	case 's':
-		c->probe.slot_filter = arg;
-		return 1;
-	case 'i':
-		c->probe.iface = arg;
-		return 1;
-	case 'h':
-		c->help = true;
-		return 1;
-	default:
-		return 0;
-	}
+	for (int i = 0; i < pcibw_n_commands; i++)
+		if (pcibw_commands[i].bit == cmd)
+			return pcibw_commands[i].name;
+	return "";
 }
 
-int cli_model_opt(int opt, const char *arg, struct cli_model *m)
+int cli_parse(enum pcibw_command cmd, int argc, char **argv, struct pcibw_request *req)
 {
-	switch (opt) {
-	case OPT_BUS:
-		m->bus = arg;
-		return 1;
-	case OPT_NIC:
-		m->nic = arg;
-		return 1;
-	case OPT_PATTERN:
-		m->pattern = arg;
-		return 1;
-	case OPT_SIZE_IS:
-		m->size_is = arg;
-		return 1;
-	case OPT_LINE_RATE:
-		m->line_rate = arg;
-		return 1;
-	case OPT_COMPAT:
-		m->compat = arg;
-		return 1;
-	case OPT_PLOT:
-		m->plot = arg;
-		return 1;
-	case OPT_SEGMENT:
-		m->segment = arg;
-		return 1;
-	default:
-		return 0;
-	}
+	struct pcibw_err err = {0};
+	pcibw_request_init(req, cmd);
+	int st = pcibw_request_parse(req, cmd, argc, argv, &err);
+	if (st == PCIBW_EUSAGE)
+		return cli_usage_error(command_name(cmd), "%s", err.msg);
+	if (st)
+		return cli_error(&err);
+	if (req->help)
+		return cli_help(command_name(cmd));
+	return -1;
 }
 
-int cli_check_sources(const struct cli_common *c, struct pcibw_err *err)
+int cli_help(const char *name)
 {
-	int n = !!c->probe.dump_file + !!c->probe.sysfs_dir + !!c->probe.topology_file;
+	const struct pcibw_command_info *ci = pcibw_command_find(name);
+	if (!ci)
+		return PCIBW_EINTERNAL;
+	if (pcibw_help_render_text(stdout, ci) || fflush(stdout)) {
+		struct pcibw_err err;
+		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write the help");
+		return cli_error(&err);
+	}
+	return 0;
+}
+
+int cli_check_sources(const struct pcibw_request *req, struct pcibw_err *err)
+{
+	int n = !!req->probe.dump_file + !!req->probe.sysfs_dir + !!req->probe.topology_file;
 	if (n > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--dump, --sysfs and --topology name different machines: give at most one");
@@ -110,11 +68,11 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	return PCIBW_EUSAGE;
 }
 
-int cli_probed_bus(const struct cli_common *c, struct pcibw_bus *bus, int *vendor, int *device, char *from,
-		   size_t from_len, struct pcibw_err *err)
+int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *vendor, int *device,
+		   char *from, size_t from_len, struct pcibw_err *err)
 {
 	struct pcibw_report rep = {0};
-	int st = pcibw_probe(&c->probe, &rep, err);
+	int st = pcibw_probe(&req->probe, &rep, err);
 	if (st) {
 		pcibw_report_free(&rep);
 		return st;

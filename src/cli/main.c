@@ -22,15 +22,15 @@ static const char main_help[] =
     "\n"
     "`pcibw` alone reports on this machine. See pcibw(1) and `pcibw COMMAND --help`.\n";
 
+/* the function behind each command of the library's command list (pcibw_commands) */
 static const struct {
 	const char *name;
 	int (*fn)(int, char **);
-	const char *help;
 } commands[] = {
-    {"report", cmd_report, cmd_report_help},
-    {"model", cmd_model, cmd_model_help},
-    {"analyze", cmd_analyze, cmd_analyze_help},
-    {"watch", cmd_watch, cmd_watch_help},
+    {"report", cmd_report},
+    {"model", cmd_model},
+    {"analyze", cmd_analyze},
+    {"watch", cmd_watch},
 };
 
 static int find_command(const char *name)
@@ -63,8 +63,7 @@ int main(int argc, char **argv)
 		if (i < 0)
 			return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
 					       argv[2]);
-		fputs(commands[i].help, stdout);
-		return 0;
+		return cli_help(argv[2]);
 	}
 	int i = find_command(a);
 	if (i >= 0)

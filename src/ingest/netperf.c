@@ -27,6 +27,7 @@
  */
 #include "ingest_int.h"
 #include "pcibw/nic.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -298,11 +299,10 @@ static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, d
 	*out = NAN;
 	if (i < 0 || blank(rec->f[i]))
 		return PCIBW_OK;
-	char *e;
-	double x = strtod(rec->f[i], &e);
-	while (isspace((unsigned char)*e))
-		e++;
-	if (!*e && x == -1.0) /* "-1", "-1.00": all of the field, not "-1abc" */
+	double x;
+	if (pcibw_number_scan(rec->f[i], strlen(rec->f[i]), PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, &x) ==
+		PCIBW_NUM_OK &&
+	    x == -1.0) /* "-1", "-1.00": all of the field, not "-1abc" */
 		return PCIBW_OK;
 	char where[600];
 	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[i]);

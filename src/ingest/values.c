@@ -3,6 +3,7 @@
  * null values and names. */
 #include "ingest_int.h"
 #include "pcibw/device.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -67,50 +68,15 @@ static const struct {
  */
 static int parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 {
-	const char *s = text;
-	while (isspace((unsigned char)*s))
-		s++;
-	const char *p = s;
-	if (*p == '+' || *p == '-')
-		p++;
-	int digits = 0;
-	while (isdigit((unsigned char)*p))
-		p++, digits++;
-	if (*p == '.')
-		for (p++; isdigit((unsigned char)*p); p++)
-			digits++;
-	if (!digits)
-		return 0;
-	if (*p == 'e' || *p == 'E') {
-		const char *q = p + 1;
-		if (*q == '+' || *q == '-')
-			q++;
-		if (!isdigit((unsigned char)*q))
-			return 0;
-		while (isdigit((unsigned char)*q))
-			q++;
-		p = q;
-	}
-	const char *end = p;
-	while (isspace((unsigned char)*p))
-		p++;
-	if (*p == '%' && k == PCIBW_VAL_PCT)
-		for (p++; isspace((unsigned char)*p); p++)
-			;
-	if (*p)
-		return 0;
-	char buf[512];
-	size_t n = (size_t)(end - s);
-	if (n >= sizeof buf)
-		return 0;
-	memcpy(buf, s, n);
-	buf[n] = '\0';
-	errno = 0;
-	*v = strtod(buf, NULL);
-	/* overflow -> inf (refused as out of range); underflow -> a value at or near 0, kept */
-	if (errno == ERANGE && fabs(*v) > 1)
-		*v = *v < 0 ? -INFINITY : INFINITY;
-	return 1;
+	size_t n = strlen(text);
+	while (n > 0 && isspace((unsigned char)text[n - 1]))
+		n--;
+	if (k == PCIBW_VAL_PCT && n > 0 && text[n - 1] == '%')
+		n--;
+	enum pcibw_num_result r = pcibw_number_scan(text, n, PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, v);
+	if (r == PCIBW_NUM_OVERFLOW) /* refused as out of range, with the number quoted */
+		*v = text[strspn(text, " \t")] == '-' ? -INFINITY : INFINITY;
+	return r == PCIBW_NUM_OK || r == PCIBW_NUM_OVERFLOW;
 }
 
 int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,

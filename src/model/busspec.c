@@ -4,6 +4,7 @@
  * Every rejection names the part of the spec that is wrong and what would have been right.
  */
 #include "pcibw/bus.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <errno.h>
 #include <limits.h>
@@ -13,16 +14,11 @@
 #include <string.h>
 #include <strings.h>
 
-/* PCIe Base 6.0 sec. 4.2.1 (link widths, x12 included; x32 dropped from 6.0 but kept in the
- * contract for the older generations that define it). */
-static const int pcie_widths[] = {1, 2, 4, 8, 12, 16, 32};
 /* PCIe Base 6.0 sec. 7.5.3.4 Device Control: Max_Payload_Size / Max_Read_Request_Size 128..4096. */
 static const int pow2_sizes[] = {128, 256, 512, 1024, 2048, 4096};
 /* PCI-X Addendum 2.0 sec. 7.2.3 Command register: MMRBC 512 << field; max outstanding splits. */
 static const int mmrbc_sizes[] = {512, 1024, 2048, 4096};
 static const int split_counts[] = {1, 2, 3, 4, 8, 12, 16, 32};
-/* Signalling rates per generation (PCIe Base 6.0 sec. 4.2). */
-static const double gen_gts[] = {0, 2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -45,28 +41,11 @@ static void list_text(char *buf, size_t len, const int *list, int n)
 /* A whole decimal integer, no sign, no junk, no overflow. */
 static bool parse_int(const char *s, size_t n, long *out)
 {
-	char tmp[32];
-	if (n == 0 || n >= sizeof tmp)
+	double v;
+	if (pcibw_number_scan(s, n, PCIBW_NUM_INTEGER, &v) != PCIBW_NUM_OK || v > INT_MAX)
 		return false;
-	for (size_t i = 0; i < n; i++)
-		if (!isdigit((unsigned char)s[i]))
-			return false;
-	memcpy(tmp, s, n);
-	tmp[n] = '\0';
-	errno = 0;
-	long v = strtol(tmp, NULL, 10);
-	if (errno == ERANGE || v > INT_MAX)
-		return false;
-	*out = v;
+	*out = (long)v;
 	return true;
-}
-
-static int gen_of_gts(double gts)
-{
-	for (int g = 1; g < N(gen_gts); g++)
-		if (fabs(gen_gts[g] - gts) < 1e-9)
-			return g;
-	return 0;
 }
 
 void pcibw_bus_defaults(struct pcibw_bus *b)
@@ -95,7 +74,9 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 	char part[128];
 	snprintf(part, sizeof part, "%.*s", (int)(n < 100 ? n : 100), s);
 	char wbuf[64];
-	list_text(wbuf, sizeof wbuf, pcie_widths, N(pcie_widths));
+	int n_widths;
+	const int *pcie_widths = pcibw_pcie_widths(&n_widths);
+	list_text(wbuf, sizeof wbuf, pcie_widths, n_widths);
 
 	if (n >= 4 && !strncasecmp(s, "pcix", 4)) {
 		const char *p = s + 4, *end = s + n, *slash = memchr(p, '/', (size_t)(end - p));
@@ -173,12 +154,12 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 		if (!x || !parse_int(p, (size_t)(x - p), &g))
 			return pcibw_fail(err, PCIBW_EUSAGE, "bus '%s': expected genNxW such as gen3x8",
 					  part);
-		if (g < 1 || g >= N(gen_gts))
+		if (g < 1 || g > PCIBW_PCIE_GEN_MAX)
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "bus '%s': unknown PCIe generation %ld "
 					  "(gen1..gen6)",
 					  part, g);
-		gts = gen_gts[g];
+		gts = pcibw_pcie_gen_gts((int)g);
 	} else {
 		/* "8gtx16", "2.5gtx4" */
 		char num[32];
@@ -191,9 +172,8 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 					  "bus '%s': expected genNxW (gen3x8), RATEgtxW "
 					  "(8gtx16), pciXX[/W] or pcixXX[/W]",
 					  part);
-		char *e;
-		gts = strtod(num, &e);
-		if (*e || !gen_of_gts(gts))
+		if (pcibw_number_scan(num, i, PCIBW_NUM_NO_EXP, &gts) != PCIBW_NUM_OK ||
+		    !pcibw_pcie_gen_of_gts(gts))
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "bus '%s': %s GT/s is not a PCIe rate (2.5, 5, 8, "
 					  "16, 32, 64)",
@@ -202,7 +182,7 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 	}
 	long w;
 	const char *wp = x + 1;
-	if (!parse_int(wp, (size_t)(s + n - wp), &w) || !in_list((int)w, pcie_widths, N(pcie_widths))) {
+	if (!parse_int(wp, (size_t)(s + n - wp), &w) || !pcibw_pcie_width_ok((int)w)) {
 		/* the contract's message for a number; the whole part, quoted, for anything else
 		 * ("gen3x", "gen3x8 " with a stray space) */
 		if (parse_int(wp, (size_t)(s + n - wp), &w))
@@ -213,10 +193,9 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 	}
 	b->kind = PCIBW_BUS_PCIE;
 	b->gts = gts;
-	b->gen = gen_of_gts(gts);
+	b->gen = pcibw_pcie_gen_of_gts(gts);
 	b->lanes = (int)w;
-	/* 64 GT/s exists only in Flit mode (PCIe Base 6.0 sec. 4.2.3). */
-	b->flit = b->gen >= 6;
+	b->flit = pcibw_pcie_flit_required(gts);
 	return PCIBW_OK;
 }
 
@@ -396,15 +375,6 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 	return buf;
 }
 
-double pcibw_pcie_encoding(double gts, bool flit)
-{
-	/* PCIe Base 6.0 sec. 4.2: 8b/10b at 2.5 and 5 GT/s, 128b/130b at 8-32 GT/s, 1b/1b PAM4 at
-	 * 64 GT/s. A 256-byte flit carries 236 B of TLPs + 6 B of DLP and 14 B of CRC/FEC
-	 * (sec. 4.2.3.1), so Flit mode keeps 242/256 of what the line encoding leaves. */
-	double line = gts < 7.0 ? 0.8 : gts < 60.0 ? 128.0 / 130.0 : 1.0;
-	return flit ? line * 242.0 / 256.0 : line;
-}
-
 double pcibw_bus_raw_gbps(const struct pcibw_bus *b)
 {
 	switch (b->kind) {
@@ -412,13 +382,7 @@ double pcibw_bus_raw_gbps(const struct pcibw_bus *b)
 		return b->gts * b->lanes * pcibw_pcie_encoding(b->gts, b->flit);
 	case PCIBW_BUS_PCI:
 	case PCIBW_BUS_PCIX: {
-		/* The nominal clocks are 33.33, 66.67, 100 and 133.33 MHz (PCI 2.3 sec. 4.2.3.1,
-		 * PCI-X Addendum): 33 -> 100/3. */
-		double mhz = b->clock_mhz == 33	   ? 100.0 / 3
-			     : b->clock_mhz == 66  ? 200.0 / 3
-			     : b->clock_mhz == 133 ? 400.0 / 3
-						   : b->clock_mhz;
-		return mhz * 1e6 * b->width_bits * b->transfers_per_clock / 1e9;
+		return pcibw_pci_clock_hz(b->clock_mhz) * b->width_bits * b->transfers_per_clock / 1e9;
 	}
 	default:
 		return 0;

@@ -7,15 +7,6 @@
 #include <math.h>
 #include <string.h>
 
-/* D's pcix.c provides the real one; until it is linked this says so instead of failing to link. */
-__attribute__((weak)) int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
-					  double data_bytes, struct pcibw_bus_cost *out,
-					  struct pcibw_err *err)
-{
-	(void)in, (void)rc, (void)data_bytes, (void)out;
-	return pcibw_fail(err, PCIBW_ENOTHERE, "PCI/PCI-X model not built");
-}
-
 /* IEEE 802.3 clause 3.1.1 / 4.4.2: 14 B MAC header, 4 B FCS, 64 B minimum frame, 8 B preamble
  * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP. */
 enum { ETH_HDR = 14, ETH_FCS = 4, ETH_MIN = 64, ETH_PREAMBLE = 8, ETH_IFG = 12, IPV4_UDP = 28 };

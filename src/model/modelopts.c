@@ -1,11 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Names of patterns and size conventions, and `--line-rate` (doc/cli-contract.md). */
 #include "pcibw/model.h"
-#include <ctype.h>
-#include <errno.h>
-#include <math.h>
-#include <stdbool.h>
-#include <stdlib.h>
+#include "pcibw/number.h"
 #include <string.h>
 
 static const char *const pattern_names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
@@ -45,31 +41,6 @@ const char *pcibw_size_is_name(enum pcibw_size_is s)
 	return (unsigned)s < 4 ? size_is_names[s] : "unknown";
 }
 
-/* Decimal only: digits, one optional '.', an optional exponent (strtod alone would also take
- * "0x10", " 10", "inf"). */
-static bool decimal_number(const char *s, const char *end)
-{
-	const char *p = s;
-	int digits = 0;
-	while (p < end && isdigit((unsigned char)*p))
-		p++, digits++;
-	if (p < end && *p == '.')
-		for (p++; p < end && isdigit((unsigned char)*p); p++)
-			digits++;
-	if (!digits)
-		return false;
-	if (p < end && (*p == 'e' || *p == 'E')) {
-		p++;
-		if (p < end && (*p == '+' || *p == '-'))
-			p++;
-		if (p == end || !isdigit((unsigned char)*p))
-			return false;
-		while (p < end && isdigit((unsigned char)*p))
-			p++;
-	}
-	return p == end;
-}
-
 /* 1 Mbit/s (the slowest Ethernet, 1BASE5) to 100 Tbit/s (125 ports of 800G): outside this a
  * number is a typo, and it would turn the table's headroom column into nonsense. */
 #define LINE_RATE_MIN_GBPS 1e-3
@@ -82,14 +53,15 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 	size_t n = strlen(text);
 	char unit = text[n - 1];
 	double scale = unit == 'G' || unit == 'g' ? 1 : unit == 'M' || unit == 'm' ? 1e-3 : 0;
-	if (!scale || !decimal_number(text, text + n - 1))
+	double v;
+	enum pcibw_num_result r = pcibw_number_scan(text, n - 1, 0, &v);
+	if (!scale || r == PCIBW_NUM_EMPTY || r == PCIBW_NUM_NOT_DECIMAL)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--line-rate '%s': expected a positive decimal NUMBER "
 				  "followed by M or G (100M, 10G, 2.5G)",
 				  text);
-	errno = 0;
-	double v = strtod(text, NULL) * scale;
-	if (errno == ERANGE || !isfinite(v) || v < LINE_RATE_MIN_GBPS || v > LINE_RATE_MAX_GBPS)
+	v *= scale;
+	if (r == PCIBW_NUM_OVERFLOW || v < LINE_RATE_MIN_GBPS || v > LINE_RATE_MAX_GBPS)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected 1M to 100000G", text);
 	*gbps = v;
 	return PCIBW_OK;

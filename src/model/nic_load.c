@@ -5,6 +5,7 @@
  * file:line:column, never a silently ignored line that changes a ceiling.
  */
 #include "pcibw/nic.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -186,12 +187,12 @@ static int handler(void *user, const char *section, const char *name, const char
 		if (L->seen[i] && k->type != K_STR_APPEND)
 			return fail_at(L, name, "'%s' given twice in [%s]", name, section);
 		L->seen[i] = true;
-		char *end;
+		double v;
 		switch (k->type) {
 		case K_INT: {
-			errno = 0;
-			long v = strtol(value, &end, 10);
-			if (!*value || *end || errno == ERANGE || v < k->min || v > k->max) {
+			unsigned form = PCIBW_NUM_INTEGER | (k->min < 0 ? PCIBW_NUM_SIGN : 0);
+			if (pcibw_number_scan(value, strlen(value), form, &v) != PCIBW_NUM_OK || v < k->min ||
+			    v > k->max) {
 				char range[64];
 				snprintf(range, sizeof range, "an integer %g..%g", k->min, k->max);
 				return fail_at(L, value, "%s: expected %s", name, range);
@@ -200,10 +201,8 @@ static int handler(void *user, const char *section, const char *name, const char
 			return 1;
 		}
 		case K_DOUBLE: {
-			errno = 0;
-			double v = strtod(value, &end);
-			if (!*value || *end || errno == ERANGE || !isfinite(v) || (v != 0 && v < k->min) ||
-			    v < 0 || v > k->max) {
+			if (pcibw_number_scan(value, strlen(value), 0, &v) != PCIBW_NUM_OK ||
+			    (v != 0 && v < k->min) || v > k->max) {
 				char range[64];
 				snprintf(range, sizeof range, "0 (no limit) or a number %g..%g", k->min,
 					 k->max);

@@ -6,22 +6,6 @@
 #include "pci_timing.h"
 #include <math.h>
 
-double pci_clock_hz(int clock_mhz)
-{
-	/* PCI 2.3 sec. 4.2.3.1 and the PCI-X Addendum: the 33/66/133 MHz grades are 33.33,
-	 * 66.67 and 133.33 MHz (30, 15 and 7.5 ns clocks). */
-	switch (clock_mhz) {
-	case 33:
-		return 100e6 / 3;
-	case 66:
-		return 200e6 / 3;
-	case 133:
-		return 400e6 / 3;
-	default:
-		return clock_mhz * 1e6;
-	}
-}
-
 int pci_cacheline_bytes(const struct pcibw_bus *bus)
 {
 	/* PCI LB 3.0 sec. 6.2.4: a device that does not support the value programmed into Cache
@@ -40,7 +24,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	bool shared = segment_devices > 1;
 	*t = (struct pci_timing){0};
 	t->pcix = x;
-	t->clock_hz = pci_clock_hz(bus->clock_mhz);
+	t->clock_hz = pcibw_pci_clock_hz(bus->clock_mhz);
 	t->bytes_per_clock =
 	    bus->width_bits / 8 * (bus->transfers_per_clock > 0 ? bus->transfers_per_clock : 1);
 	/* PCI 2.3 sec. 3.4.3: with no other request the arbiter parks GNT# on the last master,
@@ -54,7 +38,8 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	/* PCI: medium DEVSEL# (clock 3 of fast/medium/slow 2/3/4); PCI-X: decode B. */
 	t->decode_clocks = x ? 2 : 1;
 	/* PCI: one wait state before TRDY# while the target allocates a posted-write buffer;
-	 * PCI-X targets take write data at DEVSEL# (model-anchors sec. 3.3: O = 5 for PCI-X). */
+	 * PCI-X targets take write data at DEVSEL# (PCI-X Addendum 1.0a: wait states only before
+	 * the first data phase), so a PCI-X write costs O = 5: address, attribute, decode 2, idle. */
 	t->write_wait_clocks = x ? 0 : 1;
 	t->read_ta_clocks = x ? 0 : 1; /* PCI 2.3 sec. 3.3.1; PCI-X: in the attribute phase */
 	t->turnaround_clocks = 1;
@@ -86,7 +71,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	t->lt_cuts = shared;
 	/* Intel 41210 manual: completions disconnect at the next ADB when the buffer runs dry;
 	 * we assume the completer forwards memory data one ADB at a time (the conservative case:
-	 * model-anchors sec. 3.3, 1024 B at MMRBC 512 -> 0.719). */
+	 * 1024 B at MMRBC 512 reads at 0.719 of the bus). */
 	t->cpl_adb_disconnect = true;
 	t->mmrbc_bytes = bus->mmrbc_bytes;
 	t->splits = bus->splits;

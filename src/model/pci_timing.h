@@ -3,9 +3,10 @@
  * Clock accounting of single conventional PCI and PCI-X transactions: what one DMA write, DMA
  * read, register write or register read holds the shared bus for, in bus clocks. pcix.c sums
  * these over a packet's recipe. Not installed; tests build their own struct pci_timing to check
- * each mechanism and the anchors' fixed-overhead tables (research/model-anchors.md sec. 3.3).
+ * each mechanism and the single-transaction efficiency b / (W x (ceil(b/W) + O)) of fixed
+ * overheads O.
  *
- * Sources of the rules (summaries in research/model-anchors.md sec. 3.2):
+ * Sources of the rules:
  *   PCI 2.3  - PCI Local Bus Specification 2.3: sec. 3.3.1 read turnaround, 3.3.3.2.2 retry and
  *              REQ# release, 3.4.3 bus parking, 3.5.1.1 16-clock initial latency, 3.5.4
  *              latency timer, 3.9 dual address cycle, 3.1.2 MR/MRL/MRM.
@@ -74,9 +75,6 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
  * (the device's Cache Line Size register, config 0x0c, in bytes) when it is a power of two
  * 16..512, else 64 (the --bus default; PCI LB 3.0 sec. 6.2.4: an unsupported value acts as 0). */
 int pci_cacheline_bytes(const struct pcibw_bus *bus);
-
-/* pci_clock_hz - nominal clock of bus: 33 -> 33.33 MHz, 66 -> 66.67, 133 -> 133.33, else as given. */
-double pci_clock_hz(int clock_mhz);
 
 /* pci_dma_write - a device writes bytes (> 0) to host memory: memory write bursts, cut by the
  * boundary and, when lt_cuts, by the latency timer (PCI: after the timer's last data phase;

@@ -4,6 +4,7 @@
  * (doc/cli-contract.md, "Model options"). Bad parts are named in the message.
  */
 #include "pcibw/model.h"
+#include "pcibw/number.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -37,25 +38,19 @@ static int push(struct pcibw_sizes *s, double bytes, double weight, struct pcibw
 /* A whole number of bytes in 1..MAX_SIZE; `what` is the item, for the message. */
 static int size_num(const char *p, const char *end, long *out, const char *item, struct pcibw_err *err)
 {
-	char tmp[32];
 	size_t n = (size_t)(end - p);
-	bool digits = n > 0 && n < sizeof tmp;
-	for (size_t i = 0; digits && i < n; i++)
-		digits = isdigit((unsigned char)p[i]);
-	if (!digits)
+	double v;
+	enum pcibw_num_result r = pcibw_number_scan(p, n, PCIBW_NUM_INTEGER, &v);
+	if (r == PCIBW_NUM_EMPTY || r == PCIBW_NUM_NOT_DECIMAL)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--sizes item '%s': '%.*s' is not a size in bytes "
 				  "(a whole number 1..%d)",
 				  item, (int)(n > 20 ? 20 : n), p, MAX_SIZE);
-	memcpy(tmp, p, n);
-	tmp[n] = '\0';
-	errno = 0;
-	long v = strtol(tmp, NULL, 10);
-	if (errno == ERANGE || v < 1 || v > MAX_SIZE)
+	if (r == PCIBW_NUM_OVERFLOW || v < 1 || v > MAX_SIZE)
 		return pcibw_fail(err, PCIBW_EUSAGE,
-				  "--sizes item '%s': size %s is out of range (1..%d bytes)", item, tmp,
-				  MAX_SIZE);
-	*out = v;
+				  "--sizes item '%s': size %.*s is out of range (1..%d bytes)", item,
+				  (int)(n > 20 ? 20 : n), p, MAX_SIZE);
+	*out = (long)v;
 	return PCIBW_OK;
 }
 
@@ -74,12 +69,10 @@ static int item(const char *it, struct pcibw_sizes *s, struct pcibw_err *err)
 				  "1518:1); give '--sizes imix' alone, or write the mix out",
 				  it);
 	if (colon) {
-		char *e;
+		double w;
 		if ((st = size_num(it, colon, &a, it, err)))
 			return st;
-		errno = 0;
-		double w = strtod(colon + 1, &e);
-		if (!colon[1] || *e || errno == ERANGE || !isfinite(w) || !(w > 0))
+		if (pcibw_number_scan(colon + 1, strlen(colon + 1), 0, &w) != PCIBW_NUM_OK || !(w > 0))
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "--sizes item '%s': weight '%s' must be a positive "
 					  "number",

@@ -17,13 +17,13 @@ void probe_cap_pcix(struct probe_node *n, int at, const char *origin)
 		if (!cfg_has(c, at, 8))
 			return;
 		n->pcix_bridge = 1;
-		n->pcix_sec_status = (int)cfg16(c, at + 2);
+		n->pcix_sec_status = (int)cfg16(c, at + PCI_PCIX_BRIDGE_SEC_STATUS);
 		return;
 	}
 	if (!cfg_has(c, at, 8))
 		return;
-	unsigned cmd = cfg16(c, at + 2);
-	uint32_t st = cfg32(c, at + 4);
+	unsigned cmd = cfg16(c, at + PCI_PCIX_COMMAND);
+	uint32_t st = cfg32(c, at + PCI_PCIX_STATUS);
 	d->pcix_capable = true;
 	d->mmrbc_bytes = 512 << ((cmd >> 2) & 3);     /* command bits 3:2 */
 	d->pcix_splits = splits_code[(cmd >> 4) & 7]; /* command bits 6:4 */

@@ -8,9 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#define CAP_ID_PCIX 0x07
-#define CAP_ID_EXP 0x10
-
 int probe_bad_config(const struct probe_node *n, const struct probe_locator *loc, int offset,
 		     struct pcibw_err *err, const char *what)
 {
@@ -61,15 +58,15 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 		 * read extended space as if it were theirs. */
 		int need = 0;
 		const char *name = NULL;
-		if (id == CAP_ID_EXP) {
-			unsigned flags = cfg16(c, (int)at + 2);
-			unsigned type = flags >> 4 & 0xf;
-			bool v2 = (flags & 0xf) >= 2, rc = type == 9 || type == 10;
+		if (id == PCI_CAP_ID_EXP) {
+			unsigned flags = cfg16(c, (int)at + PCI_EXP_FLAGS);
+			int type = (int)((flags & PCI_EXP_FLAGS_TYPE) >> 4);
+			bool v2 = (flags & PCI_EXP_FLAGS_VERS) >= 2, rc = pcibw_pcie_type_rc_integrated(type);
 			/* through LnkSta (v1) or LnkSta2 (v2); through DevCtl2 for RC-integrated
 			 * devices, which have no link (pci_regs.h PCI_CAP_EXP_*_SIZEOF_V1/V2) */
 			need = rc ? (v2 ? 0x2c : 0x0c) : (v2 ? 0x34 : 0x14);
 			name = "PCI Express";
-		} else if (id == CAP_ID_PCIX) {
+		} else if (id == PCI_CAP_ID_PCIX) {
 			need = 8; /* Command + Status, or a bridge's Secondary + Bridge Status */
 			name = "PCI-X";
 		}
@@ -80,9 +77,9 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 				 name, at, (unsigned)need);
 			return probe_bad_config(n, loc, (int)at, err, msg);
 		}
-		if (id == CAP_ID_EXP)
+		if (id == PCI_CAP_ID_EXP)
 			probe_cap_pcie(n, (int)at, origin, rep);
-		else if (id == CAP_ID_PCIX)
+		else if (id == PCI_CAP_ID_PCIX)
 			probe_cap_pcix(n, (int)at, origin);
 		from = (int)at + 1;
 		at = cfg8(c, (int)at + 1) & 0xfc;
@@ -139,25 +136,25 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 	const struct probe_cfg *c = &n->cfg;
 	if (c->len < 64)
 		return 0;
-	unsigned vendor = cfg16(c, 0), device = cfg16(c, 2);
+	unsigned vendor = cfg16(c, PCI_VENDOR_ID), device = cfg16(c, PCI_DEVICE_ID);
 	if (vendor == 0xffff)
 		return probe_bad_config(n, loc, 0, err,
 					"vendor id reads 0xffff (no device answers, or its config "
 					"space is not readable): expected a vendor id");
 	d->vendor_id = (int)vendor;
 	d->device_id = (int)device;
-	d->revision = (int)cfg8(c, 0x08);
-	d->class_id = (int)cfg16(c, 0x0a);
+	d->revision = (int)cfg8(c, PCI_REVISION_ID);
+	d->class_id = (int)cfg16(c, PCI_CLASS_DEVICE);
 	d->is_virtual = probe_is_paravirt(d->vendor_id, d->device_id);
 	pcibw_device_set_prov(d, "vendor_id", origin);
 	pcibw_device_set_prov(d, "class", origin);
 	if (d->is_virtual)
 		pcibw_device_set_prov(d, "virtual", "inferred");
 
-	unsigned status = cfg16(c, 0x06);
-	n->status_66mhz = (int)(status >> 5 & 1);
-	n->has_caps = (int)(status >> 4 & 1);
-	n->header_type = (int)(cfg8(c, 0x0e) & 0x7f);
+	unsigned status = cfg16(c, PCI_STATUS);
+	n->status_66mhz = !!(status & PCI_STATUS_66MHZ);
+	n->has_caps = !!(status & PCI_STATUS_CAP_LIST);
+	n->header_type = (int)(cfg8(c, PCI_HEADER_TYPE) & 0x7f);
 	if (n->header_type > 2) {
 		/* lspci prints "Unknown header type" and decodes nothing: neither do we */
 		char msg[200];
@@ -165,22 +162,22 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 			 "header type 0x%02x (config 0x0e bits 6:0): expected 0 "
 			 "(normal), 1 (PCI-to-PCI bridge) or 2 (CardBus bridge)",
 			 (unsigned)n->header_type);
-		return probe_bad_config(n, loc, 0x0e, err, msg);
+		return probe_bad_config(n, loc, PCI_HEADER_TYPE, err, msg);
 	}
 	/* Latency Timer (0x0d, PCI clocks) and Cache Line Size (0x0c, DWORDs; 0 = not set by
 	 * firmware or driver), PCI LB 3.0 sec. 6.2.4: they bound a PCI/PCI-X master's bursts. */
-	d->latency_timer = (int)cfg8(c, 0x0d);
-	unsigned cls = cfg8(c, 0x0c);
+	d->latency_timer = (int)cfg8(c, PCI_LATENCY_TIMER);
+	unsigned cls = cfg8(c, PCI_CACHE_LINE_SIZE);
 	d->cacheline_bytes = cls ? (int)cls * 4 : PCIBW_NULL;
 	pcibw_device_set_prov(d, "latency_timer", origin);
 	if (cls)
 		pcibw_device_set_prov(d, "cacheline_bytes", origin);
 	if (n->header_type == 1 || n->header_type == 2) {
 		d->is_bridge = true;
-		n->sec_bus = (int)cfg8(c, 0x19);
-		n->sub_bus = (int)cfg8(c, 0x1a);
+		n->sec_bus = (int)cfg8(c, PCI_SECONDARY_BUS);
+		n->sub_bus = (int)cfg8(c, PCI_SUBORDINATE_BUS);
 		if (n->header_type == 1)
-			n->sec_status_66mhz = (int)(cfg16(c, 0x1e) >> 5 & 1);
+			n->sec_status_66mhz = !!(cfg16(c, PCI_SEC_STATUS) & PCI_STATUS_66MHZ);
 	}
 	if (!n->has_caps) {
 		n->caps_read = true; /* an empty list, known to be empty */
@@ -189,7 +186,8 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 	if (c->len < 256)
 		return 0; /* the list lives past byte 64: caps_read stays false */
 	n->caps_read = true;
-	int r = walk_caps(n, n->header_type == 2 ? 0x14 : 0x34, origin, loc, rep, err);
+	int r = walk_caps(n, n->header_type == 2 ? PCI_CB_CAPABILITY_LIST : PCI_CAPABILITY_LIST, origin, loc,
+			  rep, err);
 	if (r)
 		return r;
 	return walk_ext_caps(n, loc, err);

@@ -40,24 +40,53 @@ void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char
 		d->prov[d->n_prov++] = (struct pcibw_provenance){field, origin};
 }
 
-int pcibw_report_warn(struct pcibw_report *r, const char *fmt, ...)
+int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code, const char *fmt, ...)
 {
 	char buf[1024];
 	va_list ap;
 	va_start(ap, fmt);
 	vsnprintf(buf, sizeof buf, fmt, ap);
 	va_end(ap);
+	if (!slot)
+		slot = "";
 	for (int i = 0; i < r->n_warnings; i++)
-		if (!strcmp(r->warnings[i], buf))
+		if (!strcmp(r->warnings[i].slot, slot) && !strcmp(r->warnings[i].code, code) &&
+		    !strcmp(r->warnings[i].text, buf))
 			return 0;
-	char **w = realloc(r->warnings, (size_t)(r->n_warnings + 1) * sizeof *w);
+	struct pcibw_warning *w = realloc(r->warnings, (size_t)(r->n_warnings + 1) * sizeof *w);
 	if (!w)
 		return PCIBW_EINTERNAL;
 	r->warnings = w;
-	if (!(w[r->n_warnings] = strdup(buf)))
+	struct pcibw_warning *n = &w[r->n_warnings];
+	snprintf(n->slot, sizeof n->slot, "%s", slot);
+	n->code = code;
+	if (!(n->text = strdup(buf)))
 		return PCIBW_EINTERNAL;
 	r->n_warnings++;
 	return 0;
+}
+
+int pcibw_report_drop(struct pcibw_report *r, int first, const char *code, const char *slot)
+{
+	int k = first < 0 ? 0 : first, dropped = 0;
+	for (int i = k; i < r->n_warnings; i++) {
+		struct pcibw_warning *w = &r->warnings[i];
+		if (!strcmp(w->code, code) && (!slot || !strcmp(w->slot, slot))) {
+			free(w->text);
+			dropped++;
+			continue;
+		}
+		r->warnings[k++] = *w;
+	}
+	r->n_warnings = k;
+	return dropped;
+}
+
+char *pcibw_warning_string(const struct pcibw_warning *w, char *buf, unsigned len)
+{
+	if (len)
+		snprintf(buf, len, "%s%s%s", w->slot, w->slot[0] ? ": " : "", w->text);
+	return buf;
 }
 
 struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d)
@@ -91,7 +120,7 @@ void pcibw_report_sort(struct pcibw_report *r)
 void pcibw_report_free(struct pcibw_report *r)
 {
 	for (int i = 0; i < r->n_warnings; i++)
-		free(r->warnings[i]);
+		free(r->warnings[i].text);
 	free(r->warnings);
 	free(r->devices);
 	r->warnings = NULL;

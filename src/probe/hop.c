@@ -6,11 +6,10 @@
 #include <stdio.h>
 #include <string.h>
 
-/* The arithmetic is the model's (pcibw_bus_raw_gbps, src/model/busspec.c: 8b/10b, 128b/130b
- * exact rather than the kernel's integer 7876 Mb/s, 242/256 in Flit mode; nominal PCI clocks
- * 33 1/3, 66 2/3, 133 1/3 MHz), so a report and a model of the same bus agree. Flit mode is
- * mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), so a 64 GT/s link counts as flit even when
- * Link Status 2 was not in the source. */
+/* The arithmetic is the model's (pcibw_bus_raw_gbps over pcibw/busfacts.h: 128b/130b exact
+ * rather than the kernel's integer 7876 Mb/s; nominal PCI clocks), so a report and a model of
+ * the same bus agree. A 64 GT/s link counts as flit even when Link Status 2 was not in the
+ * source (pcibw_pcie_flit_required). */
 double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz, int width_bits,
 		      enum pcibw_pcix_mode mode)
 {
@@ -22,7 +21,7 @@ double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit,
 			return NAN;
 		b.gts = gts;
 		b.lanes = width;
-		b.flit = flit == 1 || gts >= 64;
+		b.flit = flit == 1 || pcibw_pcie_flit_required(gts);
 		return pcibw_bus_raw_gbps(&b);
 	}
 	if (kind == PCIBW_BUS_PCI || kind == PCIBW_BUS_PCIX) {
@@ -30,10 +29,7 @@ double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit,
 			return NAN;
 		b.clock_mhz = mhz;
 		b.width_bits = width_bits;
-		/* PCI-X 266/533 move 2/4 data phases per clock (PCI-X 2.0a sec. 1.1) */
-		b.transfers_per_clock = mode == PCIBW_PCIX_MODE_PCIX_266   ? 2
-					: mode == PCIBW_PCIX_MODE_PCIX_533 ? 4
-									   : 1;
+		b.transfers_per_clock = pcibw_pcix_transfers_per_clock(mode);
 		return pcibw_bus_raw_gbps(&b);
 	}
 	return NAN;
@@ -73,15 +69,8 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 				out->lanes = up->link_width;
 			}
 		}
-		out->gen = out->gts >= 64   ? 6
-			   : out->gts >= 32 ? 5
-			   : out->gts >= 16 ? 4
-			   : out->gts >= 8  ? 3
-			   : out->gts >= 5  ? 2
-					    : 1;
-		/* Flit mode is mandatory at 64 GT/s (PCIe Base 6.0 sec. 4.2.3), as probe_hop_gbps counts it
-		 */
-		out->flit = d->flit_mode == 1 || out->gts >= 64;
+		out->gen = pcibw_pcie_gen_of_gts(out->gts);
+		out->flit = d->flit_mode == 1 || pcibw_pcie_flit_required(out->gts);
 		if (d->mps_bytes > 0) {
 			out->mps_bytes = d->mps_bytes;
 			out->mps_default = false;
@@ -104,9 +93,7 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		/* conventional PCI width is not in config space: 32 bits, the width every PCI
 		 * device has (PCI LB 3.0 sec. 2.2), unless a PCI-X bridge said otherwise */
 		out->width_bits = d->bus_width_bits > 0 ? d->bus_width_bits : 32;
-		out->transfers_per_clock = d->pcix_mode == PCIBW_PCIX_MODE_PCIX_266   ? 2
-					   : d->pcix_mode == PCIBW_PCIX_MODE_PCIX_533 ? 4
-										      : 1;
+		out->transfers_per_clock = pcibw_pcix_transfers_per_clock(d->pcix_mode);
 		if (d->bus_kind == PCIBW_BUS_PCIX && d->mmrbc_bytes > 0) {
 			out->mmrbc_bytes = d->mmrbc_bytes;
 			out->mmrbc_default = false;

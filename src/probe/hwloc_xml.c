@@ -307,17 +307,18 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 		d->downgraded = PCIBW_NULL;
 		set_path(d, recs, n_recs);
 	}
-	pcibw_report_warn(out,
+	pcibw_report_warn(out, NULL, "hwloc-no-config",
 			  "%s is an hwloc XML export: it holds no config space, so link speed "
 			  "(GT/s), width, MPS/MRRS and whether a link is downgraded cannot be known "
 			  "from it; pair it with an `lspci -xxx` dump of the same machine (--dump)",
 			  opts->topology_file);
 	if (any_speed)
-		pcibw_report_warn(out, "per-hop bandwidth is hwloc's stored pci_link_speed (GB/s x 8, "
-				       "one direction), as computed by the hwloc version that made the "
-				       "export; 0 there means unknown, not zero");
+		pcibw_report_warn(out, NULL, "hwloc-link-speed",
+				  "per-hop bandwidth is hwloc's stored pci_link_speed (GB/s x 8, "
+				  "one direction), as computed by the hwloc version that made the "
+				  "export; 0 there means unknown, not zero");
 	else
-		pcibw_report_warn(out,
+		pcibw_report_warn(out, NULL, "hwloc-no-link-speed",
 				  "%s stores no link speed (pci_link_speed 0 = unknown): no "
 				  "bottleneck can be named",
 				  opts->topology_file);

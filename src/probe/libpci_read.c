@@ -140,7 +140,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 		d->fn = p->func;
 		pcibw_format_slot(d->slot, d->domain, d->bus, d->dev, d->fn);
 		if (read_config(p, &n->cfg)) {
-			pcibw_report_warn(rep, "%s: config space not readable", d->slot);
+			pcibw_report_warn(rep, d->slot, "config-unreadable", "config space not readable");
 			continue;
 		}
 		if ((r = probe_decode(n, origin, loc, rep, err)))

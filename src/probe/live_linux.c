@@ -85,16 +85,16 @@ static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct 
 	int marked = 0;
 	for (int i = 0; i < set->n; i++) {
 		struct probe_node *n = &set->v[i];
-		if (n->d.is_virtual || n->d.is_bridge || !cfg_has(&n->cfg, 0x2c, 2))
+		if (n->d.is_virtual || n->d.is_bridge || !cfg_has(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID, 2))
 			continue;
-		const char *hv = probe_virt_emulated((int)cfg16(&n->cfg, 0x2c));
+		const char *hv = probe_virt_emulated((int)cfg16(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID));
 		if (hv) {
 			n->d.is_virtual = true;
 			pcibw_device_set_prov(&n->d, "virtual", "inferred");
 			marked++;
 		}
 	}
-	pcibw_report_warn(r,
+	pcibw_report_warn(r, NULL, "virtual-machine",
 			  "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
 			  "and links a guest sees are the hypervisor's; paravirtual devices (virtio, "
 			  "vmxnet3, Hyper-V, Xen) and emulated ones (subsystem vendor of the "
@@ -121,7 +121,8 @@ static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pc
 	if (!c->live && !c->fsroot[0])
 		return; /* a bare sys/ copy: hwloc needs the root above it */
 	if (probe_hwloc_load(&t, c->live ? NULL : c->fsroot, NULL, &e)) {
-		pcibw_report_warn(r, "hwloc: %s; NUMA node and interface names come from sysfs only", e.msg);
+		pcibw_report_warn(r, NULL, "hwloc-failed",
+				  "hwloc: %s; NUMA node and interface names come from sysfs only", e.msg);
 		return;
 	}
 	for (int i = 0; i < set->n; i++) {
@@ -138,22 +139,9 @@ static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pc
 	hwloc_topology_destroy(t);
 }
 
-/* The generic per-device note of probe_finish() about a 64-byte config ("only 64 bytes of config
- * space in the source ...") is replaced here by one warning for the whole machine that says
- * where the link facts came from instead and what root would add. */
-static void drop_per_device_64_byte_notes(struct pcibw_report *r, int first_warning)
-{
-	int k = first_warning;
-	for (int i = first_warning; i < r->n_warnings; i++) {
-		if (strstr(r->warnings[i], ": only 64 bytes of config space in the source")) {
-			free(r->warnings[i]);
-			continue;
-		}
-		r->warnings[k++] = r->warnings[i];
-	}
-	r->n_warnings = k;
-}
-
+/* The generic per-device note of probe_finish() about a short config (code "config-short") is
+ * replaced here by one warning for the whole machine that says where the link facts came from
+ * instead and what root would add. */
 int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err)
 {
 	struct live_ctx c = {.live = !opts->sysfs_dir};
@@ -218,7 +206,7 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 	if (rc)
 		goto out;
 	if (n_hidden)
-		drop_per_device_64_byte_notes(out, first_warning);
+		pcibw_report_drop(out, first_warning, "config-short", NULL);
 	probe_nonroot_warn(out, c.live, n_hidden);
 	probe_onpackage_warn(out, first);
 out:

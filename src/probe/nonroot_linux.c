@@ -26,7 +26,7 @@ void probe_nonroot_warn(struct pcibw_report *r, bool live, int n_hidden)
 			 "this copied tree holds only the first 64 bytes of config "
 			 "space of %d device%s (it was gathered without root)",
 			 n_hidden, n_hidden == 1 ? "" : "s");
-	pcibw_report_warn(r,
+	pcibw_report_warn(r, NULL, "non-root",
 			  "%s; link speed and width come from the sysfs attributes where the "
 			  "kernel writes them (see provenance); %s would add LnkCap2 speeds, the PCIe "
 			  "port type (so downgrades of bridges), MPS, MRRS, RCB, relaxed ordering, "

@@ -23,7 +23,7 @@ void probe_onpackage_warn(struct pcibw_report *out, int first)
 			snprintf(speed, sizeof speed, "%g GT/s x%d", d->link_speed_gts, d->link_width);
 		if (!isnan(d->max_link_speed_gts) && d->max_link_width > 0)
 			snprintf(max, sizeof max, "%g GT/s x%d", d->max_link_speed_gts, d->max_link_width);
-		pcibw_report_warn(out,
+		pcibw_report_warn(out, NULL, "on-package",
 				  "%s (X722) is the LAN controller inside the Intel C620 "
 				  "(Lewisburg) chipset: its link (%s, max %s) is an on-package link "
 				  "that may not be a physical ceiling; its traffic leaves through the "

@@ -119,7 +119,8 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 			g->width_bits = 32;
 			g->from_spec = true;
 			return;
-		} else if (t == 4 || t == 5 || t == 6) {
+		} else if (t == PCI_EXP_TYPE_ROOT_PORT || t == PCI_EXP_TYPE_UPSTREAM ||
+			   t == PCI_EXP_TYPE_DOWNSTREAM) {
 			snprintf(g->why, sizeof g->why,
 				 "%s is a PCI Express port: the device below it "
 				 "should be PCIe, but its capabilities are not in the source",
@@ -239,39 +240,36 @@ void probe_segment_warnings(const struct probe_set *s, int i, struct pcibw_repor
 	const struct probe_node *n = &s->v[i];
 	const struct pcibw_device *d = &n->d;
 	if (caps_unknown(n) && n->cfg.len > 0)
-		pcibw_report_warn(rep,
-				  "%s: only %d bytes of config space in the source (lspci -x, or "
+		pcibw_report_warn(rep, d->slot, "config-short",
+				  "only %d bytes of config space in the source (lspci -x, or "
 				  "read without root): no capabilities, so no link speed or width, no "
 				  "PCI-X mode or MMRBC, no MPS or MRRS",
-				  d->slot, n->cfg.len);
-	if (d->bus_kind == PCIBW_BUS_PCIE && d->pcie_port_type != 9 && d->pcie_port_type != 10 &&
+				  n->cfg.len);
+	if (d->bus_kind == PCIBW_BUS_PCIE && !pcibw_pcie_type_rc_integrated(d->pcie_port_type) &&
 	    (isnan(d->link_speed_gts) || d->link_width == PCIBW_NULL))
-		pcibw_report_warn(rep,
-				  "%s: PCIe link speed or width not reported (Link Status reads "
+		pcibw_report_warn(rep, d->slot, "link-unknown",
+				  "PCIe link speed or width not reported (Link Status reads "
 				  "an undefined speed, width x0 as on-chip devices do, or a reserved "
-				  "code): no link ceiling",
-				  d->slot);
+				  "code): no link ceiling");
 	if (d->bus_kind == PCIBW_BUS_PCIE || d->is_virtual || n->cfg.len == 0)
 		return;
 	if (d->bus_kind == PCIBW_BUS_UNKNOWN && caps_unknown(n)) {
-		pcibw_report_warn(rep,
-				  "%s: bus unknown: its capabilities are not in the source, so "
-				  "it may be PCIe, PCI-X or PCI",
-				  d->slot);
+		pcibw_report_warn(rep, d->slot, "bus-unknown",
+				  "bus unknown: its capabilities are not in the source, so "
+				  "it may be PCIe, PCI-X or PCI");
 		return;
 	}
 	struct seg g;
 	probe_segment(s, d->domain, d->bus, n->parent, &g);
 	if (d->bus_kind == PCIBW_BUS_UNKNOWN) {
-		pcibw_report_warn(rep, "%s: bus unknown: %s", d->slot, g.why);
+		pcibw_report_warn(rep, d->slot, "bus-unknown", "bus unknown: %s", g.why);
 		return;
 	}
 	if (d->bus_mhz == PCIBW_NULL)
-		pcibw_report_warn(rep, "%s: bus clock unknown: %s", d->slot, g.why);
+		pcibw_report_warn(rep, d->slot, "clock-unknown", "bus clock unknown: %s", g.why);
 	if (d->bus_width_bits == PCIBW_NULL)
-		pcibw_report_warn(rep,
-				  "%s: bus width unknown: a conventional PCI bus signals 64-bit "
+		pcibw_report_warn(rep, d->slot, "width-unknown",
+				  "bus width unknown: a conventional PCI bus signals 64-bit "
 				  "transfers per transaction (REQ64#/ACK64#), which config space does "
-				  "not record; bandwidth figures assume 32 bits",
-				  d->slot);
+				  "not record; bandwidth figures assume 32 bits");
 }

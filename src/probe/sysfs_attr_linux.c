@@ -8,9 +8,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* The PCIe signalling rates, PCIe Base 6.0 sec. 4.2 (Gen1 .. Gen6). */
-static const double pcie_rates[] = {2.5, 5.0, 8.0, 16.0, 32.0, 64.0};
-
 int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col)
 {
 	const char *p = text;
@@ -42,9 +39,7 @@ int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col)
 			goto bad;    /* *col then points at the first character that differs */
 	if (!strncmp(p, " PCIe", 5)) /* pci_speed_string() since Linux 5.7 */
 		p += 5;
-	for (unsigned i = 0; i < sizeof pcie_rates / sizeof pcie_rates[0]; i++)
-		if (fabs(v - pcie_rates[i]) < 1e-9)
-			*gts = pcie_rates[i];
+	*gts = pcibw_pcie_gen_gts(pcibw_pcie_gen_of_gts(v));
 	if (isnan(*gts)) {
 		*col = 1;
 		return -1;

@@ -109,7 +109,7 @@ static void link_hop(const struct pcibw_device *d, struct hop *h)
 static void bridge_hop(const struct probe_set *s, int j, struct hop *h)
 {
 	const struct probe_node *b = &s->v[j];
-	if (b->d.bus_kind == PCIBW_BUS_PCIE && b->d.pcie_port_type != 7) {
+	if (b->d.bus_kind == PCIBW_BUS_PCIE && b->d.pcie_port_type != PCI_EXP_TYPE_PCI_BRIDGE) {
 		link_hop(&b->d, h);
 		return;
 	}
@@ -144,8 +144,8 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	for (int j = n->parent; j >= 0 && steps < s->n; j = s->v[j].parent, steps++) {
 		if (d->n_path == PCIBW_MAX_PATH) {
 			if (warn)
-				pcibw_report_warn(rep, "%s: path longer than %d bridges: truncated", d->slot,
-						  PCIBW_MAX_PATH);
+				pcibw_report_warn(rep, d->slot, "path-truncated",
+						  "path longer than %d bridges: truncated", PCIBW_MAX_PATH);
 			break;
 		}
 		struct hop h;
@@ -172,10 +172,10 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	}
 	if (d->is_virtual) {
 		if (warn)
-			pcibw_report_warn(rep,
-					  "%s: paravirtual device (%04x:%04x): no bus ceiling of its "
+			pcibw_report_warn(rep, d->slot, "paravirtual",
+					  "paravirtual device (%04x:%04x): no bus ceiling of its "
 					  "own; its throughput is set by the host's CPU and backend",
-					  d->slot, (unsigned)d->vendor_id, (unsigned)d->device_id);
+					  (unsigned)d->vendor_id, (unsigned)d->device_id);
 		return;
 	}
 	if (isnan(best))
@@ -185,10 +185,10 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 	d->bottleneck_shared = best_shared;
 	pcibw_device_set_prov(d, "bottleneck_gbps", assumed ? "inferred" : "config");
 	if (unknown && warn)
-		pcibw_report_warn(rep,
-				  "%s: the bottleneck leaves out %d hop%s of unknown bandwidth "
+		pcibw_report_warn(rep, d->slot, "bottleneck-partial",
+				  "the bottleneck leaves out %d hop%s of unknown bandwidth "
 				  "(first: %s)",
-				  d->slot, unknown, unknown == 1 ? "" : "s", unknown_slot);
+				  unknown, unknown == 1 ? "" : "s", unknown_slot);
 }
 
 static void peers(struct probe_set *s, int i)

@@ -4,6 +4,7 @@
 #include "analyze_render.h"
 #include "pcibw/measure.h"
 #include "pcibw/nic.h"
+#include "pcibw/version.h"
 #include <jansson.h>
 #include <math.h>
 
@@ -70,6 +71,7 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 {
 	json_t *root = json_object();
+	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "verdict", json_string(pcibw_verdict_name(v->summary->verdict)));
 	json_object_set_new(root, "evidence", strings(v->summary->evidence, v->summary->n_evidence));
 	json_object_set_new(root, "bus", str_or_null(v->bus_spec));

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
 #include "model_render.h"
+#include "pcibw/version.h"
 #include <jansson.h>
 #include <math.h>
 
@@ -43,6 +44,7 @@ static json_t *bus_json(const struct pcibw_bus *b)
 int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 {
 	json_t *root = json_object(), *rows = json_array(), *warn = json_array();
+	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "bus", bus_json(v->bus));
 	json_object_set_new(root, "bus_from", json_string(v->bus_from ? v->bus_from : "--bus"));
 	json_object_set_new(root, "nic", json_string(v->nic->name));

@@ -92,7 +92,8 @@ int pcibw_report_render_csv(FILE *o, const struct pcibw_report *r)
 		field(o, 0, b3(d->bottleneck_shared));
 		fputc('\n', o);
 	}
+	char s[1100];
 	for (int i = 0; i < r->n_warnings; i++)
-		fprintf(stderr, "pcibw: warning: %s\n", r->warnings[i]);
+		fprintf(stderr, "pcibw: warning: %s\n", pcibw_warning_string(&r->warnings[i], s, sizeof s));
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

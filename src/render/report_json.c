@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format json`: every key of the contract present, null when unknown. */
+#include "pcibw/version.h"
 #include "report_render.h"
 #include <jansson.h>
 #include <math.h>
+#include <string.h>
 
 const char *pcibw_pcix_mode_name(enum pcibw_pcix_mode m)
 {
@@ -34,22 +36,6 @@ const char *pcibw_device_kind_name(enum pcibw_bus_kind k)
 	default:
 		return "unknown";
 	}
-}
-
-static const char *port_type_name(int t)
-{
-	static const char *names[] = {"endpoint",
-				      "legacy-endpoint",
-				      NULL,
-				      NULL,
-				      "root-port",
-				      "upstream-port",
-				      "downstream-port",
-				      "pcie-to-pci-bridge",
-				      "pci-to-pcie-bridge",
-				      "rc-integrated-endpoint",
-				      "rc-event-collector"};
-	return t >= 0 && t <= 10 ? names[t] : NULL;
 }
 
 static json_t *jint(int v)
@@ -89,7 +75,7 @@ static json_t *jhex(int v)
 	return v == PCIBW_NULL ? json_null() : json_sprintf("0x%04x", (unsigned)v);
 }
 
-static json_t *device_json(const struct pcibw_device *d)
+static json_t *device_json(const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "slot", json_string(d->slot));
@@ -102,7 +88,7 @@ static json_t *device_json(const struct pcibw_device *d)
 	json_object_set_new(o, "name", jstr(d->name));
 	json_object_set_new(o, "virtual", json_boolean(d->is_virtual));
 	json_object_set_new(o, "bus_kind", json_string(pcibw_device_kind_name(d->bus_kind)));
-	json_object_set_new(o, "pcie_port_type", jstr(port_type_name(d->pcie_port_type)));
+	json_object_set_new(o, "pcie_port_type", jstr(pcibw_pcie_type_name(d->pcie_port_type)));
 	json_object_set_new(o, "pcix_capable", json_boolean(d->pcix_capable));
 	json_object_set_new(o, "pcix_mode", jstr(pcibw_pcix_mode_name(d->pcix_mode)));
 	json_object_set_new(o, "bus_mhz", jint(d->bus_mhz));
@@ -159,20 +145,36 @@ static json_t *device_json(const struct pcibw_device *d)
 	for (int i = 0; i < d->n_prov; i++)
 		json_object_set_new(prov, d->prov[i].field, json_string(d->prov[i].origin));
 	json_object_set_new(o, "provenance", prov);
+	json_t *notes = json_array();
+	for (int i = 0; i < r->n_warnings; i++) {
+		const struct pcibw_warning *w = &r->warnings[i];
+		if (strcmp(w->slot, d->slot))
+			continue;
+		json_t *n = json_object();
+		json_object_set_new(n, "code", json_string(w->code));
+		json_object_set_new(n, "text", jsafe(w->text));
+		json_array_append_new(notes, n);
+	}
+	json_object_set_new(o, "notes", notes);
 	return o;
 }
 
 int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 {
 	json_t *root = json_object();
+	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "source", jsafe(r->source));
-	json_t *w = json_array();
-	for (int i = 0; i < r->n_warnings; i++)
-		json_array_append_new(w, jsafe(r->warnings[i]));
+	json_t *w = json_array(), *codes = json_array();
+	for (int i = 0; i < r->n_warnings; i++) {
+		char s[1100];
+		json_array_append_new(w, jsafe(pcibw_warning_string(&r->warnings[i], s, sizeof s)));
+		json_array_append_new(codes, json_string(r->warnings[i].code));
+	}
 	json_object_set_new(root, "warnings", w);
+	json_object_set_new(root, "warning_codes", codes);
 	json_t *devs = json_array();
 	for (int i = 0; i < r->n_devices; i++)
-		json_array_append_new(devs, device_json(&r->devices[i]));
+		json_array_append_new(devs, device_json(&r->devices[i], r));
 	json_object_set_new(root, "devices", devs);
 	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
 	json_decref(root);

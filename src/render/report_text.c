@@ -53,7 +53,7 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 	}
 	switch (d->bus_kind) {
 	case PCIBW_BUS_PCIE:
-		if (d->pcie_port_type == 9 || d->pcie_port_type == 10) {
+		if (pcibw_pcie_type_rc_integrated(d->pcie_port_type)) {
 			fprintf(o, "  bus:         PCIe, integrated in the root complex (no link of its "
 				   "own)\n");
 			break;
@@ -81,13 +81,6 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 	default:
 		fprintf(o, "  bus:         unknown (see the notes)\n");
 	}
-}
-
-/* A warning "SLOT: text" belongs to that device's block. */
-static const char *warning_of(const char *w, const char *slot)
-{
-	size_t n = strlen(slot);
-	return !strncmp(w, slot, n) && w[n] == ':' && w[n + 1] == ' ' ? w + n + 2 : NULL;
 }
 
 static void device_text(FILE *o, const struct pcibw_device *d, const struct pcibw_report *r)
@@ -165,11 +158,9 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
-	for (int i = 0; i < r->n_warnings; i++) {
-		const char *w = warning_of(r->warnings[i], d->slot);
-		if (w)
-			fprintf(o, "  note:        %s\n", w);
-	}
+	for (int i = 0; i < r->n_warnings; i++)
+		if (!strcmp(r->warnings[i].slot, d->slot))
+			fprintf(o, "  note:        %s\n", r->warnings[i].text);
 }
 
 int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
@@ -181,15 +172,17 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 	}
 	bool head = false;
 	for (int i = 0; i < r->n_warnings; i++) {
+		const struct pcibw_warning *w = &r->warnings[i];
 		bool mine = false;
 		for (int k = 0; k < r->n_devices && !mine; k++)
-			mine = warning_of(r->warnings[i], r->devices[k].slot) != NULL;
+			mine = !strcmp(w->slot, r->devices[k].slot);
 		if (mine)
 			continue; /* printed in its device's block */
 		if (!head)
 			fprintf(o, "\nwarnings:\n");
 		head = true;
-		fprintf(o, "  - %s\n", r->warnings[i]);
+		char s[1100];
+		fprintf(o, "  - %s\n", pcibw_warning_string(w, s, sizeof s));
 	}
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

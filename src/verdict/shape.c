@@ -3,7 +3,8 @@
  * What the shape of the results says, across rows:
  * - Elasticity: rows that differ only in `work` (or only in `cpu_mhz`) at one size. A CPU-bound
  *   host loses throughput as per-packet work rises and gains it with the clock; an IO-bound one
- *   absorbs the work into idle time (shared/research/verdict-cases.md sec. 1, and sec. 3 item 6).
+ *   absorbs the work into idle time (freebsd-performance, 21 Oct 2004, "CPU utilisation cap?":
+ *   added per-packet work lowered throughput while CPU use stayed at 80-85 %).
  *   Elasticity = d ln(throughput) / d ln(x): the least-squares slope over the points with x > 0
  *   when there are two or more, else the midpoint arc elasticity between the smallest and largest
  *   x, (dy / mean y) / (dx / mean x), which is defined at x = 0.

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one table of verdict thresholds: names, defaults (doc/cli-contract.md "Verdicts and
  * default thresholds"; the last four are this engine's own) and the ranges `--threshold` takes. */
+#include "pcibw/number.h"
 #include "pcibw/verdict.h"
-#include <errno.h>
 #include <math.h>
 #include <stdbool.h>
 #include <stddef.h>
@@ -49,12 +49,9 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *arg, struct pcib
 		if (strlen(table[i].name) != (size_t)(eq - arg) ||
 		    strncmp(arg, table[i].name, (size_t)(eq - arg)))
 			continue;
-		char *end;
-		errno = 0;
-		double v = strtod(eq + 1, &end);
-		/* decimal only: strtod would also read "0x1p-1" and "infinity" */
-		bool decimal = strspn(eq + 1, "0123456789.eE+-") == strlen(eq + 1);
-		if (!decimal || end == eq + 1 || *end || errno || !isfinite(v) || v < table[i].lo ||
+		double v;
+		const char *val = eq + 1;
+		if (pcibw_number_scan(val, strlen(val), 0, &v) != PCIBW_NUM_OK || v < table[i].lo ||
 		    v > table[i].hi || (!strcmp(table[i].name, "flat_sizes") && v != floor(v)))
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "--threshold %s: '%s' is not a value between %g and %g%s",

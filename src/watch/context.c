@@ -40,9 +40,7 @@ int watch_probe_meta(const struct watch_sampler *s, const struct watch_overrides
 	memset(meta, 0, sizeof *meta);
 	meta->interval = interval;
 	meta->n = s->n;
-	double line = 0;
-	if (o->line_rate && pcibw_line_rate_parse(o->line_rate, &line, err))
-		return PCIBW_EUSAGE;
+	double line = o->line_rate_gbps;
 	struct pcibw_bus given;
 	if (o->bus && strcmp(o->bus, "virtual") && pcibw_bus_parse(o->bus, &given, err))
 		return PCIBW_EUSAGE;

@@ -32,7 +32,8 @@ struct watch_ctx {
 
 /* Options that override what is probed (NULL = probe). */
 struct watch_overrides {
-	const char *bus, *nic, *line_rate;
+	const char *bus, *nic;
+	double line_rate_gbps; /* 0 = probe */
 };
 
 /*

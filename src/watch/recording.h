@@ -66,4 +66,10 @@ int watch_record_close(struct watch_recorder *rec, struct pcibw_err *err);
 int watch_replay_open(const char *dir, struct watch_meta *meta, struct watch_sampler **out,
 		      struct pcibw_err *err);
 
+/* watch_meta_select - keep only the n interfaces named (in that order) in meta and in the
+ * replay sampler s: PCIBW_OK, or PCIBW_ENOMATCH naming one the recording lacks and listing
+ * those it has. */
+int watch_meta_select(struct watch_meta *meta, struct watch_sampler *s, const char *const *names, int n,
+		      struct pcibw_err *err);
+
 #endif

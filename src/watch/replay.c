@@ -229,3 +229,32 @@ int watch_replay_open(const char *dir, struct watch_meta *meta, struct watch_sam
 	*out = &r->base;
 	return PCIBW_OK;
 }
+
+int watch_meta_select(struct watch_meta *meta, struct watch_sampler *s, const char *const *names, int n,
+		      struct pcibw_err *err)
+{
+	struct watch_meta out = *meta;
+	if (n > PCIBW_WATCH_MAX_IFACES)
+		return pcibw_fail(err, PCIBW_EUSAGE, "at most %d interfaces", PCIBW_WATCH_MAX_IFACES);
+	out.n = 0;
+	for (int i = 0; i < n; i++) {
+		int k = 0;
+		while (k < meta->n && strcmp(meta->ifs[k].wi.name, names[i]))
+			k++;
+		if (k == meta->n) {
+			char have[512] = "";
+			size_t o = 0;
+			for (int j = 0; j < meta->n && o < sizeof have; j++)
+				o += (size_t)snprintf(have + o, sizeof have - o, "%s%s", j ? ", " : "",
+						      meta->ifs[j].wi.name);
+			return pcibw_fail(err, PCIBW_ENOMATCH,
+					  "no interface '%s' in the recording (it has %s)", names[i], have);
+		}
+		out.ifs[out.n++] = meta->ifs[k];
+	}
+	*meta = out;
+	s->n = out.n;
+	for (int i = 0; i < out.n; i++)
+		s->ifs[i] = out.ifs[i].wi;
+	return PCIBW_OK;
+}

@@ -5,10 +5,13 @@
 
 #include "support.h"
 #include <criterion/criterion.h>
+#include <fcntl.h>
 #include <jansson.h>
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* Run pcibw with args (NULL-terminated, "analyze" first), expect exit 0, parse stdout as JSON. */
@@ -60,6 +63,59 @@ static inline bool evidence_has(json_t *o, const char *needle)
 	size_t i;
 	json_array_foreach(ev, i, s) if (strstr(json_string_value(s), needle)) return true;
 	return false;
+}
+
+/* Write len bytes to a fresh temporary file with the given suffix; returns its path (static). */
+static inline const char *tmp_with(const char *suffix, const char *data, size_t len)
+{
+	static char paths[8][64];
+	static int slot;
+	char *p = paths[slot++ % 8];
+	snprintf(p, 64, "/tmp/pcibw-analyze-XXXXXX%s", suffix);
+	int fd = mkstemps(p, (int)strlen(suffix));
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, data, len), (ssize_t)len);
+	close(fd);
+	return p;
+}
+
+static inline const char *tmp_text(const char *suffix, const char *text)
+{
+	return tmp_with(suffix, text, strlen(text));
+}
+
+static inline struct run_result run_args(const char *const *args)
+{
+	return run_pcibw(NULL, args);
+}
+
+/* exit 3, stderr names file:line:col (when loc) and contains words, says what was expected */
+static inline void expect_exit3(const char *const *args, const char *file, const char *loc, const char *words)
+{
+	struct run_result r = run_args(args);
+	cr_assert_eq(r.status, 3, "exit %d, stderr: %s", r.status, r.err);
+	if (loc) {
+		char want[512];
+		snprintf(want, sizeof want, "%s%s", file, loc);
+		cr_assert(strstr(r.err, want), "stderr lacks '%s': %s", want, r.err);
+	}
+	cr_assert(strstr(r.err, words), "stderr lacks '%s': %s", words, r.err);
+	cr_assert(strstr(r.err, "expected"), "says what was expected: %s", r.err);
+	run_free(&r);
+}
+
+static inline json_t *row_by_series(json_t *root, const char *series)
+{
+	json_t *rows = json_object_get(root, "rows"), *row;
+	size_t i;
+	json_array_foreach(rows, i, row)
+	{
+		const char *s = jstr(row, "series");
+		if (s && !strcmp(s, series))
+			return row;
+	}
+	cr_assert_fail("no row of series %s", series);
+	return NULL;
 }
 
 #define assert_close(a, b, tol)                                                                              \

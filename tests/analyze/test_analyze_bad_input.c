@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Bad input and scale (issue 6): malformed CSV or JSON exits 3 naming file:line:column and what
+ * Bad input and scale: malformed CSV or JSON exits 3 naming file:line:column and what
  * was expected; NaN, negative and absurd values are refused; skipped lines are counted and
  * reported; usage errors exit 2; and a >= 200 MB CSV piped through '-' is read in constant memory.
  * Each synthetic-bad-* fixture's first line says where its fault is; the tests check that place.
@@ -191,4 +191,135 @@ Test(scale, constant_memory_200mb)
 	}
 	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
 	json_decref(j);
+}
+
+/* A packet count from iperf3 is held to the packet-rate limit (10^10 pps, pcibw/ingest.h):
+ * 10^15 packets in 1 s is refused, not shown as "8.19e+09 Gbit/s". */
+Test(bad_input_iperf3, absurd_packet_count_refused)
+{
+	const char *p = tmp_text(
+	    ".json", "{\"start\":{\"test_start\":{\"protocol\":\"UDP\",\"blksize\":1024,\"reverse\":0}},"
+		     "\"end\":{\"sum_sent\":{\"bits_per_second\":1e9,\"seconds\":1,\"packets\":1e15}}}\n");
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, NULL, "out of range");
+	unlink(p);
+}
+
+/* /dev/zero (no line end ever) must not grow libcsv's buffer without bound: exit 3 at once,
+ * naming the first byte. */
+Test(bad_input_csv, dev_zero_refused_at_once)
+{
+	expect_exit3((const char *[]){"analyze", "/dev/zero", NULL}, "/dev/zero", ":1:1:", "NUL byte");
+}
+
+/* A NUL byte inside a field would cut it short ("1<NUL>2" kpps read as 1 kpps): exit 3 at line 2, column 5
+ * (the byte after "64,1"). */
+Test(bad_input_csv, nul_byte_in_field_refused)
+{
+	const char data[] = "frame_bytes,kpps\n64,1\0002\n";
+	const char *p = tmp_with(".csv", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:5:", "NUL byte");
+	unlink(p);
+}
+
+/* The same for netperf's text output: a NUL byte or an endless line is refused, never hangs. */
+Test(bad_input_netperf, nul_and_endless_line_refused)
+{
+	const char data[] = "Recv   Send    Send\n87380 16384\0 16384 10.00 941.50\n";
+	const char *p = tmp_with(".txt", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:12:", "NUL byte");
+	unlink(p);
+	size_t n = 200000;
+	char *big = malloc(n + 32);
+	strcpy(big, "Recv   Send    Send\n");
+	memset(big + 20, 'a', n);
+	p = tmp_with(".txt", big, n + 20);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:1:", "line longer than");
+	free(big);
+	unlink(p);
+}
+
+/* strtod() takes hexadecimal: a kpps of "0x10" is refused, not read as 16 kpps. */
+Test(bad_input_csv, hexadecimal_refused)
+{
+	const char *p = tmp_text(".csv", "frame_bytes,kpps\n64,0x10\n");
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:4:", "not a number");
+	unlink(p);
+}
+
+/* Two columns giving the same rate of one series: neither silently wins; exit 3 naming the second one (line
+ * 1, column 18). */
+Test(bad_input_csv, duplicate_rate_column_refused)
+{
+	const char *p = tmp_text(".csv", "frame_bytes,kpps,kpps\n64,100,200\n");
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":1:18:", "same packet rate");
+	unlink(p);
+}
+
+/* --cpu-ghz refuses 1e-300 and hexadecimal, --threshold hexadecimal and infinity: exit 2. */
+Test(bad_input, clock_and_threshold_values)
+{
+	const char *f = test_data("../../data/examples/freebsd-2004-udp-echo-e1000.csv");
+	const char *bad[][2] = {{"--cpu-ghz", "1e-300"},
+				{"--cpu-ghz", "0x1"},
+				{"--threshold", "cpu=0x1p-1"},
+				{"--threshold", "cpu=infinity"}};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		struct run_result r = run_args((const char *[]){"analyze", f, bad[i][0], bad[i][1], NULL});
+		cr_assert_eq(r.status, 2, "%s %s: exit %d", bad[i][0], bad[i][1], r.status);
+		run_free(&r);
+	}
+	struct run_result r =
+	    run_args((const char *[]){"analyze", f, "--cpu-ghz", "2.8", "--threshold", "cpu=.5", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	run_free(&r);
+}
+
+/* An -O block cut short (names but no value line) is refused, naming where the block starts. */
+Test(bad_input_netperf, omni_human_cut_short)
+{
+	const char *p =
+	    tmp_text(".txt", "OMNI TEST from 0.0.0.0 (0.0.0.0) port 0 AF_INET to x () port 0 AF_INET\n"
+			     "Throughput Throughput \n           Units      \n");
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:1:", "cut short");
+	unlink(p);
+}
+
+/* A --col naming a header the file does not have is not ignored: exit 3 at the header line, naming the
+ * missing column. */
+Test(bad_input_csv, col_for_missing_header)
+{
+	const char *p = tmp_text(".csv", "frame_bytes,Mbit/s\n1518,940\n");
+	expect_exit3((const char *[]){"analyze", p, "--col", "kpps=Nope", NULL}, p,
+		     ":1:1:", "no column 'Nope'");
+	unlink(p);
+}
+
+/* Sizes are 1 to 16777216 B (the limit of pcibw/ingest.h and the message), so a frame of 0.5 B is
+ * refused. */
+Test(bad_input_csv, fractional_byte_size_refused)
+{
+	const char *p = tmp_text(".csv", "frame_bytes,kpps\n0.5,100\n");
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:1:", "1 to 16777216");
+	unlink(p);
+}
+
+/* A '#' comment line that runs into binary data must end (printf '#'; cat /dev/zero would be read
+ * forever). Expected: exit 3 at the first NUL, line 1 column 2. */
+Test(bad_input_csv, nul_in_comment_refused)
+{
+	const char data[] = "#\0\0\0";
+	const char *p = tmp_with(".csv", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":1:2:", "NUL byte");
+	unlink(p);
+}
+
+/* JSON with a NUL byte is refused there, not read on to the 256 MiB limit (a '{' then /dev/zero
+ * would take 256 MiB of memory first). Expected: exit 3 at the NUL: line 2, column 5 after '{', newline and '
+ * "a"'. */
+Test(bad_input_iperf3, nul_byte_refused)
+{
+	const char data[] = "{\n \"a\"\0\0\0";
+	const char *p = tmp_with(".json", data, sizeof data - 1);
+	expect_exit3((const char *[]){"analyze", p, NULL}, p, ":2:5:", "NUL byte");
+	unlink(p);
 }

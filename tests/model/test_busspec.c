@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The bus-spec grammar, size lists and option names as a library (doc/cli-contract.md "Bus
- * spec", "Model options"). Raw rates from the spec's arithmetic (anchors sec. 1.1 and 3.1):
- * GT/s x lanes x encoding; clock x width x transfers per clock with 33.33/66.67/133.33 MHz.
+ * spec", "Model options"). Raw rates from the spec's arithmetic (PCIe Base 6.0 sec. 4.2; PCI LB 3.0,
+ * PCI-X 2.0a): GT/s x lanes x encoding; clock x width x transfers per clock with 33.33/66.67/133.33 MHz.
  */
+#include "model_helpers.h"
 #include "pcibw/model.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <string.h>
@@ -205,5 +207,128 @@ Test(names, patterns_conventions_line_rates)
 			cr_expect_eq(st, PCIBW_EUSAGE, "'%s' accepted", rates[i].t);
 		else
 			cr_expect(st == 0 && fabs(g - rates[i].g) < 1e-12, "'%s' -> %g", rates[i].t, g);
+	}
+}
+
+/* A modifier given twice is refused, not taken with the last one winning ("gen3x8,mps=256,mps=512"
+ * would model MPS 512): exit 2 naming the modifier. */
+Test(busspec, duplicate_modifier_refused)
+{
+	static const char *const specs[][2] = {
+	    {"gen3x8,mps=256,mps=512", "'mps' given twice"},
+	    {"gen3x8,ecrc,ecrc", "'ecrc' given twice"},
+	    {"gen3x8,addr32,ADDR32", "given twice"},
+	    {"pcix133,mmrbc=512,mmrbc=512", "'mmrbc' given twice"},
+	    {"pci33,latency_timer=8,latency_timer=16", "'latency_timer' given twice"},
+	};
+	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
+		struct pcibw_bus b;
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_bus_parse(specs[i][0], &b, &e), PCIBW_EUSAGE, "%s accepted", specs[i][0]);
+		cr_expect(strstr(e.msg, specs[i][1]), "%s: %s", specs[i][0], e.msg);
+	}
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256,mps=512", NULL});
+	cr_expect_eq(r.status, 2, "exit %d", r.status);
+	cr_expect(strstr(r.err, "'mps' given twice"), "%s", r.err);
+	cr_expect_eq(r.out[0], '\0');
+	run_free(&r);
+}
+
+/* "gen3x" and "gen3x8 ": the bad part is quoted, so an empty or trailing-blank width shows
+ * ("width '' ...", not "width  is not a PCIe width"). */
+Test(busspec, width_message_quotes_the_part)
+{
+	struct pcibw_bus b;
+	struct pcibw_err e = {0};
+	cr_assert_eq(pcibw_bus_parse("gen3x", &b, &e), PCIBW_EUSAGE);
+	cr_expect(strstr(e.msg, "bus 'gen3x': width ''"), "%s", e.msg);
+	cr_assert_eq(pcibw_bus_parse("gen3x8 ", &b, &e), PCIBW_EUSAGE);
+	cr_expect(strstr(e.msg, "width '8 '"), "%s", e.msg);
+	/* the contract's own example stays word for word */
+	cr_assert_eq(pcibw_bus_parse("gen3x3", &b, &e), PCIBW_EUSAGE);
+	cr_expect(strstr(e.msg, "width 3 is not a PCIe width (1,2,4,8,12,16,32)"), "%s", e.msg);
+}
+
+/* A contract-valid range such as 64-65536/1 is taken (no "more than 10000 sizes"): every whole
+ * size 1..65536 is allowed once over (65,536 rows), quickly. */
+Test(sizes, full_range_accepted, .timeout = 60)
+{
+	struct pcibw_sizes s = {0};
+	struct pcibw_err e = {0};
+	cr_assert_eq(pcibw_sizes_parse("1-65536/1", &s, &e), PCIBW_OK, "%s", e.msg);
+	cr_expect_eq(s.n, 65536);
+	cr_expect_eq(s.v[0].bytes, 1);
+	cr_expect_eq(s.v[65535].bytes, 65536);
+	pcibw_sizes_free(&s);
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "pci33", "--nic", "e1000", "--sizes",
+					     "64-65536/1", "--format", "csv", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int lines = 0;
+	for (const char *p = r.out; *p; p++)
+		lines += *p == '\n';
+	cr_expect_eq(lines, 1 + 65536 - 63, "header + 65,473 sizes: %d lines", lines);
+	run_free(&r);
+}
+
+/* A mix with huge weights (64:1e308,128:1e308) must not overflow their sum into "weights must be
+ * positive": only the ratio matters -- the same row as 64:1,128:1. */
+Test(sizes, huge_mix_weights_are_ratios)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, PCIBW_COMPAT_NONE, 1};
+	struct pcibw_sizes big = {0}, one = {0};
+	struct pcibw_err e = {0};
+	cr_assert_eq(pcibw_sizes_parse("64:1e308,128:1e308", &big, &e), PCIBW_OK, "%s", e.msg);
+	cr_assert_eq(pcibw_sizes_parse("64:1,128:1", &one, &e), PCIBW_OK, "%s", e.msg);
+	struct pcibw_model_row rb, ro;
+	cr_assert_eq(pcibw_model_eval_mix(&in, &big, &rb, &e), PCIBW_OK, "%s", e.msg);
+	cr_assert_eq(pcibw_model_eval_mix(&in, &one, &ro, &e), PCIBW_OK, "%s", e.msg);
+	cr_expect_eq(rb.size_bytes, 96, "mean of 64 and 128");
+	cr_expect(fabs(rb.bus_mpps - ro.bus_mpps) < 1e-12 * ro.bus_mpps);
+	pcibw_sizes_free(&big);
+	pcibw_sizes_free(&one);
+}
+
+/* "imix,64" is refused saying that imix stands alone (not "'imix' is not a size in bytes");
+ * "IMIX" is imix. */
+Test(sizes, imix_alone)
+{
+	struct pcibw_sizes s = {0};
+	struct pcibw_err e = {0};
+	cr_expect_eq(pcibw_sizes_parse("imix,64", &s, &e), PCIBW_EUSAGE);
+	cr_expect(strstr(e.msg, "imix is a mix of its own"), "%s", e.msg);
+	cr_assert_eq(pcibw_sizes_parse("IMIX", &s, &e), PCIBW_OK, "%s", e.msg);
+	cr_expect(s.is_mix && s.n == 3 && s.v[1].bytes == 594 && s.v[1].weight == 4);
+	pcibw_sizes_free(&s);
+}
+
+/* A line rate is a decimal NUMBER[MG] within 1M..100000G: strtod alone would take "0x10G" as
+ * 16 Gbit/s and " 10G" with its blank, and 1e-30G would print a 34-digit headroom percentage
+ * (contract: "any NUMBER[MG]"; the bounds are the slowest Ethernet and 125 x 800G). */
+Test(names, line_rate_decimal_and_bounded)
+{
+	static const char *const bad[] = {"0x10G",  " 10G", "1e-30G", "0.5M", "100001G",
+					  "1e309G", "nanG", "1eG",    "10"};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		double g = -1;
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_line_rate_parse(bad[i], &g, &e), PCIBW_EUSAGE, "'%s' accepted as %g",
+			     bad[i], g);
+		cr_expect(strstr(e.msg, bad[i]), "message names '%s': %s", bad[i], e.msg);
+	}
+	static const struct {
+		const char *s;
+		double g;
+	} good[] = {
+	    {"1M", 0.001}, {"100m", 0.1}, {"2.5G", 2.5}, {".5G", 0.5}, {"1e3G", 1000}, {"100000G", 100000},
+	};
+	for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+		double g = -1;
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_line_rate_parse(good[i].s, &g, &e), PCIBW_OK, "%s: %s", good[i].s, e.msg);
+		cr_expect(fabs(g - good[i].g) < 1e-12 * good[i].g, "%s -> %g", good[i].s, g);
 	}
 }

@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw model` on PCI and PCI-X buses, end to end: the motivating box (research/verdict-cases.md
- * sec. 1), bad PCI/PCI-X bus specs (doc/cli-contract.md "Bus spec": exit code 2 naming the
- * bad part), and the 82545EM of a real lspci dump (tests/data/pcix-ibm-eadsx-82545em-multidomain
+ * `pcibw model` on PCI and PCI-X buses, end to end: the motivating box (freebsd-performance,
+ * 21 Oct 2004, "CPU utilisation cap?"), bad PCI/PCI-X bus specs (doc/cli-contract.md "Bus spec": exit code 2
+ * naming the bad part), and the 82545EM of a real lspci dump (tests/data/pcix-ibm-eadsx-82545em-multidomain
  * .lspci, pciutils test input) whose config space says MMRBC 2048 (PCI-X command word at 0xe6 =
  * 0x0008: bits 3:2 = 2 -> 512 << 2) on a 133 MHz PCI-X segment. Expected figures are the hand
  * sums of doc/model-pci.md (also derived step by step in test_pci_model.c).
@@ -120,5 +120,24 @@ Test(pci_cli, segment_devices_share_the_budget)
 	json_t *root, *row = row0(r.out, &root);
 	cr_assert(fabs(num(row, "bus_mpps") * 1e6 - 100e6 / 3 / 982) < 0.5, "%g", num(row, "bus_mpps"));
 	json_decref(root);
+	run_free(&r);
+}
+
+/* From a real dump (tests/data/lkml-2006-via-pm133-82546eb-conventional-pci.lspci, header in the
+ * file): the 82546EB at 00:12.0 on conventional PCI 33 MHz, config 0x0c Cache Line Size 0x08 =
+ * 32 B (lspci: "Cache Line Size: 32 bytes"). The model takes the line from the device: the e1000
+ * profile by id (8086:1010), 32-bit PCI, transmit of 1518 B frames = 709 clocks (hand sum in
+ * delayed_reads_follow_the_register) = 21,270 ns, and the JSON says which line it used. */
+Test(pci_cli, probed_device_brings_its_line)
+{
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "-s", "00:12.0", "--dump",
+					     test_data("lkml-2006-via-pm133-82546eb-conventional-pci.lspci"),
+					     "--pattern", "tx", "--sizes", "1518", "--format", "json", NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "\"nic\": \"e1000\""), "%s", r.out);
+	cr_expect(strstr(r.out, "\"spec\": \"pci33/32,latency_timer=64\""), "%s", r.out);
+	cr_expect(strstr(r.out, "\"cacheline_bytes\": 32"), "%s", r.out);
+	cr_expect(strstr(r.out, "\"bus_ns_per_packet\": 21270.0"), "%s", r.out);
 	run_free(&r);
 }

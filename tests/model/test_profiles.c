@@ -2,7 +2,7 @@
 /*
  * One hand-computed bytes-per-packet check per NIC profile, from the defaults each profile cites
  * (data/nic/NAME.ini), on gen3 x8, MPS 256, MRRS 512, 64-bit addresses, default accounting:
- * MWr/MRd cost 24 B of overhead, CplD 20 B (anchors sec. 1.3); writes split by MPS, reads by MRRS,
+ * MWr/MRd cost 24 B of overhead, CplD 20 B (PCIe Base 5.0 sec. 2.2); writes split by MPS, reads by MRRS,
  * completions by MPS. Frames 64 and 1518 B -> L = 60 and 1514 B DMA'd (FCS stripped / appended).
  * Writing c256 = ceil(L/256) (1 and 6) and c512 = ceil(L/512) (1 and 3):
  *   data read (TX):  to_host 24 c512, to_device L + 20 c256
@@ -16,8 +16,11 @@
  */
 #include "model_helpers.h"
 #include <dirent.h>
+#include <errno.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* shared_irq: the profile's TX and RX rings share one vector (irq_shared), so `both` pays one
  * MSI (28 B to the host) per irq_batch packet pairs instead of one per path: that much less than
@@ -158,4 +161,84 @@ Test(profiles, ids_unique)
 			strcat(seen, " ");
 		}
 	}
+}
+
+static const char *write_tmp(const char *name, const char *body, size_t len)
+{
+	static char path[8][256];
+	static int k;
+	char *p = path[k++ % 8];
+	snprintf(p, 256, "/tmp/pcibw-profiles-%d-%s", (int)getpid(), name);
+	FILE *f = fopen(p, "wb");
+	cr_assert(f, "%s: %s", p, strerror(errno));
+	fwrite(body, 1, len, f);
+	fclose(f);
+	return p;
+}
+
+#define HDR "; synthetic: a profile that is wrong on purpose (tests/model/test_profiles.c)\n"
+#define GOOD "[profile]\nname = x\nsource = s\n[tx]\ndesc_bytes = 16\n[rx]\ndesc_bytes = 16\n"
+
+static void expect_bad_profile(const char *path, const char *want)
+{
+	struct pcibw_nic n;
+	struct pcibw_err e = {0};
+	cr_expect_eq(pcibw_nic_load_file(path, &n, &e), PCIBW_EINPUT, "%s accepted", path);
+	cr_expect(strstr(e.msg, want), "%s: want '%s', got: %s", path, want, e.msg);
+}
+
+/* What inih alone would get wrong: a NUL inside a line drops the rest of the line ("name = x\0zzz"
+ * read as "x"); /dev/zero never returns (inih keeps asking for lines); a directory reads as an
+ * empty file at "line 0"; a line over inih's 200-byte buffer is split and its tail parsed as a
+ * key of its own; an unclosed "[profile" blames the next line's key; an empty file says
+ * ":0:1: missing". Expected: exit 3 naming file:line:column and the real fault. */
+Test(profiles, not_a_text_profile, .timeout = 30)
+{
+	static const char nul[] = HDR "[profile]\nname = x\0zzz\nsource = s\n";
+	char want[512];
+	const char *p = write_tmp("synthetic-nul.ini", nul, sizeof nul - 1);
+	snprintf(want, sizeof want, "%s:3:9: control byte 0x00", p);
+	expect_bad_profile(p, want);
+	expect_bad_profile("/dev/zero", "/dev/zero:1:1: control byte 0x00");
+	expect_bad_profile("/tmp", "/tmp: cannot read NIC profile: Is a directory");
+	p = write_tmp("synthetic-empty.ini", "", 0);
+	expect_bad_profile(p, "empty file");
+	char longline[600];
+	snprintf(longline, sizeof longline, HDR "[profile]\nsource = %0400d\n", 7);
+	p = write_tmp("synthetic-long.ini", longline, strlen(longline));
+	snprintf(want, sizeof want, "%s:3:", p);
+	expect_bad_profile(p, want);
+	expect_bad_profile(p, "line longer than");
+	static const char unclosed[] = HDR "[profile\nname = x\n";
+	p = write_tmp("synthetic-unclosed.ini", unclosed, sizeof unclosed - 1);
+	snprintf(want, sizeof want, "%s:2:1: '[' without ']'", p);
+	expect_bad_profile(p, want);
+	static const char before[] = HDR "name = x\n";
+	p = write_tmp("synthetic-nosection.ini", before, sizeof before - 1);
+	expect_bad_profile(p, "'name' comes before any [section]");
+	/* 2 MiB of comment lines: not a profile, and not read to the end */
+	size_t big = 2u << 20;
+	char *huge = malloc(big);
+	cr_assert(huge);
+	for (size_t i = 0; i < big; i += 2)
+		huge[i] = ';', huge[i + 1] = '\n';
+	p = write_tmp("synthetic-huge.ini", huge, big);
+	free(huge);
+	expect_bad_profile(p, "larger than 1 MiB");
+}
+
+/* max_dma_tps = 1e-300 (a typo for 1e+300? for 47.4e6?) would print a ceiling of 0.000 Mpps: the
+ * limits are 0 (no limit) or 1000..1e10 transactions/s; read latency 0 or 1..1e6 ns. */
+Test(profiles, device_limits_bounded)
+{
+	char body[512], want[600];
+	snprintf(body, sizeof body, HDR GOOD "[device]\nmax_dma_tps = 1e-300\n");
+	const char *p = write_tmp("synthetic-tps.ini", body, strlen(body));
+	snprintf(want, sizeof want, "%s:10:15: max_dma_tps: expected 0 (no limit) or a number 1000..1e+10",
+		 p);
+	expect_bad_profile(p, want);
+	snprintf(body, sizeof body,
+		 HDR GOOD "[device]\nmax_dma_tps = 0\nread_latency_ns = 0.001\nread_tags = 4\n");
+	p = write_tmp("synthetic-lat.ini", body, strlen(body));
+	expect_bad_profile(p, "read_latency_ns: expected 0 (no limit) or a number 1..1e+06");
 }

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw report --topology FILE` on the five real hwloc XML exports of tests/data/hwloc (copied
- * from shared/realdata/hwloc; each names its source, hwloc's tests/hwloc/xml/, in a comment after
+ * `pcibw report --topology FILE` on the five real hwloc XML exports of tests/data/hwloc (each
+ * names its source, hwloc's tests/hwloc/xml/, in a comment after
  * </topology>). Expected values are the export's own text: a PCIDev's pci_busid and pci_type
  * ("class [vendor:device] ..."), its OSDev children's names, the os_index of the single NUMA
  * node under its nearest non-I/O ancestor (Package or Group; its nodeset), and pci_link_speed
@@ -9,7 +9,7 @@
  * An export has no config space: link GT/s, width and downgraded stay null, and a warning says
  * a downgrade cannot be shown.
  */
-#include "report_support.h"
+#include "report_helpers.h"
 #include <stdio.h>
 
 static json_t *topo(const char *name, bool all)
@@ -32,10 +32,10 @@ static void expect_no_config_facts(json_t *d)
 static void expect_path(json_t *d, const char *const *slots, int n)
 {
 	json_t *p = json_object_get(d, "path");
-	cr_assert_eq(json_array_size(p), (size_t)n, "%s: path length %zu, want %d", str(d, "slot"),
+	cr_assert_eq(json_array_size(p), (size_t)n, "%s: path length %zu, want %d", str_or_null(d, "slot"),
 		     json_array_size(p), n);
 	for (int i = 0; i < n; i++)
-		cr_expect_str_eq(str(json_array_get(p, (size_t)i), "slot"), slots[i]);
+		cr_expect_str_eq(str_or_null(json_array_get(p, (size_t)i), "slot"), slots[i]);
 }
 
 /* hp-sl390s-g7 (24em64t-2n6c2t-pci.xml): 82576 04:00.0 (0200 [8086:10c9]) link 0.2 GB/s under
@@ -45,23 +45,23 @@ static void expect_path(json_t *d, const char *const *slots, int n)
 Test(hwloc_xml, hp_82576_connectx2_link_speeds)
 {
 	json_t *r = topo("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml", false);
-	cr_expect(!strncmp(str(r, "source"), "hwloc-xml:", 10));
+	cr_expect(!strncmp(str_or_null(r, "source"), "hwloc-xml:", 10));
 	cr_expect_eq(json_array_size(json_object_get(r, "devices")), 3);
-	json_t *a = dev_by_slot(r, "0000:04:00.0");
-	cr_expect_str_eq(str(a, "class"), "0x0200");
-	cr_expect_str_eq(str(a, "device_id"), "0x10c9");
+	json_t *a = device(r, "0000:04:00.0");
+	cr_expect_str_eq(str_or_null(a, "class"), "0x0200");
+	cr_expect_str_eq(str_or_null(a, "device_id"), "0x10c9");
 	cr_expect(has_iface(a, "eth0"));
-	cr_expect_eq(num(a, "numa_node"), 0);
+	cr_expect_eq(num_or_nan(a, "numa_node"), 0);
 	expect_path(a, (const char *[]){"0000:00:01.0"}, 1);
-	cr_expect_float_eq(num(json_array_get(json_object_get(a, "path"), 0), "gbps"), 3.2, 1e-9);
-	cr_expect_str_eq(str(a, "bottleneck_slot"), "0000:04:00.0");
-	cr_expect_float_eq(num(a, "bottleneck_gbps"), 1.6, 1e-9);
+	cr_expect_float_eq(num_or_nan(json_array_get(json_object_get(a, "path"), 0), "gbps"), 3.2, 1e-9);
+	cr_expect_str_eq(str_or_null(a, "bottleneck_slot"), "0000:04:00.0");
+	cr_expect_float_eq(num_or_nan(a, "bottleneck_gbps"), 1.6, 1e-9);
 	expect_no_config_facts(a);
-	json_t *c = dev_by_slot(r, "0000:05:00.0");
-	cr_expect_str_eq(str(c, "class"), "0x0c06");
+	json_t *c = device(r, "0000:05:00.0");
+	cr_expect_str_eq(str_or_null(c, "class"), "0x0c06");
 	cr_expect(has_iface(c, "eth2") && has_iface(c, "ib0") && has_iface(c, "mlx4_0"));
-	cr_expect_str_eq(str(c, "bottleneck_slot"), "0000:00:05.0");
-	cr_expect_float_eq(num(c, "bottleneck_gbps"), 16.0, 1e-9);
+	cr_expect_str_eq(str_or_null(c, "bottleneck_slot"), "0000:00:05.0");
+	cr_expect_float_eq(num_or_nan(c, "bottleneck_gbps"), 16.0, 1e-9);
 	cr_expect_str_eq(prov(c, "interfaces"), "hwloc");
 	cr_expect_str_eq(prov(c, "numa_node"), "hwloc");
 	cr_expect_eq(warnings_with(r, (const char *[]){"downgrade", NULL}), 1);
@@ -78,11 +78,11 @@ Test(hwloc_xml, not_mixed_with_this_machine)
 	json_t *d;
 	json_array_foreach(json_object_get(r, "devices"), i, d)
 	{
-		cr_expect_str_neq(str(d, "vendor_id"), "0x1af4");
+		cr_expect_str_neq(str_or_null(d, "vendor_id"), "0x1af4");
 		expect_no_config_facts(d);
 	}
 	/* the GPU at 0000:06:00.0 (0302 [10de:06d2]) is in the export, under root port 00:07.0 */
-	expect_path(dev_by_slot(r, "0000:06:00.0"), (const char *[]){"0000:00:07.0"}, 1);
+	expect_path(device(r, "0000:06:00.0"), (const char *[]){"0000:00:07.0"}, 1);
 	json_decref(r);
 }
 
@@ -96,17 +96,17 @@ Test(hwloc_xml, ibm_4node_bcm5709_numa)
 	const char *slots[] = {"0000:02:00.0", "0000:32:00.1", "0000:62:00.0", "0000:92:00.1"};
 	const char *ifs[] = {"eth0", "eth3", "eth4", "eth7"};
 	for (int i = 0; i < 4; i++) {
-		json_t *d = dev_by_slot(r, slots[i]);
-		cr_expect_eq(num(d, "numa_node"), i, "%s", slots[i]);
+		json_t *d = device(r, slots[i]);
+		cr_expect_eq(num_or_nan(d, "numa_node"), i, "%s", slots[i]);
 		cr_expect(has_iface(d, ifs[i]), "%s", slots[i]);
-		cr_expect_str_eq(str(d, "device_id"), "0x1639");
+		cr_expect_str_eq(str_or_null(d, "device_id"), "0x1639");
 		cr_expect(is_null(d, "bottleneck_gbps"));
 		json_t *h = json_array_get(json_object_get(d, "path"), 0);
 		cr_expect(json_is_null(json_object_get(h, "gbps")), "0.000000 is unknown, not zero");
 	}
-	expect_path(dev_by_slot(r, "0000:92:00.1"), (const char *[]){"0000:90:1c.0"}, 1);
+	expect_path(device(r, "0000:92:00.1"), (const char *[]){"0000:90:1c.0"}, 1);
 	/* node 0's cpuset="0x00ffffff": PUs 0-23 */
-	cr_expect_str_eq(str(dev_by_slot(r, "0000:02:00.0"), "local_cpus"), "0-23");
+	cr_expect_str_eq(str_or_null(device(r, "0000:02:00.0"), "local_cpus"), "0-23");
 	cr_expect_eq(warnings_with(r, (const char *[]){"no link speed", NULL}), 1);
 	json_decref(r);
 }
@@ -117,16 +117,16 @@ Test(hwloc_xml, ibm_4node_bcm5709_numa)
 Test(hwloc_xml, sgi_uv_domains_and_nodes)
 {
 	json_t *r = topo("hwloc/sgi-uv2000-bcm5709-connectx3-i350.xml", false);
-	json_t *a = dev_by_slot(r, "0000:01:00.0");
-	cr_expect_eq(num(a, "numa_node"), 0);
+	json_t *a = device(r, "0000:01:00.0");
+	cr_expect_eq(num_or_nan(a, "numa_node"), 0);
 	cr_expect(has_iface(a, "eth0"));
-	json_t *b = dev_by_slot(r, "0002:03:00.0");
-	cr_expect_eq(num(b, "numa_node"), 4);
+	json_t *b = device(r, "0002:03:00.0");
+	cr_expect_eq(num_or_nan(b, "numa_node"), 4);
 	cr_expect(has_iface(b, "eth2"));
 	expect_path(b, (const char *[]){"0002:02:01.0", "0002:01:00.0", "0002:00:03.0"}, 3);
-	json_t *c = dev_by_slot(r, "0003:01:00.0");
-	cr_expect_str_eq(str(c, "class"), "0x0280");
-	cr_expect_eq(num(c, "numa_node"), 6);
+	json_t *c = device(r, "0003:01:00.0");
+	cr_expect_str_eq(str_or_null(c, "class"), "0x0280");
+	cr_expect_eq(num_or_nan(c, "numa_node"), 6);
 	cr_expect(has_iface(c, "ib0") && has_iface(c, "mlx4_0"));
 	json_decref(r);
 }
@@ -138,14 +138,14 @@ Test(hwloc_xml, sgi_uv_domains_and_nodes)
 Test(hwloc_xml, supermicro_export_tree_wins)
 {
 	json_t *r = topo("hwloc/supermicro-x9drg-i350-connectx4-wholeio.xml", false);
-	json_t *a = dev_by_slot(r, "0000:81:00.0");
-	cr_expect_eq(num(a, "numa_node"), 1);
+	json_t *a = device(r, "0000:81:00.0");
+	cr_expect_eq(num_or_nan(a, "numa_node"), 1);
 	cr_expect(has_iface(a, "eth0"));
 	expect_path(a, (const char *[]){"0000:80:01.0"}, 1);
-	json_t *c = dev_by_slot(r, "0000:04:00.0");
-	cr_expect_str_eq(str(c, "class"), "0x0207");
+	json_t *c = device(r, "0000:04:00.0");
+	cr_expect_str_eq(str_or_null(c, "class"), "0x0207");
 	cr_expect(has_iface(c, "ib0") && has_iface(c, "mlx5_0"));
-	cr_expect_eq(num(c, "numa_node"), 1);
+	cr_expect_eq(num_or_nan(c, "numa_node"), 1);
 	expect_path(c, (const char *[]){"0000:80:03.0"}, 1);
 	json_decref(r);
 }
@@ -156,16 +156,16 @@ Test(hwloc_xml, supermicro_export_tree_wins)
 Test(hwloc_xml, cisco_vic_deep_path_and_vfs)
 {
 	json_t *r = topo("hwloc/cisco-vic-i350-many-vfs.xml", false);
-	json_t *v = dev_by_slot(r, "0000:0b:00.0");
+	json_t *v = device(r, "0000:0b:00.0");
 	cr_expect(has_iface(v, "eth4") && has_iface(v, "usnic_0"));
-	cr_expect_eq(num(v, "numa_node"), 0);
+	cr_expect_eq(num_or_nan(v, "numa_node"), 0);
 	expect_path(
 	    v,
 	    (const char *[]){"0000:0a:00.0", "0000:09:00.0", "0000:07:01.0", "0000:06:00.0", "0000:00:03.0"},
 	    5);
-	cr_expect_eq(json_array_size(json_object_get(dev_by_slot(r, "0000:0b:00.1"), "interfaces")), 0);
-	json_t *w = dev_by_slot(r, "0000:88:00.0");
-	cr_expect_eq(num(w, "numa_node"), 1);
+	cr_expect_eq(json_array_size(json_object_get(device(r, "0000:0b:00.1"), "interfaces")), 0);
+	json_t *w = device(r, "0000:88:00.0");
+	cr_expect_eq(num_or_nan(w, "numa_node"), 1);
 	cr_expect(has_iface(w, "eth6") && has_iface(w, "usnic_2"));
 	json_decref(r);
 }

@@ -7,7 +7,7 @@
  * "00:03.0 Ethernet controller [0200]: Red Hat, Inc. Virtio 1.0 network device [1af4:1041]")
  * the virtio NIC must come out `virtual` with no bus ceiling, both as root and as nobody.
  */
-#include "report_support.h"
+#include "report_helpers.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -68,13 +68,13 @@ static bool is_virtio_net(const struct nic *n)
 
 static void check_against_lspci(json_t *r, const struct nic *v, int n)
 {
-	cr_expect_str_eq(str(r, "source"), "live");
+	cr_expect_str_eq(str_or_null(r, "source"), "live");
 	cr_expect_eq(json_array_size(json_object_get(r, "devices")), (size_t)n);
 	for (int i = 0; i < n; i++) {
-		json_t *d = dev_by_slot(r, v[i].slot);
+		json_t *d = device(r, v[i].slot);
 		char id[16];
 		snprintf(id, sizeof id, "0x%04x", v[i].vendor);
-		cr_expect_str_eq(str(d, "vendor_id"), id);
+		cr_expect_str_eq(str_or_null(d, "vendor_id"), id);
 		if (is_virtio_net(&v[i])) {
 			cr_expect(json_is_true(json_object_get(d, "virtual")), "%s", v[i].slot);
 			cr_expect(is_null(d, "bottleneck_gbps"), "%s: a virtio NIC has no bus ceiling",

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw report --sysfs DIR` on the four real snapshots of tests/data/sysfs (copied from
- * shared/realdata/sysfs with their README; symlinks restored, see COPY-NOTES.md).
+ * `pcibw report --sysfs DIR` on the four real snapshots of tests/data/sysfs (with their
+ * README; symlinks restored, see COPY-NOTES.md).
  * Every expected fact is a line of that README ("what it should show" tables and notes); the
  * bandwidths are hand arithmetic from the contract's rule GT/s x lanes x encoding
  * (PCIe Base 6.0 sec. 4.2: 8b/10b at 2.5 and 5 GT/s, 128b/130b at 8 GT/s):
@@ -11,7 +11,7 @@
  * The snapshots' config files are 64 bytes (gathered without root), so link facts can only
  * come from the sysfs attribute files: provenance must say "sysfs".
  */
-#include "report_support.h"
+#include "report_helpers.h"
 #include <stdio.h>
 #include <stdlib.h>
 
@@ -33,9 +33,9 @@ static void expect_path(json_t *d, const char *const *slots, int n, double gbps_
 	cr_assert_eq(json_array_size(path), (size_t)n, "path length %zu, want %d", json_array_size(path), n);
 	for (int i = 0; i < n; i++) {
 		json_t *h = json_array_get(path, (size_t)i);
-		cr_expect_str_eq(str(h, "slot"), slots[i]);
+		cr_expect_str_eq(str_or_null(h, "slot"), slots[i]);
 		if (!isnan(gbps_each))
-			cr_expect_float_eq(num(h, "gbps"), gbps_each, 1e-6, "hop %s", slots[i]);
+			cr_expect_float_eq(num_or_nan(h, "gbps"), gbps_each, 1e-6, "hop %s", slots[i]);
 	}
 }
 
@@ -45,25 +45,25 @@ static void expect_path(json_t *d, const char *const *slots, int n, double gbps_
 Test(sysfs_skx, connectx4_link_and_plx_uplink_bottleneck)
 {
 	json_t *r = snap("sysfs/skx-2s-cx4-x722", false);
-	json_t *d = dev_by_slot(r, "0000:1a:00.0");
-	cr_expect_str_eq(str(d, "class"), "0x0207");
-	cr_expect_eq(num(d, "link_speed_gts"), 8.0);
-	cr_expect_eq(num(d, "link_width"), 16);
-	cr_expect_eq(num(d, "max_link_speed_gts"), 8.0);
-	cr_expect_eq(num(d, "max_link_width"), 16);
+	json_t *d = device(r, "0000:1a:00.0");
+	cr_expect_str_eq(str_or_null(d, "class"), "0x0207");
+	cr_expect_eq(num_or_nan(d, "link_speed_gts"), 8.0);
+	cr_expect_eq(num_or_nan(d, "link_width"), 16);
+	cr_expect_eq(num_or_nan(d, "max_link_speed_gts"), 8.0);
+	cr_expect_eq(num_or_nan(d, "max_link_width"), 16);
 	cr_expect(json_is_false(json_object_get(d, "downgraded")));
-	cr_expect_eq(num(d, "numa_node"), 0);
+	cr_expect_eq(num_or_nan(d, "numa_node"), 0);
 	cr_expect_eq(json_array_size(json_object_get(d, "interfaces")), 0);
-	cr_expect_str_eq(str(d, "bus_kind"), "pcie");
+	cr_expect_str_eq(str_or_null(d, "bus_kind"), "pcie");
 	cr_expect_str_eq(prov(d, "link_speed_gts"), "sysfs");
 	cr_expect_str_eq(prov(d, "link_width"), "sysfs");
 	expect_path(d, (const char *[]){"0000:19:04.0", "0000:18:00.0", "0000:17:00.0"}, 3, X16_8GT);
-	cr_expect_str_eq(str(d, "bottleneck_slot"), "0000:17:00.0");
-	cr_expect_float_eq(num(d, "bottleneck_gbps"), X16_8GT, 1e-6);
+	cr_expect_str_eq(str_or_null(d, "bottleneck_slot"), "0000:17:00.0");
+	cr_expect_float_eq(num_or_nan(d, "bottleneck_gbps"), X16_8GT, 1e-6);
 
-	json_t *e = dev_by_slot(r, "0000:3e:00.0");
+	json_t *e = device(r, "0000:3e:00.0");
 	expect_path(e, (const char *[]){"0000:3c:08.0", "0000:3b:00.0", "0000:3a:00.0"}, 3, X16_8GT);
-	cr_expect_str_eq(str(e, "bottleneck_slot"), "0000:3a:00.0");
+	cr_expect_str_eq(str_or_null(e, "bottleneck_slot"), "0000:3a:00.0");
 	json_decref(r);
 }
 
@@ -74,24 +74,24 @@ Test(sysfs_skx, connectx4_link_and_plx_uplink_bottleneck)
 Test(sysfs_skx, x722_downgraded_on_package_link)
 {
 	json_t *r = snap("sysfs/skx-2s-cx4-x722", false);
-	json_t *d = dev_by_slot(r, "0000:60:00.0");
-	cr_expect_eq(num(d, "link_speed_gts"), 2.5);
-	cr_expect_eq(num(d, "link_width"), 1);
-	cr_expect_eq(num(d, "max_link_speed_gts"), 8.0);
-	cr_expect_eq(num(d, "max_link_width"), 1);
+	json_t *d = device(r, "0000:60:00.0");
+	cr_expect_eq(num_or_nan(d, "link_speed_gts"), 2.5);
+	cr_expect_eq(num_or_nan(d, "link_width"), 1);
+	cr_expect_eq(num_or_nan(d, "max_link_speed_gts"), 8.0);
+	cr_expect_eq(num_or_nan(d, "max_link_width"), 1);
 	cr_expect(json_is_true(json_object_get(d, "downgraded")));
 	cr_expect_str_eq(prov(d, "downgraded"), "sysfs");
 	cr_expect(has_iface(d, "enp96s0f0"));
-	cr_expect(has_iface(dev_by_slot(r, "0000:60:00.1"), "enp96s0f1"));
-	cr_expect_eq(num(d, "numa_node"), 0);
-	cr_expect_str_eq(str(d, "local_cpus"), "0-7,16-23"); /* README: local_cpulist 0-7,16-23 */
+	cr_expect(has_iface(device(r, "0000:60:00.1"), "enp96s0f1"));
+	cr_expect_eq(num_or_nan(d, "numa_node"), 0);
+	cr_expect_str_eq(str_or_null(d, "local_cpus"), "0-7,16-23"); /* README: local_cpulist 0-7,16-23 */
 	json_t *path = json_object_get(d, "path");
 	cr_assert_eq(json_array_size(path), 3);
-	cr_expect_str_eq(str(json_array_get(path, 0), "slot"), "0000:5f:03.0");
-	cr_expect_float_eq(num(json_array_get(path, 0), "gbps"), 2.0, 1e-9);
-	cr_expect_float_eq(num(json_array_get(path, 2), "gbps"), X8_8GT, 1e-6);
-	cr_expect_str_eq(str(d, "bottleneck_slot"), "0000:5f:03.0");
-	cr_expect_float_eq(num(d, "bottleneck_gbps"), 2.0, 1e-9);
+	cr_expect_str_eq(str_or_null(json_array_get(path, 0), "slot"), "0000:5f:03.0");
+	cr_expect_float_eq(num_or_nan(json_array_get(path, 0), "gbps"), 2.0, 1e-9);
+	cr_expect_float_eq(num_or_nan(json_array_get(path, 2), "gbps"), X8_8GT, 1e-6);
+	cr_expect_str_eq(str_or_null(d, "bottleneck_slot"), "0000:5f:03.0");
+	cr_expect_float_eq(num_or_nan(d, "bottleneck_gbps"), 2.0, 1e-9);
 	cr_expect_eq(warnings_with(r, (const char *[]){"0000:60:00.0", "on-package",
 						       "may not be a physical ceiling", NULL}),
 		     1);
@@ -106,7 +106,7 @@ Test(sysfs_skx, one_warning_for_hidden_config)
 	cr_expect_eq(json_array_size(json_object_get(r, "devices")), 4);
 	cr_expect_eq(warnings_with(r, (const char *[]){"64 bytes", NULL}), 1);
 	cr_expect_eq(warnings_with(r, (const char *[]){"as root", "MPS", NULL}), 1);
-	cr_expect(!strncmp(str(r, "source"), "sysfs:", 6), "source %s", str(r, "source"));
+	cr_expect(!strncmp(str_or_null(r, "source"), "sysfs:", 6), "source %s", str_or_null(r, "source"));
 	json_decref(r);
 }
 
@@ -116,7 +116,7 @@ Test(sysfs_skx, sys_dir_accepted)
 	char dir[4096];
 	snprintf(dir, sizeof dir, "%s/sys", test_data("sysfs/skx-2s-cx4-x722"));
 	json_t *r = report_json(0, (const char *[]){"report", "--sysfs", dir, NULL});
-	cr_expect_eq(num(dev_by_slot(r, "0000:60:00.0"), "link_speed_gts"), 2.5);
+	cr_expect_eq(num_or_nan(device(r, "0000:60:00.0"), "link_speed_gts"), 2.5);
 	json_decref(r);
 }
 
@@ -126,20 +126,20 @@ Test(sysfs_skx, sys_dir_accepted)
 Test(sysfs_snb, numa_nodes_and_unknown_links)
 {
 	json_t *r = snap("sysfs/dell-snb-2n-i350-cx3", false);
-	json_t *a = dev_by_slot(r, "0000:02:00.0");
-	cr_expect_eq(num(a, "numa_node"), 0);
+	json_t *a = device(r, "0000:02:00.0");
+	cr_expect_eq(num_or_nan(a, "numa_node"), 0);
 	cr_expect_str_eq(prov(a, "numa_node"), "sysfs");
 	cr_expect(has_iface(a, "eth0"));
 	cr_expect(is_null(a, "link_speed_gts"));
 	cr_expect(is_null(a, "link_width"));
 	cr_expect(is_null(a, "bottleneck_gbps"));
 	expect_path(a, (const char *[]){"0000:00:01.1"}, 1, NAN);
-	json_t *b = dev_by_slot(r, "0000:02:00.3");
-	cr_expect_eq(num(b, "numa_node"), 0);
+	json_t *b = device(r, "0000:02:00.3");
+	cr_expect_eq(num_or_nan(b, "numa_node"), 0);
 	cr_expect(has_iface(b, "eth1"));
-	json_t *c = dev_by_slot(r, "0000:82:00.0");
-	cr_expect_str_eq(str(c, "class"), "0x0280");
-	cr_expect_eq(num(c, "numa_node"), 1);
+	json_t *c = device(r, "0000:82:00.0");
+	cr_expect_str_eq(str_or_null(c, "class"), "0x0280");
+	cr_expect_eq(num_or_nan(c, "numa_node"), 1);
 	cr_expect(has_iface(c, "ib0"));
 	cr_expect(has_iface(c, "mlx4_0"));
 	cr_expect(is_null(c, "link_speed_gts"));
@@ -154,23 +154,23 @@ Test(sysfs_r910, qlogic_infiniband_listed_numa_unknown_is_null)
 {
 	json_t *r = snap("sysfs/dell-r910-4n-bcm5709-qib", false);
 	cr_expect_eq(json_array_size(json_object_get(r, "devices")), 5);
-	json_t *q = dev_by_slot(r, "0000:43:00.0");
-	cr_expect_str_eq(str(q, "class"), "0x0c06");
-	cr_expect_eq(num(q, "numa_node"), 2);
+	json_t *q = device(r, "0000:43:00.0");
+	cr_expect_str_eq(str_or_null(q, "class"), "0x0c06");
+	cr_expect_eq(num_or_nan(q, "numa_node"), 2);
 	cr_expect(has_iface(q, "ib0"));
 	cr_expect(has_iface(q, "qib0"));
-	cr_expect_eq(num(q, "link_speed_gts"), 8.0);
-	cr_expect_eq(num(q, "link_width"), 4);
+	cr_expect_eq(num_or_nan(q, "link_speed_gts"), 8.0);
+	cr_expect_eq(num_or_nan(q, "link_width"), 4);
 	cr_expect(is_null(q, "max_link_speed_gts"));
 	cr_expect(is_null(q, "downgraded"));
 	expect_path(q, (const char *[]){"0000:40:03.0"}, 1, NAN);
-	json_t *b = dev_by_slot(r, "0000:02:00.0");
+	json_t *b = device(r, "0000:02:00.0");
 	cr_expect(is_null(b, "numa_node"));
 	cr_expect(is_null(b, "local_cpus")); /* "covers all 40 PUs": locality unknown */
 	cr_expect(has_iface(b, "eth0"));
 	expect_path(b, (const char *[]){"0000:00:05.0"}, 1, NAN);
-	json_t *b3 = dev_by_slot(r, "0000:03:00.1");
-	cr_expect_eq(num(b3, "link_speed_gts"), 2.5);
+	json_t *b3 = device(r, "0000:03:00.1");
+	cr_expect_eq(num_or_nan(b3, "link_speed_gts"), 2.5);
 	cr_expect(is_null(b3, "max_link_width"));
 	json_decref(r);
 }
@@ -181,7 +181,7 @@ Test(sysfs_r910, qlogic_infiniband_listed_numa_unknown_is_null)
 Test(sysfs_kvm, virtio_virtual_name_one_level_deeper)
 {
 	json_t *r = snap("sysfs/kvm-virtio-pcidomain32", false);
-	json_t *d = dev_by_slot(r, "0000:00:03.0");
+	json_t *d = device(r, "0000:00:03.0");
 	cr_expect(json_is_true(json_object_get(d, "virtual")));
 	cr_expect(has_iface(d, "ens3"));
 	cr_expect(is_null(d, "numa_node"));
@@ -223,8 +223,8 @@ Test(sysfs_skx, same_facts_as_nobody)
 	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	json_t *j = json_loads(r.out, 0, NULL);
 	cr_assert(j);
-	json_t *d = dev_by_slot(j, "0000:60:00.0");
-	cr_expect_eq(num(d, "link_speed_gts"), 2.5);
+	json_t *d = device(j, "0000:60:00.0");
+	cr_expect_eq(num_or_nan(d, "link_speed_gts"), 2.5);
 	cr_expect(json_is_true(json_object_get(d, "downgraded")));
 	json_decref(j);
 	run_free(&r);

@@ -15,6 +15,10 @@
 #include <stdlib.h>
 #include <string.h>
 
+#define assert_close(a, b, tol)                                                                              \
+	cr_assert(fabs((a) - (b)) <= (tol), "%s = %.10g, expected %.10g (+-%g)", #a, (double)(a),            \
+		  (double)(b), (double)(tol))
+
 /* One measured row: size (frame), pps, cpu share of all CPUs (0-100, or NAN). */
 static void add(struct pcibw_rows *rs, const char *series, double size, double pps, double cpu_pct)
 {
@@ -244,4 +248,72 @@ Test(verdict_rows, grouping_means)
 	cr_assert_eq(rs.v[1].count, 1);
 	cr_assert(isnan(rs.v[1].cpu_util));
 	pcibw_rows_free(&rs);
+}
+
+/*
+ * A row in both a work family and a cpu_mhz family keeps the elasticity whose sign speaks of the
+ * CPU, not whichever is larger in magnitude. Rows (64 B, no CPU, no bus): A work 1 at 2000 MHz 1000 pps; B
+ * work 2 at 2000 MHz 500 pps; C work 2 at 3000 MHz 200 pps. Work family {A, B}: ln(500/1000) / ln(2/1) = -1.0
+ * (falls with work: CPU). Clock family {B, C}: ln(200/500) / ln(3000/2000) = -2.26 (falls with the clock: not
+ * the CPU's sign). Expected for B: elasticity -1.0 of work, cpu-bound (contract: elasticity magnitude >=
+ * 0.5).
+ */
+static void add_wm(struct pcibw_rows *rs, double work, double mhz, double pps)
+{
+	struct pcibw_measured m;
+	pcibw_measured_init(&m);
+	m.source = "hand";
+	m.size_bytes = 64;
+	m.size_conv = PCIBW_CONV_FRAME;
+	m.direction = PCIBW_PAT_RX;
+	m.work = work;
+	m.cpu_mhz = mhz;
+	m.pps = pps;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_rows_add(rs, &m, &err), PCIBW_OK);
+}
+
+Test(verdict_shape, elasticity_keeps_cpu_sign)
+{
+	struct pcibw_rows rs = {0};
+	add_wm(&rs, 1, 2000, 1000);
+	add_wm(&rs, 2, 2000, 500);
+	add_wm(&rs, 2, 3000, 200);
+	pcibw_rows_finish(&rs);
+	for (int i = 0; i < rs.n; i++) {
+		rs.v[i].packet_bytes = rs.v[i].basis_bytes = 64;
+		pcibw_row_rates(&rs.v[i]);
+	}
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine mach = {.cpus = PCIBW_NULL, .cpu_mhz = NAN};
+	struct pcibw_summary sum;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &sum, &err), PCIBW_OK);
+	struct pcibw_row *b = &rs.v[1];
+	cr_assert(b->work == 2 && b->cpu_mhz == 2000);
+	assert_close(b->elasticity, -1.0, 1e-12);
+	cr_assert_str_eq(b->elasticity_of, "work");
+	cr_assert_eq(b->verdict, PCIBW_V_CPU);
+	struct pcibw_row *c = &rs.v[2];
+	assert_close(c->elasticity, log(0.4) / log(1.5), 1e-12);
+	cr_assert_neq(c->verdict, PCIBW_V_CPU, "falling with the clock is not the CPU's sign");
+	pcibw_summary_free(&sum);
+	pcibw_rows_free(&rs);
+}
+
+/* No rows, no conclusion: the contract's tie-break order must not turn "nothing" into io-bound. */
+Test(verdict_whole, no_rows_is_undetermined)
+{
+	struct pcibw_rows rs = {0};
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine m = {0};
+	m.cpus = -1;
+	m.cpu_mhz = NAN;
+	struct pcibw_summary s;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), 0);
+	cr_assert_eq(s.verdict, PCIBW_V_UNDETERMINED);
+	pcibw_summary_free(&s);
 }

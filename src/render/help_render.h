@@ -1,0 +1,14 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* A command's --help, from the option table (pcibw/options.h). */
+#ifndef PCIBW_HELP_RENDER_H
+#define PCIBW_HELP_RENDER_H
+
+#include "pcibw/options.h"
+#include <stdio.h>
+
+/* pcibw_help_render_text - the usage, the command's description, its options grouped as the
+ * table says (one line per row, help in a column; continuation lines indented to it) and the
+ * footer. Returns PCIBW_OK, or PCIBW_EINTERNAL on a write error. */
+int pcibw_help_render_text(FILE *f, const struct pcibw_command_info *cmd);
+
+#endif

@@ -1,0 +1,314 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The option table: every option of every command once (pcibw/options.h). A value's own grammar
+ * (a bus spec, a size list, a threshold) stays with the module that owns it; a row of type CALL
+ * hands the value to that module's parser, so the names a value may take are written once.
+ */
+#include "pcibw/options.h"
+#include "pcibw/ingest.h"
+#include "pcibw/model.h"
+#include "pcibw/verdict.h"
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
+#define AT(field) offsetof(struct pcibw_request, field)
+
+#define R PCIBW_CMD_REPORT
+#define M PCIBW_CMD_MODEL
+#define A PCIBW_CMD_ANALYZE
+#define W PCIBW_CMD_WATCH
+
+static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	static const char *const names[] = {
+	    [PCIBW_OUT_TEXT] = "text", [PCIBW_OUT_JSON] = "json", [PCIBW_OUT_CSV] = "csv"};
+	for (int i = 0; i < N(names); i++)
+		if (!strcmp(v, names[i])) {
+			req->format = (enum pcibw_output)i;
+			return PCIBW_OK;
+		}
+	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv", v);
+}
+
+static int set_json(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	(void)v, (void)err;
+	req->format = PCIBW_OUT_JSON;
+	return PCIBW_OK;
+}
+
+static int set_pattern(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_pattern_parse(v, &req->pattern, err);
+}
+
+static int set_size_is(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_size_is_parse(v, &req->size_is, err);
+}
+
+static int set_line_rate(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_line_rate_parse(v, &req->line_rate_gbps, err);
+}
+
+static int set_compat(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	if (strcmp(v, "pcie-bench"))
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--compat '%s': the only compatibility mode is pcie-bench", v);
+	req->compat = PCIBW_COMPAT_PCIE_BENCH;
+	return PCIBW_OK;
+}
+
+static int set_col(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_colmap_add(&req->ingest, v, err);
+}
+
+static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	int st = pcibw_rate_basis_parse(v, &req->ingest.rate_basis, err);
+	if (!st)
+		req->ingest.rate_basis_given = true;
+	return st;
+}
+
+static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_threshold_set(&req->thresholds, v, err);
+}
+
+static int set_input_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	for (int f = PCIBW_FMT_AUTO; f <= PCIBW_FMT_PCIEBENCH; f++)
+		if (!strcmp(v, pcibw_format_name((enum pcibw_format)f))) {
+			req->ingest.format = (enum pcibw_format)f;
+			return PCIBW_OK;
+		}
+	return pcibw_fail(err, PCIBW_EUSAGE,
+			  "--input-format '%s': expected csv, iperf3, netperf, netperf-omni or pcie-bench",
+			  v);
+}
+
+/* "64M", "1048576", "2G": bytes, 4 KiB .. 1 TiB (K, M, G count 1024s) */
+static int set_record_max(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	char *e;
+	double x = strtod(v, &e), mul = 1;
+	if (e != v && strchr("0123456789.", v[0])) {
+		if (*e == 'K' || *e == 'k')
+			mul = 1024, e++;
+		else if (*e == 'M' || *e == 'm')
+			mul = 1024.0 * 1024, e++;
+		else if (*e == 'G' || *e == 'g')
+			mul = 1024.0 * 1024 * 1024, e++;
+		if (!*e && x * mul >= 4096 && x * mul <= 1099511627776.0) {
+			req->record_max_bytes = x * mul;
+			req->record_max_given = true;
+			return PCIBW_OK;
+		}
+	}
+	return pcibw_fail(
+	    err, PCIBW_EUSAGE,
+	    "--record-max '%s': expected a size from 4K to 1T (bytes, or NUMBER with K, M or G)", v);
+}
+
+#define FLAG(f) .type = PCIBW_OPT_FLAG, .target = AT(f)
+#define STR(f) .type = PCIBW_OPT_STRING, .target = AT(f)
+#define CALL(fn) .type = PCIBW_OPT_CALL, .parse = fn
+
+const struct pcibw_option pcibw_options[] = {
+    /* analyze's inputs */
+    {"col", 0, "ROLE=HEADER", CALL(set_col), .commands = A, .group = PCIBW_GRP_INPUT,
+     .help = "read column HEADER as ROLE (e.g. --col gbps='Throughput')"},
+    {"rate-basis", 0, "B", CALL(set_rate_basis), .commands = A, .group = PCIBW_GRP_INPUT,
+     .help = "what a bit-rate column counts: wire, frame, l3, payload\n"
+	     "(default: the bytes of the size convention)"},
+    {"input-format", 0, "F", CALL(set_input_format), .commands = A, .group = PCIBW_GRP_INPUT,
+     .help = "csv, iperf3, netperf, netperf-omni, pcie-bench (default: from the content)"},
+
+    /* the device */
+    {NULL, 's', "[[DOMAIN:]BUS:]DEV.FN", STR(probe.slot_filter), .commands = R, .group = PCIBW_GRP_DEVICE,
+     .help = "only these devices (as lspci -s)"},
+    {NULL, 's', "SLOT", STR(probe.slot_filter), .commands = M | A, .group = PCIBW_GRP_DEVICE,
+     .help = "the bus of this probed device (this machine, --dump FILE, --sysfs DIR)"},
+    {NULL, 'i', "IFACE", STR(probe.iface), .commands = R, .group = PCIBW_GRP_DEVICE,
+     .help = "only the device behind this interface name"},
+    {NULL, 'i', "IFACE", STR(probe.iface), .commands = M | A, .group = PCIBW_GRP_DEVICE,
+     .help = "the bus of the device behind this interface name"},
+    {"all", 0, NULL, FLAG(probe.all), .commands = R | M | A, .group = PCIBW_GRP_DEVICE,
+     .help = "every device, not only network controllers"},
+    {"pci-ids", 0, "FILE", STR(probe.pci_ids), .commands = R | M | A, .group = PCIBW_GRP_DEVICE,
+     .help = "pci.ids to name devices with (default: libpci's)"},
+
+    /* the machine */
+    {"dump", 0, "FILE", STR(probe.dump_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+     .help = "an lspci -x/-xxx/-xxxx dump (-xxx or -xxxx show capabilities)"},
+    {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+     .help = "config space from a copied sysfs tree (DIR/bus/pci/devices/...)"},
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = R, .group = PCIBW_GRP_SOURCE,
+     .help = "an hwloc XML export (no config space)"},
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = M, .group = PCIBW_GRP_SOURCE,
+     .help = "refused: an hwloc export holds no config space (give --bus, --dump or --sysfs)"},
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = A, .group = PCIBW_GRP_SOURCE,
+     .help = "an hwloc XML export of the measured machine: its CPU count"},
+
+    /* the bus */
+    {"bus", 0, "SPEC", STR(bus), .commands = M | A, .group = PCIBW_GRP_BUS,
+     .help = "gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 | virtual ..."},
+    {"bus", 0, "SPEC", STR(bus), .commands = W, .group = PCIBW_GRP_BUS,
+     .help = "the bus of every watched interface, instead of the probed one"},
+    {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,
+     .expect = "1..32 (a PCI segment holds at most 32 devices)", .commands = M | A, .group = PCIBW_GRP_BUS,
+     .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1)"},
+    {"compat", 0, "pcie-bench", CALL(set_compat), .commands = M | A, .group = PCIBW_GRP_BUS,
+     .help = "reproduce pcie-bench's pcie-model exactly"},
+
+    /* the traffic */
+    {"nic", 0, "NAME", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
+	     "virtio-net, ...); default: by vendor:device when probed, else simple"},
+    {"nic", 0, "NAME", STR(nic), .commands = W, .group = PCIBW_GRP_TRAFFIC,
+     .help = "NIC profile of every watched interface (default: by vendor:device)"},
+    {"nic-file", 0, "FILE", STR(nic_file), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+     .help = "a NIC profile from a file"},
+    {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+     .help = "rx, tx, both (default), dma-read, dma-write, dma-rw"},
+    {"pattern", 0, "P", CALL(set_pattern), .commands = A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "rx, tx, both (default), dma-read, dma-write, dma-rw; a direction column wins"},
+    {"sizes", 0, "LIST", STR(sizes), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+     .help = "64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,...\n(default 64,128,256,512,1024,1518)"},
+    {"size-is", 0, "CONV", CALL(set_size_is), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+     .help = "frame (default), dma, l3, udp-payload"},
+    {"size-is", 0, "CONV", CALL(set_size_is), .commands = A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "frame (default), dma, l3, udp-payload: what a `size` column counts"},
+    {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "10G, 2.5G, 100M, ... (1M..100000G): the wire ceiling"},
+    {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = W, .group = PCIBW_GRP_TRAFFIC,
+     .help = "10G, 2.5G, 100M, ...: the wire ceiling (default: the interface's speed)"},
+
+    /* the CPU */
+    {"cpus", 0, "N", .type = PCIBW_OPT_INT, .target = AT(cpus), .lo = 1, .hi = 1 << 20,
+     .expect = "a whole number of CPUs (1 or more)", .commands = A, .group = PCIBW_GRP_CPU,
+     .help = "CPUs of the measured machine (else --topology's count, or this machine's\n"
+	     "when the device was probed live)"},
+    {"cpu-ghz", 0, "F", .type = PCIBW_OPT_REAL, .target = AT(cpu_mhz), .lo = 0.001, .hi = 100, .scale = 1000,
+     .expect = "a clock in GHz from 0.001 to 100 (e.g. 2.8)", .commands = A, .group = PCIBW_GRP_CPU,
+     .help = "its clock (else this machine's when the device was probed live)"},
+
+    /* verdicts */
+    {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A | W, .group = PCIBW_GRP_VERDICT,
+     .help = "impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
+	     "flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000"},
+
+    /* watch: sampling and recordings */
+    {"interval", 0, "SECONDS", .type = PCIBW_OPT_REAL, .target = AT(interval_s), .lo = 0.1, .hi = 3600,
+     .expect = "seconds, a decimal from 0.1 to 3600", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "between samples (default 1)"},
+    {"count", 0, "N", .type = PCIBW_OPT_INT, .target = AT(count), .lo = 1, .hi = 1000000000,
+     .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "stop after N intervals (default: at SIGINT or SIGTERM, with the summary)"},
+    {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
+	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
+    {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
+    {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "run on a recording instead of this machine (honours --count, not --interval)"},
+    {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2): watch samples this machine or a --replay recording"},
+    {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2), as --dump"},
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2), as --dump"},
+
+    /* output */
+    {"format", 0, "text|json|csv", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
+     .help = "output format (default text); csv: one row per device,\nwarnings on standard error"},
+    {"format", 0, "text|json|csv", CALL(set_format), .commands = M | A, .group = PCIBW_GRP_OUTPUT,
+     .help = "output format (default text); json and csv put warnings\non standard error"},
+    {"format", 0, "text|json|csv", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
+     .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
+	     "csv rows `pcibw analyze` reads back with the same verdict"},
+    {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
+     .help = "= --format json"},
+    {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
+     .help = "draw the ceilings against packet size"},
+    {"plot", 0, "FILE.svg", STR(plot), .commands = A, .group = PCIBW_GRP_OUTPUT,
+     .help = "measured points over the bus and wire ceilings"},
+    {"help", 'h', NULL, FLAG(help), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
+     .help = "this help"},
+};
+const int pcibw_n_options = N(pcibw_options);
+
+const struct pcibw_command_info pcibw_commands[] = {
+    {"report", PCIBW_CMD_REPORT, false, "Usage: pcibw report [OPTIONS]\n       pcibw [OPTIONS]\n",
+     "For each network controller (class 0x02, InfiniBand 0x0c06): the bus it runs on (PCI,\n"
+     "PCI-X or PCIe: clock, width, link speed and width, MPS/MRRS/MMRBC), the path to the root\n"
+     "complex and the hop with the least bandwidth. Reads this machine unless a source is given.\n",
+     "Exit codes: 0 ok, 2 usage, 3 bad input (file:line:column), 4 nothing matched,\n"
+     "5 not possible here, 1 internal error. JSON keys: doc/json.md.\n"},
+    {"model", PCIBW_CMD_MODEL, false, "Usage: pcibw model [OPTIONS]\n",
+     "The theoretical bus ceiling per packet size (what-if): every transaction a packet costs,\n"
+     "with the bus protocol's overheads, against the wire. The bus: --bus SPEC, or the bus of a\n"
+     "probed device (-s, -i; this machine, --dump FILE or --sysfs DIR).\n",
+     "Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
+     "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n"},
+    {"analyze", PCIBW_CMD_ANALYZE, true, "Usage: pcibw analyze FILE... [OPTIONS]\n",
+     "Measured throughput against the model, the wire and the CPU: io-bound, wire-bound,\n"
+     "cpu-bound, impossible or undetermined, per row and for the whole input, with the evidence.\n"
+     "\n"
+     "Inputs (format detected from the content; '-' reads standard input):\n"
+     "  CSV with a header (frame_bytes|payload_bytes|msg_size|size, [PREFIX_]pps|kpps|mpps|mbps|gbps|MB/s,\n"
+     "  cpu_pct, cpuN_pct, core_max_pct, direction, work|copies, cpu_mhz, iface, test; case, blanks and\n"
+     "  a bracketed unit ignored: \"Frame Bytes\", \"CPU %\"; ',' ';' or tab between fields), iperf3 -J,\n"
+     "  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n",
+     "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file (file:line:column), 4 no such device,\n"
+     "5 not possible here.\n"},
+    {"watch", PCIBW_CMD_WATCH, true, "Usage: pcibw watch [IFACE...] [OPTIONS]\n",
+     "The verdict live: every interval, each interface's packets and bytes per direction, the\n"
+     "NIC's interrupts, softnet and its own PCIe counters (ethtool), per-core CPU time (user,\n"
+     "nice, system, irq, softirq, steal, iowait, idle), set against the bus, the wire and the CPU.\n"
+     "With no IFACE: every interface that has a PCI device. A virtual NIC has no bus ceiling:\n"
+     "the CPU side is given.\n",
+     "Exit codes: 0 ok (a virtual NIC too), 1 output or recording not written, 2 bad option\n"
+     "(--dump, --sysfs, --topology: a recording carries its own machine), 3 bad recording,\n"
+     "4 no such interface, 5 not possible here.\n"},
+};
+const int pcibw_n_commands = N(pcibw_commands);
+
+const struct pcibw_command_info *pcibw_command_find(const char *name)
+{
+	for (int i = 0; i < pcibw_n_commands; i++)
+		if (name && !strcmp(pcibw_commands[i].name, name))
+			return &pcibw_commands[i];
+	return NULL;
+}
+
+const char *pcibw_command_names(void)
+{
+	static char buf[128];
+	size_t o = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < pcibw_n_commands && o < sizeof buf; i++)
+		o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? ", " : "", pcibw_commands[i].name);
+	return buf;
+}
+
+const char *pcibw_option_label(const struct pcibw_option *o)
+{
+	static char labels[N(pcibw_options)][40];
+	long i = o - pcibw_options;
+	if (i < 0 || i >= pcibw_n_options)
+		return "?";
+	if (!labels[i][0]) {
+		if (o->name)
+			snprintf(labels[i], sizeof labels[i], "--%s", o->name);
+		else
+			snprintf(labels[i], sizeof labels[i], "-%c", o->short_name);
+	}
+	return labels[i];
+}

@@ -1,5 +1,0 @@
-#include <criterion/criterion.h>
-Test(cli, placeholder)
-{
-	cr_assert(1);
-}
