@@ -24,6 +24,7 @@ enum pcibw_size_conv {
 	PCIBW_CONV_L3,		/* IP packet (l3_bytes, iperf3 TCP path MTU) */
 	PCIBW_CONV_DMA,		/* bytes DMA'd (pcie-bench transfer size) */
 	PCIBW_CONV_WRITE,	/* a TCP write size: not a packet size */
+	PCIBW_CONV_TCP_PAYLOAD, /* TCP segment payload (tcp_payload_bytes, --size-is tcp-payload, an MSS) */
 };
 
 /*
@@ -54,6 +55,9 @@ struct pcibw_measured {
 	int direction;	/* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work;	/* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
 	double cpu_mhz; /* CPU clock during the run, MHz, 1..10^5; NAN */
+	/* parallelism of the run (cores, queues, threads, streams columns; iperf3 -P), 1..10^6;
+	 * NAN when not given. Row keys like work and cpu_mhz. */
+	double cores, queues, threads, streams;
 
 	double pps;  /* packets (messages) per second, 0..10^10; NAN */
 	double gbps; /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis,
@@ -77,8 +81,8 @@ struct pcibw_measured {
  * SIZE, source NULL, strings "", counts 0). */
 void pcibw_measured_init(struct pcibw_measured *m);
 
-/* pcibw_size_conv_name - "option", "frame", "udp-payload", "l3", "dma", "write"; "?" for a value
- * outside the enum. */
+/* pcibw_size_conv_name - "option", "frame", "udp-payload", "l3", "dma", "write", "tcp-payload"; "?" for a
+ * value outside the enum. */
 const char *pcibw_size_conv_name(enum pcibw_size_conv c);
 
 /* pcibw_rate_basis_parse - "wire", "frame", "l3", "payload" (`--rate-basis`; exact, lower case;

@@ -273,8 +273,13 @@ static int run(const struct pcibw_request *c)
 		st = pcibw_analyze_render_text(stdout, &v);
 	if (st)
 		pcibw_fail(&err, st, "cannot write the output");
-	else if (c->format != PCIBW_OUT_TEXT && skipped)
-		fprintf(stderr, "pcibw: warning: %ld input line(s) skipped\n", skipped);
+	else if (c->format != PCIBW_OUT_TEXT) {
+		for (int i = 0; i < c->n_files; i++)
+			for (int k = 0; k < inputs[i].stats.n_warnings; k++)
+				fprintf(stderr, "pcibw: warning: %s\n", inputs[i].stats.warnings[k]);
+		if (skipped)
+			fprintf(stderr, "pcibw: warning: %ld input line(s) skipped\n", skipped);
+	}
 out:
 	pcibw_summary_free(&sum);
 	pcibw_rows_free(&rs);

@@ -27,7 +27,7 @@ Test(bad_input, malformed_csv)
 	expect_input_error("analyze/synthetic-bad-quote.csv", ":4:6:", "malformed CSV");
 	expect_input_error("analyze/synthetic-bad-unterminated.csv", ":3:4:", "never closed");
 	expect_input_error("analyze/synthetic-bad-number.csv", ":4:5:", "'fast' is not a number");
-	expect_input_error("analyze/synthetic-bad-unknown-unit.csv", ":2:13:", "rate_kbps");
+	expect_input_error("analyze/synthetic-bad-unknown-unit.csv", ":2:13:", "rate_GiB/s");
 	expect_input_error("analyze/synthetic-bad-no-rate.csv", ":2:1:", "no rate column");
 }
 
