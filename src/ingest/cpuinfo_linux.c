@@ -6,6 +6,7 @@
  */
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
+#include "src/probe/hwloc_int.h"
 #include <hwloc.h>
 #include <math.h>
 #include <stdio.h>
@@ -40,13 +41,10 @@ int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct p
 	hwloc_topology_t t;
 	ci->cpus = PCIBW_NULL;
 	ci->mhz = NAN;
-	if (hwloc_topology_init(&t))
-		return pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot initialise a topology");
-	if (hwloc_topology_set_xml(t, path) || hwloc_topology_load(t)) {
-		hwloc_topology_destroy(t);
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s: not an hwloc XML export (expected `lstopo FILE.xml` output)", path);
-	}
+	/* the one loader of untrusted exports: syntax checked, loaded in a child first */
+	int rc = probe_hwloc_load(&t, NULL, path, err);
+	if (rc)
+		return rc;
 	int n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
 	if (n > 0)
 		ci->cpus = n;

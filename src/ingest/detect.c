@@ -118,7 +118,7 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 	const char *l = content_line(head, len, &p, &n);
 	if (!l)
 		return PCIBW_FMT_CSV;
-	if (l[0] == '{')
+	if (l[0] == '{' || l[0] == '[') /* JSON: iperf3 -J writes an object, and says so otherwise */
 		return PCIBW_FMT_IPERF3;
 	if (n >= 14 && !memcmp(l, "Test,PAT,Cache", 14))
 		return PCIBW_FMT_PCIEBENCH;

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* hwloc as a source of NUMA node, local CPUs and OS names; see hwloc_int.h. */
 #include "hwloc_int.h"
+#include "src/util/input.h"
+#include "src/util/isolate.h"
+#include <expat.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -33,10 +36,104 @@ static void env_pop(struct env_save *s)
 	free(s->old);
 }
 
+/* Root element check of the syntax pass: an hwloc export's root is <topology version="2.x">
+ * (hwloc 2.x refuses 3.0 exports; 1.x ones have no version attribute). */
+struct xml_check {
+	XML_Parser p;
+	const char *file;
+	struct pcibw_err *err;
+	int seen_root, rc;
+};
+
+static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
+{
+	struct xml_check *c = ud;
+	if (c->seen_root++)
+		return;
+	const char *version = NULL;
+	for (int i = 0; attrs[i]; i += 2)
+		if (!strcmp(attrs[i], "version"))
+			version = attrs[i + 1];
+	unsigned line = (unsigned)XML_GetCurrentLineNumber(c->p);
+	unsigned col = (unsigned)XML_GetCurrentColumnNumber(c->p) + 1;
+	if (strcmp(name, "topology"))
+		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
+				   "%s:%u:%u: root element <%s>: expected "
+				   "<topology> (an hwloc XML export)",
+				   c->file, line, col, name);
+	else if (version && strncmp(version, "2.", 2))
+		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
+				   "%s:%u:%u: hwloc XML version %s: expected "
+				   "2.x (hwloc %s reads 2.x exports only)",
+				   c->file, line, col, version, HWLOC_VERSION);
+	if (c->rc)
+		XML_StopParser(c->p, XML_FALSE);
+}
+
+/* Well-formedness first, with expat, so a broken export is refused at its line and column
+ * (hwloc's own loader only says that it failed). */
+static int check_syntax(const char *file, const char *data, size_t len, struct pcibw_err *err)
+{
+	struct xml_check c = {XML_ParserCreate(NULL), file, err, 0, PCIBW_OK};
+	if (!c.p)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	XML_SetUserData(c.p, &c);
+	XML_SetStartElementHandler(c.p, on_start);
+	/* in pieces: XML_Parse takes an int length */
+	size_t off = 0;
+	do {
+		size_t n = len - off > (1u << 30) ? (1u << 30) : len - off;
+		int last = off + n == len;
+		if (XML_Parse(c.p, data + off, (int)n, last) == XML_STATUS_ERROR && !c.rc)
+			c.rc = pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%lu:%lu: %s: expected a well-formed "
+					  "hwloc XML export",
+					  file, (unsigned long)XML_GetCurrentLineNumber(c.p),
+					  (unsigned long)XML_GetCurrentColumnNumber(c.p) + 1,
+					  XML_ErrorString(XML_GetErrorCode(c.p)));
+		off += n;
+	} while (off < len && !c.rc);
+	XML_ParserFree(c.p);
+	return c.rc;
+}
+
+/* What the child loads before the parent does (see probe_hwloc_load). */
+struct trial {
+	const char *xml; /* NUL-terminated */
+	size_t len;
+};
+
+static int trial_load(void *ctx)
+{
+	const struct trial *tr = ctx;
+	hwloc_topology_t t;
+	if (hwloc_topology_init(&t))
+		return 1;
+	hwloc_topology_set_io_types_filter(t, HWLOC_TYPE_FILTER_KEEP_ALL);
+	int r =
+	    (tr->xml && hwloc_topology_set_xmlbuffer(t, tr->xml, (int)tr->len + 1)) || hwloc_topology_load(t);
+	hwloc_topology_destroy(t);
+	return r;
+}
+
 int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, struct pcibw_err *err)
 {
 	struct env_save env[5];
+	struct trial tr = {NULL, 0};
+	char *data = NULL;
+	char detail[128];
 	int rc = PCIBW_OK;
+	*t = NULL;
+	if (xml) {
+		/* read once: expat checks these bytes, then the child and this process load them */
+		if ((rc = pcibw_input_read(xml, "an hwloc XML export (lstopo FILE.xml)", 0, PCIBW_INPUT_MAX,
+					   &data, &tr.len, err)) ||
+		    (rc = check_syntax(xml, data, tr.len, err))) {
+			free(data);
+			return rc;
+		}
+		tr.xml = data;
+	}
 	/* hwloc 2.x takes its file-system root and component choice only from the environment,
 	 * read when the topology is created and loaded. Components left out: "pci" (libpciaccess:
 	 * on a copy it would scan this machine, and it leaks its name database; hwloc's "linux"
@@ -47,6 +144,39 @@ int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, s
 	env_push(&env[2], "HWLOC_COMPONENTS", fsroot ? "-x86,-pci,-gl,-opencl" : "-pci,-gl,-opencl");
 	env_push(&env[3], "HWLOC_PLUGINS_BLACKLIST", "hwloc_pci,hwloc_gl,hwloc_opencl");
 	env_push(&env[4], "HWLOC_XMLFILE", NULL);
+	/* An export or a copied tree is untrusted, and hwloc 2.9.0 crashes on some well-formed
+	 * but wrong XML (a misspelled cpuset attribute): a child loads it first, and only a load
+	 * that the child survived and that succeeded is repeated here. */
+	if (xml || fsroot) {
+		const char *what = xml ? xml : fsroot;
+		switch (pcibw_isolated(trial_load, &tr, 60, detail, sizeof detail)) {
+		case PCIBW_ISOLATED_OK:
+			break;
+		case PCIBW_ISOLATED_CRASHED:
+			rc = pcibw_fail(err, PCIBW_EINPUT,
+					"%s: hwloc %s died loading this %s (%s): expected %s hwloc can load "
+					"(hwloc checks too little of it)",
+					what, HWLOC_VERSION, xml ? "export" : "copied tree", detail,
+					xml ? "an export that `lstopo FILE.xml` writes and" : "a tree");
+			goto out;
+		case PCIBW_ISOLATED_TIMEOUT:
+			rc = pcibw_fail(err, PCIBW_EINPUT, "%s: hwloc %s did not finish loading it (%s)",
+					what, HWLOC_VERSION, detail);
+			goto out;
+		case PCIBW_ISOLATED_FAILED:
+			rc = xml ? pcibw_fail(
+				       err, PCIBW_EINPUT,
+				       "%s: not a topology hwloc %s can load (expected an hwloc 2.x XML "
+				       "export, as `lstopo FILE.xml` writes)",
+				       xml, HWLOC_VERSION)
+				 : pcibw_fail(err, PCIBW_ENOTHERE, "hwloc cannot describe %s", fsroot);
+			goto out;
+		default:
+			rc = pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot load in a child process: %s",
+					detail);
+			goto out;
+		}
+	}
 	if (hwloc_topology_init(t)) {
 		rc = pcibw_fail(err, PCIBW_EINTERNAL, "hwloc: cannot initialise a topology");
 		*t = NULL;
@@ -54,7 +184,7 @@ int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, s
 	}
 	/* Without this hwloc loads no PCI device and no OS device at all. */
 	hwloc_topology_set_io_types_filter(*t, HWLOC_TYPE_FILTER_KEEP_ALL);
-	if (xml && hwloc_topology_set_xml(*t, xml)) {
+	if (xml && hwloc_topology_set_xmlbuffer(*t, tr.xml, (int)tr.len + 1)) {
 		rc = pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read as an hwloc XML export", xml);
 		goto out;
 	}
@@ -75,6 +205,7 @@ out:
 		hwloc_topology_destroy(*t);
 		*t = NULL;
 	}
+	free(data);
 	return rc;
 }
 

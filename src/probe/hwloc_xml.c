@@ -8,7 +8,6 @@
 #include "hwloc_int.h"
 #include "probe_int.h"
 #include "src/util/grow.h"
-#include <expat.h>
 #include <math.h>
 #include <pci/pci.h>
 #include <setjmp.h>
@@ -184,73 +183,6 @@ static void set_path(struct pcibw_device *d, const struct xml_rec *v, int n)
 	}
 }
 
-/* Root element check of the syntax pass: an hwloc export's root is <topology version="2.x">
- * (hwloc 2.x refuses 3.0 exports; 1.x ones have no version attribute). */
-struct xml_check {
-	XML_Parser p;
-	const char *file;
-	struct pcibw_err *err;
-	int seen_root, rc;
-};
-
-static void XMLCALL on_start(void *ud, const XML_Char *name, const XML_Char **attrs)
-{
-	struct xml_check *c = ud;
-	if (c->seen_root++)
-		return;
-	const char *version = NULL;
-	for (int i = 0; attrs[i]; i += 2)
-		if (!strcmp(attrs[i], "version"))
-			version = attrs[i + 1];
-	unsigned line = (unsigned)XML_GetCurrentLineNumber(c->p);
-	unsigned col = (unsigned)XML_GetCurrentColumnNumber(c->p) + 1;
-	if (strcmp(name, "topology"))
-		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
-				   "%s:%u:%u: root element <%s>: expected "
-				   "<topology> (an hwloc XML export)",
-				   c->file, line, col, name);
-	else if (version && strncmp(version, "2.", 2))
-		c->rc = pcibw_fail(c->err, PCIBW_EINPUT,
-				   "%s:%u:%u: hwloc XML version %s: expected "
-				   "2.x (hwloc %s reads 2.x exports only)",
-				   c->file, line, col, version, HWLOC_VERSION);
-	if (c->rc)
-		XML_StopParser(c->p, XML_FALSE);
-}
-
-/* Well-formedness first, with expat, so a broken export is refused at its line and column
- * (hwloc's own loader only says that it failed). */
-static int check_syntax(const char *file, struct pcibw_err *err)
-{
-	FILE *f = fopen(file, "rb");
-	if (!f)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %m", file);
-	struct xml_check c = {XML_ParserCreate(NULL), file, err, 0, PCIBW_OK};
-	if (!c.p) {
-		fclose(f);
-		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	}
-	XML_SetUserData(c.p, &c);
-	XML_SetStartElementHandler(c.p, on_start);
-	char buf[65536];
-	size_t n;
-	int done = 0;
-	while (!done && !c.rc) {
-		n = fread(buf, 1, sizeof buf, f);
-		done = n < sizeof buf;
-		if (XML_Parse(c.p, buf, (int)n, done) == XML_STATUS_ERROR && !c.rc)
-			c.rc = pcibw_fail(err, PCIBW_EINPUT,
-					  "%s:%lu:%lu: %s: expected a well-formed "
-					  "hwloc XML export",
-					  file, (unsigned long)XML_GetCurrentLineNumber(c.p),
-					  (unsigned long)XML_GetCurrentColumnNumber(c.p) + 1,
-					  XML_ErrorString(XML_GetErrorCode(c.p)));
-	}
-	XML_ParserFree(c.p);
-	fclose(f);
-	return c.rc;
-}
-
 int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err)
 {
 	hwloc_topology_t t;
@@ -259,9 +191,6 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 	int n_recs = 0, cap_recs = 0, rc;
 
 	snprintf(out->source, sizeof out->source, "hwloc-xml:%s", opts->topology_file);
-	rc = check_syntax(opts->topology_file, err);
-	if (rc)
-		return rc;
 	rc = probe_hwloc_load(&t, NULL, opts->topology_file, err);
 	if (rc)
 		return rc;
