@@ -43,8 +43,12 @@ struct pcibw_request {
 	struct pcibw_probe_opts probe;
 
 	/* the bus and the traffic (model, analyze) */
-	const char *bus;      /* --bus SPEC, NULL */
-	const char *nic;      /* --nic NAME, NULL: by vendor:device when probed, else simple */
+	const char *bus;	  /* --bus SPEC, NULL */
+	const char *nic;	  /* --nic NAME[,KNOB=VALUE,...], NULL: by vendor:device when probed, else
+				   * simple */
+	const char *nic_sets[16]; /* --nic-set KNOB=VALUE, repeatable, in order */
+	int n_nic_sets;
+	bool explain;	      /* --explain (model): each row's recipe */
 	const char *nic_file; /* --nic-file FILE, NULL */
 	const char *sizes;    /* --sizes LIST, NULL: the command's default */
 	enum pcibw_pattern pattern;

@@ -29,6 +29,19 @@ struct pcibw_bus;
 int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *vendor, int *device,
 		   char *from, size_t from_len, struct pcibw_err *err);
 
+/*
+ * cli_nic_setup - the NIC profile req names: --nic NAME[,KNOB=VALUE,...], or --nic-file, or the
+ * one the probed ids choose (vendor >= 0; driver: its sysfs driver, NULL = unknown), else `simple`
+ * (with a warning in warn; else warn[0] = 0); then its knobs settled for bus and the line rate
+ * (pcibw_nic_configure), the --nic values first and the --nic-set ones after.
+ * PCIBW_OK; PCIBW_EUSAGE (unknown profile, knob or key, bad value, --nic with --nic-file);
+ * PCIBW_EINPUT (a bad profile file).
+ */
+struct pcibw_nic;
+int cli_nic_setup(const struct pcibw_request *req, int vendor, int device, const char *driver,
+		  const struct pcibw_bus *bus, struct pcibw_nic *nic, char *warn, size_t warn_len,
+		  struct pcibw_err *err);
+
 /* cli_error - print "pcibw: MESSAGE" to stderr and return err->code (the exit code). */
 int cli_error(const struct pcibw_err *err);
 

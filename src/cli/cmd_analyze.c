@@ -84,14 +84,11 @@ static int setup_machine(const struct pcibw_request *c, struct machine_ctx *mc, 
 		mc->have_bus = true;
 	}
 
-	const char *name = c->nic;
-	if (!name && vendor >= 0)
-		name = pcibw_nic_for_ids(vendor, device, NULL, mc->nic_name, sizeof mc->nic_name);
-	if (!name)
-		name = "simple";
-	if ((st = pcibw_nic_load(name, NULL, &mc->nic, err)))
+	char nicwarn[400];
+	if ((st = cli_nic_setup(c, vendor, device, NULL, mc->have_bus ? &mc->bus : NULL, &mc->nic, nicwarn,
+				sizeof nicwarn, err)))
 		return st;
-	snprintf(mc->nic_name, sizeof mc->nic_name, "%s", mc->nic.name[0] ? mc->nic.name : name);
+	snprintf(mc->nic_name, sizeof mc->nic_name, "%s", mc->nic.name);
 	if (mc->nic.is_virtual && (!mc->have_bus || mc->bus.kind != PCIBW_BUS_VIRTUAL)) {
 		memset(&mc->bus, 0, sizeof mc->bus);
 		mc->bus.kind = PCIBW_BUS_VIRTUAL;

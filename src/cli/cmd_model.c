@@ -15,7 +15,7 @@ static int run(const struct pcibw_request *c)
 	struct pcibw_nic nic;
 	struct pcibw_sizes sizes = {0};
 	struct pcibw_model_in in = {0};
-	char from[1200] = "--bus", nicname[64];
+	char from[1200] = "--bus";
 	const char *warnings[6];
 	char warnbuf[6][400];
 	int nwarn = 0, vendor = -1, device = -1, st;
@@ -58,28 +58,12 @@ static int run(const struct pcibw_request *c)
 				       "none for a %s bus: drop --compat",
 				       pcibw_bus_kind_name(bus.kind));
 	}
-	if (c->nic_file && c->nic) {
-		pcibw_sizes_free(&sizes);
-		return cli_usage_error("model", "--nic and --nic-file both name the profile: give one");
-	}
-	if (c->nic_file)
-		st = pcibw_nic_load_file(c->nic_file, &nic, &err);
-	else {
-		const char *name = c->nic;
-		if (!name && vendor >= 0)
-			name = pcibw_nic_for_ids(vendor, device, NULL, nicname, sizeof nicname);
-		if (!name) {
-			if (vendor >= 0) {
-				snprintf(warnbuf[nwarn], sizeof warnbuf[0],
-					 "no NIC profile lists %04x:%04x; using "
-					 "'simple' (pick one with --nic)",
-					 (unsigned)vendor, (unsigned)device);
-				warnings[nwarn] = warnbuf[nwarn];
-				nwarn++;
-			}
-			name = "simple";
-		}
-		st = pcibw_nic_load(name, NULL, &nic, &err);
+	char nicwarn[400];
+	st = cli_nic_setup(c, vendor, device, NULL, &bus, &nic, nicwarn, sizeof nicwarn, &err);
+	if (nicwarn[0]) {
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "%s", nicwarn);
+		warnings[nwarn] = warnbuf[nwarn];
+		nwarn++;
 	}
 	if (st) {
 		pcibw_sizes_free(&sizes);
@@ -115,8 +99,20 @@ static int run(const struct pcibw_request *c)
 		for (int i = 0; i < nrows && !st; i++)
 			st = pcibw_model_eval(&in, sizes.v[i].bytes, &rows[i], &err);
 	}
-	struct pcibw_model_view v = {&bus, &nic, in.pattern, in.size_is, in.line_rate_gbps, in.compat,
-				     from, rows, labels,     nrows,	 warnings,	    nwarn};
+	struct pcibw_explain_op *recipe = NULL;
+	int *recipe_n = NULL;
+	if (!st && c->explain && !sizes.is_mix) {
+		recipe = calloc((size_t)nrows * PCIBW_MAX_OPS, sizeof *recipe);
+		recipe_n = calloc((size_t)nrows, sizeof *recipe_n);
+		if (!recipe || !recipe_n)
+			st = pcibw_fail(&err, PCIBW_EINTERNAL, "out of memory");
+		for (int i = 0; i < nrows && !st; i++)
+			st = pcibw_model_explain(&in, sizes.v[i].bytes, recipe + (size_t)i * PCIBW_MAX_OPS,
+						 PCIBW_MAX_OPS, &recipe_n[i], &err);
+	}
+	struct pcibw_model_view v = {&bus,	&nic,  in.pattern, in.size_is, in.line_rate_gbps,
+				     in.compat, from,  rows,	   labels,     nrows,
+				     warnings,	nwarn, recipe,	   recipe_n,   PCIBW_MAX_OPS};
 	if (!st && c->plot)
 		st = pcibw_model_render_plot(c->plot, &v, &err);
 	if (!st) {
@@ -134,6 +130,8 @@ static int run(const struct pcibw_request *c)
 	}
 	free(rows);
 	free(labels);
+	free(recipe);
+	free(recipe_n);
 	pcibw_sizes_free(&sizes);
 	if (st)
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);

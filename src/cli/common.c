@@ -2,6 +2,7 @@
 #include "cli.h"
 #include "pcibw/bus.h"
 #include "pcibw/device.h"
+#include "pcibw/nic.h"
 #include "src/render/help_render.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -111,4 +112,61 @@ int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *
 			 d->slot, bus->mps_bytes, bus->mrrs_bytes);
 	pcibw_report_free(&rep);
 	return st;
+}
+
+int cli_nic_setup(const struct pcibw_request *req, int vendor, int device, const char *driver,
+		  const struct pcibw_bus *bus, struct pcibw_nic *nic, char *warn, size_t warn_len,
+		  struct pcibw_err *err)
+{
+	enum { MAX_SETS = 16 };
+	char name[128] = "", buf[64], setbuf[MAX_SETS][128];
+	const char *sets[2 * MAX_SETS];
+	int nsets = 0, st;
+	warn[0] = '\0';
+	if (req->nic_file && req->nic)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
+	if (req->nic) {
+		/* NAME,KNOB=VALUE,...: the name, then the profile's own overrides */
+		const char *comma = strchr(req->nic, ',');
+		size_t len = comma ? (size_t)(comma - req->nic) : strlen(req->nic);
+		if (len >= sizeof name)
+			return pcibw_fail(err, PCIBW_EUSAGE, "--nic '%s': the profile name is too long",
+					  req->nic);
+		snprintf(name, sizeof name, "%.*s", (int)len, req->nic);
+		for (const char *p = comma; p && *p;) {
+			const char *q = strchr(p + 1, ',');
+			size_t l = q ? (size_t)(q - p - 1) : strlen(p + 1);
+			if (nsets >= MAX_SETS || l >= sizeof setbuf[0] || l == 0)
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "--nic '%s': expected NAME,KNOB=VALUE,... (at most %d, none "
+				    "empty)",
+				    req->nic, MAX_SETS);
+			snprintf(setbuf[nsets], sizeof setbuf[0], "%.*s", (int)l, p + 1);
+			sets[nsets] = setbuf[nsets];
+			nsets++;
+			p = q;
+		}
+	}
+	for (int i = 0; i < req->n_nic_sets && i < MAX_SETS; i++)
+		sets[nsets++] = req->nic_sets[i];
+	if (req->nic_file)
+		st = pcibw_nic_load_file(req->nic_file, nic, err);
+	else {
+		const char *use = name[0] ? name : NULL;
+		if (!use && vendor >= 0)
+			use = pcibw_nic_default_name(vendor, device, driver, NULL, buf, sizeof buf);
+		if (!use) {
+			if (vendor >= 0)
+				snprintf(
+				    warn, warn_len,
+				    "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
+				    (unsigned)vendor, (unsigned)device);
+			use = "simple";
+		}
+		st = pcibw_nic_load(use, NULL, nic, err);
+	}
+	if (st)
+		return st;
+	return pcibw_nic_configure(nic, bus, req->line_rate_gbps, sets, nsets, err);
 }

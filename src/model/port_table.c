@@ -79,8 +79,12 @@ int pcibw_port_table_lookup(int vendor_id, int device_id, const char *dir, struc
 			    bool *found_out, struct pcibw_err *err)
 {
 	char path[4200], line[512];
-	snprintf(path, sizeof path, "%s/nic-ports.txt", dir ? dir : pcibw_data_dir());
+	if (!dir)
+		dir = pcibw_data_dir();
 	*found_out = false;
+	if (!dir)
+		return pcibw_fail(err, PCIBW_EINPUT, "the ports table nic-ports.txt: no data directory found");
+	snprintf(path, sizeof path, "%s/nic-ports.txt", dir);
 	FILE *f = fopen(path, "r");
 	if (!f)
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open the ports table: %s", path,
