@@ -83,7 +83,8 @@ int pcibw_port_table_lookup(int vendor_id, int device_id, const char *dir, struc
 		dir = pcibw_data_dir();
 	*found_out = false;
 	if (!dir)
-		return pcibw_fail(err, PCIBW_EINPUT, "the ports table nic-ports.txt: no data directory found");
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "the ports table nic-ports.txt: no data directory found");
 	snprintf(path, sizeof path, "%s/nic-ports.txt", dir);
 	FILE *f = fopen(path, "r");
 	if (!f)
