@@ -326,24 +326,28 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 			continue;
 		char file[64];
 		snprintf(file, sizeof file, "net/%.31s/speed", a->ifaces[i]);
-		if (!read_line(dir, file, path, sizeof path, buf, sizeof buf))
+		if ((rc = read_attr(dir, file, path, sizeof path, &buf, err)))
+			return rc;
+		if (!buf)
 			continue; /* virtio: net/ is one level deeper; its speed is no bus fact anyway */
+		/* speed_show writes ethtool's speed in Mbit/s, -1 (SPEED_UNKNOWN) with no link */
 		char *end;
 		errno = 0;
 		long v = strtol(buf, &end, 10);
 		if (end != buf && !errno && v > 0 && v <= 10000000)
 			a->speed_mbps[i] = (int)v;
+		free(buf);
 	}
-	char link[4300];
+	char target[4300];
 	snprintf(path, sizeof path, "%s/driver", dir);
-	ssize_t ln = readlink(path, link, sizeof link - 1);
+	ssize_t ln = readlink(path, target, sizeof target - 1);
 	if (ln > 0) {
-		link[ln] = '\0';
-		const char *base = strrchr(link, '/');
-		snprintf(a->driver, sizeof a->driver, "%.63s", base ? base + 1 : link);
+		target[ln] = '\0';
+		const char *base = strrchr(target, '/');
+		snprintf(a->driver, sizeof a->driver, "%.63s", base ? base + 1 : target);
 	}
 	snprintf(path, sizeof path, "%s/physfn", dir);
-	a->is_vf = !access(path, F_OK) || readlink(path, link, sizeof link - 1) > 0;
+	a->is_vf = !access(path, F_OK) || readlink(path, target, sizeof target - 1) > 0;
 	return PCIBW_OK;
 }
 
