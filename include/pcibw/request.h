@@ -40,6 +40,7 @@ struct pcibw_request {
 	/* output */
 	enum pcibw_output format;
 	const char *plot;     /* --plot FILE.svg, NULL */
+	bool wide;	      /* --wide: every column of analyze's text table */
 	const char *textfile; /* --textfile FILE (report, watch; with --format prometheus): written
 			       * whole to a temporary file in FILE's directory, then renamed over
 			       * FILE; NULL = standard output */

@@ -259,6 +259,7 @@ static int run(const struct pcibw_request *c)
 	    .inputs = inputs,
 	    .n_inputs = c->n_files,
 	    .skipped = skipped,
+	    .wide = c->wide,
 	};
 	if (c->plot && (st = pcibw_analyze_render_plot(c->plot, &v, &err)))
 		goto out;

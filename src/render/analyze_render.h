@@ -31,6 +31,7 @@ struct pcibw_analyze_view {
 	const struct pcibw_analyze_input *inputs;
 	int n_inputs;
 	long skipped; /* lines skipped over all inputs */
+	bool wide;    /* --wide: every column of the text table, whatever the width */
 };
 
 /* pcibw_analyze_pattern_name - a row's pattern ("rx", ..., "dma-rw") or "?" */
