@@ -59,8 +59,9 @@ int cmd_report(int argc, char **argv)
 			return cli_error(&err);
 		return 0;
 	}
-	if (r || fflush(stdout)) {
-		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write the report");
+	/* a failed write is main's to report (finish_output), with its reason */
+	if (r && !ferror(stdout)) {
+		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot render the report");
 		return cli_error(&err);
 	}
 	return 0;
