@@ -176,9 +176,13 @@ const struct pcibw_option pcibw_options[] = {
     {"sizes", 0, "LIST", STR(sizes), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,...\n(default 64,128,256,512,1024,1518)"},
     {"size-is", 0, "CONV", CALL(set_size_is), .commands = M, .group = PCIBW_GRP_TRAFFIC,
-     .help = "frame (default), dma, l3, udp-payload"},
+     .help = "frame (default), dma, l3, udp-payload, tcp-payload"},
     {"size-is", 0, "CONV", CALL(set_size_is), .commands = A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "frame (default), dma, l3, udp-payload: what a `size` column counts"},
+     .help = "frame (default), dma, l3, udp-payload, tcp-payload: what a `size` column counts"},
+    {"mtu", 0, "N", .type = PCIBW_OPT_INT, .target = AT(mtu), .lo = 68, .hi = 65536,
+     .expect = "an IP MTU in bytes, 68..65536", .commands = A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "IP MTU (default 1500): TCP segments of MTU - 52 B where no MSS is reported,\n"
+	     "UDP datagrams above it sent as IP fragments"},
     {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "10G, 2.5G, 100M, ... (1M..100000G): the wire ceiling"},
 
