@@ -12,6 +12,7 @@
 
 #include "pcibw/bus.h"
 #include "pcibw/error.h"
+#include "pcibw/portfit.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -103,11 +104,19 @@ struct pcibw_device {
 	int clock_pm;		 /* Link Control Enable Clock Power Management, 0/1/PCIBW_NULL */
 	int mps_supported_bytes; /* Device Capabilities Max_Payload_Size Supported, 128..4096 */
 
-	int numa_node;	      /* PCIBW_NULL when firmware reports none (-1) */
-	char local_cpus[256]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
-			       * or hwloc); "" (-> null) when numa_node is unknown */
-	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
-	int n_interfaces;		       /* 0..PCIBW_MAX_IFACES */
+	int numa_node;	       /* PCIBW_NULL when firmware reports none (-1) */
+	char local_cpus[1024]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
+				* or hwloc); "" (-> null) when numa_node is unknown */
+	char interfaces[PCIBW_MAX_IFACES][32];	/* OS network interface names ("eth0"): sysfs or hwloc */
+	int n_interfaces;			/* 0..PCIBW_MAX_IFACES */
+	int iface_speed_mbps[PCIBW_MAX_IFACES]; /* each interface's current speed, Mbit/s (sysfs
+						 * net/IF/speed); PCIBW_NULL unknown or link down */
+	int iface_max_mbps[PCIBW_MAX_IFACES];	/* its highest supported link mode, Mbit/s (ethtool
+						 * ETHTOOL_GLINKSETTINGS); PCIBW_NULL unknown */
+	char driver[64];   /* the kernel driver bound (sysfs driver link, or ETHTOOL_GDRVINFO); "" */
+	char firmware[64]; /* ETHTOOL_GDRVINFO fw_version of its interface; "" (-> null) unknown */
+	bool is_vf;	   /* an SR-IOV virtual function (sysfs physfn link, or the ports table) */
+	struct pcibw_port_fit port_fit; /* network controllers: can the slot carry the card's ports */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
 	int n_path;			       /* 0..PCIBW_MAX_PATH */
@@ -139,12 +148,12 @@ struct pcibw_warning {
 struct pcibw_report {
 	char source[1100];		/* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
 	struct pcibw_warning *warnings; /* heap, in the order first raised, no duplicates */
-	int n_warnings;
-	char aspm_policy[32];	      /* the kernel's ASPM policy (/sys/module/pcie_aspm/parameters/policy,
-				       * the bracketed word: "default", "performance", "powersave",
-				       * "powersupersave"); "" (-> null) when the source does not show it */
-	struct pcibw_device *devices; /* heap array, sorted by slot */
-	int n_devices;
+	int n_warnings, cap_warnings;	/* used, allocated */
+	char aspm_policy[32];		/* the kernel's ASPM policy (/sys/module/pcie_aspm/parameters/policy,
+					 * the bracketed word: "default", "performance", "powersave",
+					 * "powersupersave"); "" (-> null) when the source does not show it */
+	struct pcibw_device *devices;	/* heap array, sorted by slot */
+	int n_devices, cap_devices;	/* used, allocated */
 };
 
 /*

@@ -283,8 +283,10 @@ static int run(const struct pcibw_request *c)
 		st = pcibw_analyze_render_csv(stdout, &v);
 	else
 		st = pcibw_analyze_render_text(stdout, &v);
-	if (st)
-		pcibw_fail(&err, st, "cannot write the output");
+	if (st && ferror(stdout))
+		st = PCIBW_OK; /* a failed write: main says why (finish_output) */
+	else if (st)
+		pcibw_fail(&err, st, "cannot render the output");
 	else if (c->format != PCIBW_OUT_TEXT) {
 		for (int i = 0; i < c->n_files; i++)
 			for (int k = 0; k < inputs[i].stats.n_warnings; k++)

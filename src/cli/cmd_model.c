@@ -122,8 +122,10 @@ static int run(const struct pcibw_request *c)
 			st = pcibw_model_render_csv(stdout, &v);
 		else
 			st = pcibw_model_render_text(stdout, &v);
-		if (st)
-			pcibw_fail(&err, st, "cannot write the output");
+		if (st && ferror(stdout))
+			st = PCIBW_OK; /* a failed write: main says why (finish_output) */
+		else if (st)
+			pcibw_fail(&err, st, "cannot render the output");
 		else if (c->format != PCIBW_OUT_TEXT)
 			for (int i = 0; i < nwarn; i++)
 				fprintf(stderr, "pcibw: warning: %s\n", warnings[i]);

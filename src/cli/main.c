@@ -2,8 +2,11 @@
 /* pcibw: git-style dispatch to report / model / analyze. */
 #include "cli.h"
 #include "pcibw/version.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char main_help[] =
     "Usage: pcibw [COMMAND] [OPTIONS]\n"
@@ -13,6 +16,7 @@ static const char main_help[] =
     "  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
     "  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
     "  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
+    "  watch [IFACE...]  the same verdict live, from interface counters and per-core CPU time\n"
     "  help [COMMAND]    this text, or a command's options\n"
     "\n"
     "Options:\n"
@@ -29,6 +33,7 @@ static const struct {
     {"report", cmd_report},
     {"model", cmd_model},
     {"analyze", cmd_analyze},
+    {"watch", cmd_watch},
 };
 
 static int find_command(const char *name)
@@ -39,7 +44,40 @@ static int find_command(const char *name)
 	return -1;
 }
 
-int main(int argc, char **argv)
+/* A closed standard descriptor is taken by the next open(): an input (or a memory copy of one)
+ * would then receive the report. Hold it with a read-only /dev/null, so writes to it fail
+ * (EBADF) and are reported, as on a closed descriptor. */
+static void hold_closed_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int n = open("/dev/null", O_RDONLY);
+			if (n >= 0 && n != fd) {
+				dup2(n, fd);
+				close(n);
+			}
+		}
+}
+
+/* What the command printed must have reached standard output: a full disk or a closed stdout is
+ * exit 1 with the reason; a reader that went away (`| head -1`) ends it quietly, as coreutils do
+ * (SIGPIPE when it is not ignored, else EPIPE here). */
+static int finish_output(int rc)
+{
+	int bad = fflush(stdout) != 0 || ferror(stdout);
+	int e = bad ? errno : 0;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (!bad)
+		return rc;
+	if (e != EPIPE)
+		fprintf(stderr, "pcibw: cannot write output: %s\n", e ? strerror(e) : "write error");
+	return rc ? rc : PCIBW_EINTERNAL;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_report(1, (char *[]){"report", NULL});
@@ -59,7 +97,7 @@ int main(int argc, char **argv)
 		}
 		int i = find_command(argv[2]);
 		if (i < 0)
-			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)",
+			return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
 					       argv[2]);
 		return cli_help(argv[2]);
 	}
@@ -71,5 +109,11 @@ int main(int argc, char **argv)
 		argv[0] = "report";
 		return cmd_report(argc, argv);
 	}
-	return cli_usage_error("", "unknown command '%s' (report, model, analyze, help)", a);
+	return cli_usage_error("", "unknown command '%s' (report, model, analyze, watch, help)", a);
+}
+
+int main(int argc, char **argv)
+{
+	hold_closed_std_fds();
+	return finish_output(run(argc, argv));
 }

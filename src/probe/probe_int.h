@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Raw config space of one device as read (pcibw never writes it). */
 struct probe_cfg {
@@ -71,6 +72,15 @@ struct probe_set {
  * The returned pointer is valid until the next probe_set_add. */
 struct probe_node *probe_set_add(struct probe_set *s);
 void probe_set_free(struct probe_set *s);
+
+/*
+ * probe_pci_ids_open - read the --pci-ids file once, whole (src/util/input.h: a directory or
+ * device is refused, a pipe read as it comes) into a sealed memory file for libpci to open by
+ * name: *fd stays open until libpci is done (close it after pci_cleanup), path (len >= 32)
+ * receives "/proc/self/fd/N". Returns PCIBW_OK, PCIBW_EINPUT ("FILE: what is wrong") or
+ * PCIBW_EINTERNAL.
+ */
+int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, struct pcibw_err *err);
 
 /*
  * probe_libpci_read - scan devices through libpci and decode their config space into `set`.
@@ -140,6 +150,12 @@ void probe_cap_l1pm(struct probe_node *n, int at, const char *origin);
  * latency for a supported state (code "exit-latency-open"), ASPM on a network controller's
  * link ("aspm-on"), an MPS below both the device's and the path's maximum ("mps-below-max"). */
 void probe_linkpm(struct probe_set *s, int i, struct pcibw_report *rep, bool warn);
+
+/* probe_port_fit - d->port_fit of network controller i (src/probe/port_fit.c): the card's
+ * ports and line rate, its profile and the bus at its bottleneck, through pcibw_port_fit_eval;
+ * when no answer can be given, port_fit stays unknown with a warning "port-fit-unknown" naming
+ * why (no profile, no line rate, a virtual device or function, a bus of unknown speed). */
+void probe_port_fit(struct probe_set *s, int i, struct pcibw_report *rep);
 
 /* probe_hop_gbps - raw bandwidth of one hop in Gbit/s (see pcibw_bus_raw_gbps): PCIe per
  * direction, PCI/PCI-X whole shared segment; NAN when a needed fact is unknown. */

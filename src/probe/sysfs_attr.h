@@ -17,9 +17,13 @@ struct pcibw_sysfs_attrs {
 	double cur_gts, max_gts;	   /* NAN when the file says "Unknown" (no link) */
 	int cur_width, max_width;	   /* PCIBW_NULL for x0 (link down) */
 	int numa_node;			   /* PCIBW_NULL for -1 (firmware gave none) */
-	char local_cpulist[256];	   /* "0-7,16-23", "" when absent */
+	char local_cpulist[1024];	   /* "0-7,16-23", "" when absent */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
 	int n_ifaces;
+	int speed_mbps[PCIBW_MAX_IFACES]; /* net/IF/speed per name (Mbit/s), PCIBW_NULL: absent,
+					   * unreadable or -1 (link down: ethtool's SPEED_UNKNOWN) */
+	char driver[64];		  /* last component of the driver link, "" none */
+	bool is_vf;			  /* a physfn link: an SR-IOV virtual function */
 	/* link/ power states of the link above the device (drivers/pci/pcie/aspm.c, Linux 5.5+:
 	 * l0s_aspm, l1_aspm, l1_1_aspm, l1_2_aspm, l1_1_pcipm, l1_2_pcipm, clkpm; "0" or "1") */
 	int aspm_link;	  /* PCIBW_ASPM_* bits from l0s_aspm and l1_aspm; PCIBW_NULL absent */
@@ -48,6 +52,8 @@ int pcibw_sysfs_parse_width(const char *text, int *width, int *col);
 /*
  * pcibw_sysfs_read_attrs - read the attributes of slot ("DDDD:BB:DD.F") under sysroot (a
  * directory holding bus/pci/devices, "/sys" on this machine). Missing files leave has_* false.
+ * Each file is read whole; a blank one is an error, never 0. A FIFO, device or directory in
+ * place of a file is refused without blocking.
  * Returns PCIBW_OK, or PCIBW_EINPUT naming FILE:1:COLUMN and what was expected when a file
  * holds something the kernel never writes.
  */
@@ -55,11 +61,20 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 			   struct pcibw_err *err);
 
 /*
+ * pcibw_sysfs_check_tree - refuse a copied tree (a sys/ or proc/ copy under root) that holds a
+ * FIFO, socket or device node, or a link to one: no real sysfs file is one, and opening a FIFO
+ * with no writer blocks. The kernel's own sysfs or procfs at root is not walked. Not
+ * thread-safe (nftw). Returns PCIBW_OK, or PCIBW_EINPUT naming the entry.
+ */
+int pcibw_sysfs_check_tree(const char *root, struct pcibw_err *err);
+
+/*
  * pcibw_sysfs_apply_ids - copy numa_node and interface names into d (provenance "sysfs")
  * where d does not know them yet. They are not in config space, so root or not this is the
  * only place (with hwloc) they come from.
  */
 void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+/* (pcibw_sysfs_apply_ids also copies each interface's speed, the driver name and the VF mark.) */
 
 /*
  * pcibw_sysfs_apply_link - fill d's link speed/width (current and max) from a (provenance
