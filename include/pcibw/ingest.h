@@ -95,7 +95,7 @@ struct pcibw_input_defaults {
  * pcibw_ingest_defaults - the machine facts in a file's leading '#' lines, written by
  * `pcibw watch --format csv` as "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" (each
  * pair optional; "-" or "unknown" states nothing; RATE as --line-rate). `analyze` takes them
- * where no option says otherwise. Standard input ("-") and unreadable files give nothing (the
+ * where no option says otherwise. Standard input ("-"), pipes, FIFOs and unreadable files give nothing (the
  * reader reports those). Returns PCIBW_OK, or PCIBW_EINPUT "FILE:LINE:COLUMN: ..." for a value
  * that does not parse.
  */

@@ -7,6 +7,7 @@
  */
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
+#include "src/util/input.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -53,11 +54,13 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	memset(d, 0, sizeof *d);
 	d->cpus = -1;
 	d->cpu_mhz = NAN;
-	if (!strcmp(path, "-"))
-		return PCIBW_OK; /* standard input is read once, by the reader */
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return PCIBW_OK; /* the reader reports it, with its own message */
+	/* A pipe or FIFO (standard input included) is read once, by the reader: its defaults are
+	 * not looked for. Anything but a regular file is the reader's to refuse, with its message. */
+	FILE *f;
+	struct pcibw_err ignored;
+	if (!strcmp(path, "-") ||
+	    pcibw_input_open(path, "a results file", PCIBW_INPUT_FILE_ONLY, &f, &ignored))
+		return PCIBW_OK;
 	char line[1024];
 	unsigned ln = 0;
 	int st = PCIBW_OK;
