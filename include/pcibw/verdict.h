@@ -73,7 +73,7 @@ struct pcibw_row {
 	char source[512];
 	char series[PCIBW_MEASURE_TEXT];
 	double size_bytes; /* NAN when the input gave none */
-	enum pcibw_size_conv size_conv;
+	enum pcibw_size_is size_conv;
 	int direction;	      /* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work, cpu_mhz; /* NAN when not given */
 	char test[PCIBW_MEASURE_TEXT];
@@ -151,7 +151,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs);
  * in the size convention from the packet rate (Gbit/s = pps x packet_bytes x 8 / 10^9). The
  * contract: a pps column wins over a bit-rate column; where both were given, rate_mismatch says
  * how far the bit rate was from the packet rate's (pcibw_verdict_run states it above 10 %).
- * Rows of TCP write sizes (PCIBW_CONV_WRITE) keep their bit rate and get no packet rate.
+ * Rows of TCP write sizes (PCIBW_SIZE_WRITE) keep their bit rate and get no packet rate.
  */
 void pcibw_row_rates(struct pcibw_row *r);
 

@@ -15,7 +15,7 @@ int cmd_report(int argc, char **argv)
 	pcibw_request_free(&req);
 	if (r >= 0)
 		return r;
-	if (cli_check_sources(&req, &err))
+	if (pcibw_request_check_sources(&req, &err))
 		return cli_usage_error("report", "%s", err.msg);
 
 	struct pcibw_report rep = {0};

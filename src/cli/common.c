@@ -1,7 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "cli.h"
-#include "pcibw/bus.h"
-#include "pcibw/device.h"
 #include "src/render/help_render.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -42,13 +40,12 @@ int cli_help(const char *name)
 	return 0;
 }
 
-int cli_check_sources(const struct pcibw_request *req, struct pcibw_err *err)
+void cli_warnings(const struct pcibw_request *req, const char *const *warnings, int n)
 {
-	int n = !!req->probe.dump_file + !!req->probe.sysfs_dir + !!req->probe.topology_file;
-	if (n > 1)
-		return pcibw_fail(err, PCIBW_EUSAGE,
-				  "--dump, --sysfs and --topology name different machines: give at most one");
-	return PCIBW_OK;
+	if (req->format == PCIBW_OUT_TEXT)
+		return;
+	for (int i = 0; i < n; i++)
+		fprintf(stderr, "pcibw: warning: %s\n", warnings[i]);
 }
 
 int cli_error(const struct pcibw_err *err)
@@ -66,49 +63,4 @@ int cli_usage_error(const char *cmd, const char *fmt, ...)
 	va_end(ap);
 	fprintf(stderr, "\nTry 'pcibw%s%s --help'.\n", cmd[0] ? " " : "", cmd);
 	return PCIBW_EUSAGE;
-}
-
-int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *vendor, int *device,
-		   char *from, size_t from_len, struct pcibw_err *err)
-{
-	struct pcibw_report rep = {0};
-	int st = pcibw_probe(&req->probe, &rep, err);
-	if (st) {
-		pcibw_report_free(&rep);
-		return st;
-	}
-	if (rep.n_devices == 0) {
-		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_ENOMATCH,
-				  "no network device matched: give -s SLOT (and --all for "
-				  "other classes) or --bus SPEC");
-	}
-	if (rep.n_devices > 1) {
-		char list[512] = "";
-		size_t o = 0;
-		for (int i = 0; i < rep.n_devices && o < sizeof list; i++)
-			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
-					      rep.devices[i].slot);
-		pcibw_report_free(&rep);
-		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT",
-				  list);
-	}
-	const struct pcibw_device *d = &rep.devices[0];
-	*vendor = d->vendor_id;
-	*device = d->device_id;
-	snprintf(from, from_len, "%s (%s)", d->slot, rep.source);
-	if (d->is_virtual) {
-		memset(bus, 0, sizeof *bus);
-		bus->kind = PCIBW_BUS_VIRTUAL;
-	} else {
-		st = pcibw_bus_from_device(d, bus, err);
-	}
-	/* a link read from sysfs without root has no Device Control: say the registers are assumed */
-	if (!st && bus->kind == PCIBW_BUS_PCIE && !bus->note[0] && (bus->mps_default || bus->mrrs_default))
-		snprintf(bus->note, sizeof bus->note,
-			 "%s: MPS/MRRS not in the source (config space past 64 bytes "
-			 "needs root or an -xxx dump): assumed MPS %d, MRRS %d",
-			 d->slot, bus->mps_bytes, bus->mrrs_bytes);
-	pcibw_report_free(&rep);
-	return st;
 }

@@ -145,7 +145,7 @@ const struct pcibw_option pcibw_options[] = {
     {"nic", 0, "NAME", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
 	     "virtio-net, ...); default: by vendor:device when probed, else simple"},
-    {"nic-file", 0, "FILE", STR(nic_file), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+    {"nic-file", 0, "FILE", STR(nic_file), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "rx, tx, both (default), dma-read, dma-write, dma-rw"},

@@ -184,7 +184,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 
 void pcibw_row_rates(struct pcibw_row *r)
 {
-	if (r->size_conv == PCIBW_CONV_WRITE)
+	if (r->size_conv == PCIBW_SIZE_WRITE)
 		return; /* a write size says nothing of packets: keep the bit rate as given */
 	if (!isnan(r->pps) && r->pps > 0 && !isnan(r->gbps) && r->basis_bytes > 0)
 		r->rate_mismatch = r->gbps / (r->pps * r->basis_bytes * 8 / 1e9) - 1;

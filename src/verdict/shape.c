@@ -25,13 +25,22 @@ static int cmp_d(double a, double b)
 	return (a > b) - (a < b);
 }
 
+/* Rows of a `size` column first, then frames, payloads, IP packets, DMA sizes, TCP writes. */
+static int conv_rank(enum pcibw_size_is s)
+{
+	static const int rank[] = {
+	    [PCIBW_SIZE_OPTION] = 0, [PCIBW_SIZE_FRAME] = 1, [PCIBW_SIZE_UDP_PAYLOAD] = 2,
+	    [PCIBW_SIZE_L3] = 3,     [PCIBW_SIZE_DMA] = 4,   [PCIBW_SIZE_WRITE] = 5};
+	return (unsigned)s < sizeof rank / sizeof rank[0] ? rank[s] : (int)s;
+}
+
 static int cmp_base(const struct pcibw_row *a, const struct pcibw_row *b)
 {
 	int c = strcmp(a->source, b->source);
 	if (!c)
 		c = strcmp(a->series, b->series);
 	if (!c)
-		c = (int)a->size_conv - (int)b->size_conv;
+		c = conv_rank(a->size_conv) - conv_rank(b->size_conv);
 	if (!c)
 		c = a->direction - b->direction;
 	return c;
@@ -189,7 +198,7 @@ static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 		/* sliding windows over the family's sizes that have a packet rate */
 		for (int a = i; a < j; a++) {
 			const struct pcibw_row *ra = &rs->v[idx[a]];
-			if (ra->size_conv == PCIBW_CONV_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
+			if (ra->size_conv == PCIBW_SIZE_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
 				continue;
 			double lo = ra->pps, hi = ra->pps;
 			int b = a, n = 1;
