@@ -13,7 +13,7 @@ export PCIBW_DATA_DIR=${PCIBW_DATA_DIR:-$here/data}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-# host file-tag and its negotiated MPS (sys-lspci.txt of each pcie-bench/data directory; anchors sec. 2.1)
+# host file-tag and its negotiated MPS (sys-lspci.txt of each github.com/pcie-bench/data directory)
 hosts="hsw-e5-2620v3-dell-t630:256 ivb-e5-2620v2-dell-t620:256 hsw-e3-1226v3-fujitsu-tx1310:128"
 
 for h in $hosts; do

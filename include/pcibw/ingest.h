@@ -36,12 +36,30 @@ struct pcibw_colmap {
 	char header[128];
 };
 
+/* `--cpu-scale`: how CPU columns are written. AUTO reads percent and warns when every value of a
+ * CPU column is at most 1.0 (fractions, most likely). */
+enum pcibw_cpu_scale {
+	PCIBW_CPU_SCALE_AUTO = 0,
+	PCIBW_CPU_SCALE_PERCENT,
+	PCIBW_CPU_SCALE_FRACTION,
+};
+
 struct pcibw_ingest_opts {
 	enum pcibw_format format;	  /* AUTO: detect from the content */
+	enum pcibw_cpu_scale cpu_scale;	  /* `--cpu-scale`; AUTO when not given */
 	enum pcibw_rate_basis rate_basis; /* `--rate-basis`; PCIBW_BASIS_SIZE when not given */
 	bool rate_basis_given;
 	struct pcibw_colmap colmap[PCIBW_MAX_COLMAP];
 	int n_colmap;
+};
+
+#define PCIBW_MAX_COLUMNS 64
+
+/* One column of a CSV header and what pcibw read it as ("size (frame)", "rate Gbit/s", "cpu_pct");
+ * use "" = not read (a warning then says so). */
+struct pcibw_ingest_column {
+	char header[64];
+	char use[64];
 };
 
 /* What an ingest call saw besides the rows it emitted. */
@@ -53,6 +71,13 @@ struct pcibw_ingest_stats {
 	enum pcibw_format format; /* the format read */
 	char notes[4][256];	  /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
 	int n_notes;
+	/* CSV formats: every header column (the first PCIBW_MAX_COLUMNS) and its use */
+	struct pcibw_ingest_column columns[PCIBW_MAX_COLUMNS];
+	int n_columns;
+	/* things the reader could not use or had to assume: an unread column (with the nearest
+	 * known name), CPU values that look like fractions */
+	char warnings[8][320];
+	int n_warnings;
 };
 
 /*
@@ -90,6 +115,10 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
  * PCIBW_FMT_AUTO or any other value. */
 const char *pcibw_format_name(enum pcibw_format f);
 
+/* pcibw_cpu_scale_parse - "percent" or "fraction" (`--cpu-scale`; exact). Returns PCIBW_OK or
+ * PCIBW_EUSAGE (*out untouched). */
+int pcibw_cpu_scale_parse(const char *text, enum pcibw_cpu_scale *out, struct pcibw_err *err);
+
 /* pcibw_colmap_add - parse one `--col ROLE=HEADER` (split at the first '='; ROLE non-empty, at
  * most 47 bytes kept, HEADER non-empty, at most 127 bytes kept, matched exactly). Returns
  * PCIBW_OK, or PCIBW_EUSAGE naming the bad part: no '=', an unknown role (the message lists the
@@ -100,7 +129,8 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
  * Value limits, checked on every number read (a value outside them is refused with exit 3, never
  * clamped): sizes 1 B .. 16 MiB; pps <= 10^10 (above 800GbE's 1.19 Gpps of 64 B frames by 8x);
  * Gbit/s <= 10^5; CPU percentages 0..100 (cpu_pct is a share of all CPUs); cpu_mhz 1..10^5;
- * work 0..10^12; service demand <= 10^9 µs/KB; durations (0, 10^7] s; counts 0..10^18. NaN,
+ * work 0..10^12; service demand <= 10^9 µs/KB; durations (0, 10^7] s; counts 0..10^18; cores, queues,
+ * threads and streams 1..10^6. NaN,
  * infinities and negatives are refused.
  */
 enum pcibw_value_kind {
@@ -113,6 +143,7 @@ enum pcibw_value_kind {
 	PCIBW_VAL_SD,
 	PCIBW_VAL_SECONDS,
 	PCIBW_VAL_COUNT,
+	PCIBW_VAL_PARALLEL,
 };
 
 /*

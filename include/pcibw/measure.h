@@ -41,6 +41,9 @@ struct pcibw_measured {
 	int direction;		      /* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work;	/* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
 	double cpu_mhz; /* CPU clock during the run, MHz, 1..10^5; NAN */
+	/* parallelism of the run (cores, queues, threads, streams columns; iperf3 -P), 1..10^6;
+	 * NAN when not given. Row keys like work and cpu_mhz. */
+	double cores, queues, threads, streams;
 
 	double pps;  /* packets (messages) per second, 0..10^10; NAN */
 	double gbps; /* bit rate in Gbit/s (10^9 bit/s) counting the bytes of gbps_basis,

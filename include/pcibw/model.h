@@ -72,10 +72,10 @@ double pcibw_wire_bytes(double frame_bytes);
 
 /*
  * pcibw_size_bytes_as - a packet of size bytes in convention from, counted in convention to
- * (FRAME, DMA, L3 or UDP_PAYLOAD): size itself when from == to, else the frame
+ * (pcibw_size_is_packet): size itself when from == to, else the frame
  * (pcibw_frame_bytes, padded to 64 B) less what to does not count (4 B FCS for DMA; 14 B MAC
- * header and FCS for L3; and 28 B IPv4 + UDP for UDP_PAYLOAD), at least 0. NAN when either is
- * OPTION or WRITE (no packet convention).
+ * header and FCS for L3; and 28 B IPv4 + UDP for UDP_PAYLOAD, 40 B IPv4 + TCP for TCP_PAYLOAD), at least 0.
+ * NAN when either is OPTION or WRITE (no packet convention).
  */
 double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size_is to);
 

@@ -64,8 +64,9 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, s
 #define PCIBW_MAX_EVIDENCE 12
 
 /*
- * One output row: the input lines with the same (source, series, size, size convention,
- * direction, work, cpu_mhz), averaged (NAN keys match each other: "not given" is one value). The caller fills
+ * One output row: the input lines that share every key (source, series, test, iface, size, size
+ * convention, direction, work, cpu_mhz, cores, queues, threads, streams), averaged (NAN keys match
+ * each other: "not given" is one value; a line without a size is its own row). The caller fills
  * the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
  */
 struct pcibw_row {
@@ -74,8 +75,9 @@ struct pcibw_row {
 	char series[PCIBW_MEASURE_TEXT];
 	double size_bytes; /* NAN when the input gave none */
 	enum pcibw_size_is size_conv;
-	int direction;	      /* pcibw_pattern or PCIBW_DIR_UNSET */
-	double work, cpu_mhz; /* NAN when not given */
+	int direction;				/* pcibw_pattern or PCIBW_DIR_UNSET */
+	double work, cpu_mhz;			/* NAN when not given */
+	double cores, queues, threads, streams; /* NAN when not given */
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;

@@ -51,6 +51,13 @@ static int run(const struct pcibw_request *req)
 		pcibw_fail(&err, st, "cannot write the output");
 	} else {
 		cli_warnings(req, warnings, nw);
+		for (int i = 0; i < a.n_inputs; i++) {
+			const char *iw[8];
+			int n = a.inputs[i].stats.n_warnings;
+			for (int k = 0; k < n && k < 8; k++)
+				iw[k] = a.inputs[i].stats.warnings[k];
+			cli_warnings(req, iw, n < 8 ? n : 8);
+		}
 		if (req->format != PCIBW_OUT_TEXT && a.skipped)
 			fprintf(stderr, "pcibw: warning: %ld input line(s) skipped\n", a.skipped);
 	}

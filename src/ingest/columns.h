@@ -22,10 +22,14 @@ enum role_kind {
 	ROLE_CPU_MHZ,
 	ROLE_IFACE,
 	ROLE_TEST,
+	ROLE_CORES,
+	ROLE_QUEUES,
+	ROLE_THREADS,
+	ROLE_STREAMS,
 };
 
-/* Units of a rate column: packets (pps, kpps, mpps) or bits (mbps, gbps) or bytes (MB/s). */
-enum rate_unit { U_PPS, U_KPPS, U_MPPS, U_MBPS, U_GBPS, U_MBYTES };
+/* Units of a rate column: packets (pps, kpps, mpps) or bits (kbps, mbps, gbps) or bytes (MB/s, GB/s). */
+enum rate_unit { U_PPS, U_KPPS, U_MPPS, U_KBPS, U_MBPS, U_GBPS, U_MBYTES, U_GBYTES };
 
 struct role {
 	enum role_kind kind;
@@ -33,6 +37,7 @@ struct role {
 	bool msg;			 /* ROLE_SIZE from msg_size/payload: a write size in a TCP test */
 	enum rate_unit unit;		 /* ROLE_RATE */
 	char prefix[PCIBW_MEASURE_TEXT]; /* ROLE_RATE, ROLE_COUNT: "send" of send_kpps; "" */
+	const char *canon;		 /* the name pcibw gives the role ("frame_bytes", "cpu_pct") */
 };
 
 /*
@@ -40,6 +45,11 @@ struct role {
  * reads: ignored), or -1 (it names a rate whose unit pcibw does not know: refused, never guessed).
  */
 int role_parse(const char *header, struct role *out);
+
+/* role_suggest - the known name nearest to a header pcibw does not read (one slip in a name of
+ * up to 8 letters, two in a longer one that starts with the known name's first two, a swap of
+ * neighbours counting one; names compared in compact form), or NULL. */
+const char *role_suggest(const char *header);
 
 /* rate_is_packets - a packet-rate unit (pps, kpps, mpps). */
 static inline bool rate_is_packets(enum rate_unit u)

@@ -33,10 +33,57 @@ struct csvctx {
 	int nser;
 	int size_col, elapsed_col, cpu_col, core_max_col, remote_cpu_col, sd_col, remote_sd_col;
 	int dir_col, work_col, mhz_col, iface_col, test_col;
+	int cores_col, queues_col, threads_col, streams_col;
 	struct role size_role;
 	int core_cols[MAX_CORES];
 	int ncore;
+	/* CPU values seen (as written) and the largest, for the fraction warning */
+	long cpu_seen;
+	double cpu_max;
+	int cpu_first_col; /* a CPU column's index, for the warning; -1 */
 };
+
+static const char *unit_words(enum rate_unit u)
+{
+	static const char *w[] = {"pps",    "kpps",   "Mpps",	      "kbit/s",
+				  "Mbit/s", "Gbit/s", "MB/s (bytes)", "GB/s (bytes)"};
+	return (unsigned)u < sizeof w / sizeof w[0] ? w[u] : "?";
+}
+
+/* What a recognised column is read as, in a few words. */
+static void use_words(const struct role *r, char *buf, size_t n)
+{
+	switch (r->kind) {
+	case ROLE_SIZE:
+		snprintf(buf, n, "size (%s)",
+			 r->conv == PCIBW_CONV_OPTION ? "--size-is" : pcibw_size_conv_name(r->conv));
+		break;
+	case ROLE_RATE:
+		snprintf(buf, n, "%s%srate in %s", r->prefix, r->prefix[0] ? " " : "", unit_words(r->unit));
+		break;
+	case ROLE_COUNT:
+		snprintf(buf, n, "%s%smessage count", r->prefix, r->prefix[0] ? " " : "");
+		break;
+	case ROLE_CPU:
+		snprintf(buf, n, "cpu_pct (all CPUs)");
+		break;
+	case ROLE_CORE:
+		snprintf(buf, n, "cpuN_pct (one core)");
+		break;
+	default:
+		snprintf(buf, n, "%s", r->canon ? r->canon : "?");
+	}
+}
+
+/* Record column i's use ("" = not read) for the input line and the JSON. */
+static void column_use(struct pcibw_ingest_stats *st, const char *header, const char *use)
+{
+	if (st->n_columns >= PCIBW_MAX_COLUMNS)
+		return;
+	struct pcibw_ingest_column *c = &st->columns[st->n_columns++];
+	snprintf(c->header, sizeof c->header, "%s", header);
+	snprintf(c->use, sizeof c->use, "%s", use);
+}
 
 static int series_for(struct csvctx *c, const char *prefix)
 {
@@ -66,6 +113,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	c->size_col = c->elapsed_col = c->cpu_col = c->core_max_col = c->remote_cpu_col = -1;
 	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col =
 	    -1;
+	c->cores_col = c->queues_col = c->threads_col = c->streams_col = c->cpu_first_col = -1;
 	for (int i = 0; i < rec->n; i++) {
 		struct role r;
 		const char *h = rec->f[i];
@@ -90,8 +138,25 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 					"(Mbit/s) for megabits"
 				      : "");
 		}
-		if (k == 0)
+		if (k == 0) {
+			const char *near = role_suggest(h);
+			column_use(c->st, h, "");
+			if (near)
+				stats_warn(
+				    c->st,
+				    "%s:%u:%u: column '%s' not used: did you mean %s? (give --col %s='%s')",
+				    rec->file, rec->line, rec->col[i], h, near,
+				    !strcmp(near, "rate") ? "gbps" : near, h);
+			else
+				stats_warn(
+				    c->st,
+				    "%s:%u:%u: column '%s' not used: not a name pcibw knows (give --col "
+				    "ROLE='%s' to read it)",
+				    rec->file, rec->line, rec->col[i], h, h);
 			continue;
+		}
+		char use[64];
+		use_words(&r, use, sizeof use);
 		int *slot = NULL;
 		switch (r.kind) {
 		case ROLE_SIZE:
@@ -99,10 +164,11 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				c->size_col = i;
 				c->size_role = r;
 			} else {
-				stats_note(
+				stats_warn(
 				    c->st,
-				    "%s:%u:%u: column '%s' ignored: column '%s' already gives the size",
+				    "%s:%u:%u: column '%s' not used: column '%s' already gives the size",
 				    rec->file, rec->line, rec->col[i], h, rec->f[c->size_col]);
+				use[0] = '\0';
 			}
 			break;
 		case ROLE_RATE:
@@ -143,6 +209,18 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		case ROLE_CPU:
 			slot = &c->cpu_col;
 			break;
+		case ROLE_CORES:
+			slot = &c->cores_col;
+			break;
+		case ROLE_QUEUES:
+			slot = &c->queues_col;
+			break;
+		case ROLE_THREADS:
+			slot = &c->threads_col;
+			break;
+		case ROLE_STREAMS:
+			slot = &c->streams_col;
+			break;
 		case ROLE_CORE_MAX:
 			slot = &c->core_max_col;
 			break;
@@ -173,16 +251,28 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		case ROLE_CORE:
 			if (c->ncore < MAX_CORES)
 				c->core_cols[c->ncore++] = i;
+			else {
+				stats_warn(c->st,
+					   "%s:%u:%u: column '%s' not used: more than %d per-core columns",
+					   rec->file, rec->line, rec->col[i], h, MAX_CORES);
+				use[0] = '\0';
+			}
 			break;
 		case ROLE_NONE:
 			break;
 		}
 		if (slot && *slot < 0)
 			*slot = i;
-		else if (slot)
-			stats_note(c->st,
-				   "%s:%u:%u: column '%s' ignored: column '%s' already gives that figure",
+		else if (slot) {
+			stats_warn(c->st,
+				   "%s:%u:%u: column '%s' not used: column '%s' already gives that figure",
 				   rec->file, rec->line, rec->col[i], h, rec->f[*slot]);
+			use[0] = '\0';
+		}
+		if (use[0] && (r.kind == ROLE_CPU || r.kind == ROLE_CORE || r.kind == ROLE_CORE_MAX) &&
+		    c->cpu_first_col < 0)
+			c->cpu_first_col = i;
+		column_use(c->st, h, use);
 	}
 	/* a --col naming a header this file does not have: said, not silently ignored */
 	for (int m = 0; m < c->opts->n_colmap; m++) {
@@ -249,6 +339,26 @@ static int prefix_direction(const char *p)
 	return PCIBW_DIR_UNSET;
 }
 
+/* A CPU field: percent, or a fraction times 100 with --cpu-scale fraction; the value as
+ * written is remembered for the fraction warning. */
+static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, double *out, struct pcibw_err *err)
+{
+	*out = NAN;
+	if (i < 0 || blank(rec->f[i]))
+		return PCIBW_OK;
+	double scale = c->opts->cpu_scale == PCIBW_CPU_SCALE_FRACTION ? 100 : 1;
+	int st = check_value_at(rec->f[i], PCIBW_VAL_PCT, rec->file, rec->line, rec->col[i], scale, out, err);
+	if (st == PCIBW_EINPUT && scale == 100)
+		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
+			 " (--cpu-scale fraction: CPU columns hold 0 to 1)");
+	if (st == PCIBW_OK) {
+		double v = *out / scale;
+		if (!c->cpu_seen++ || v > c->cpu_max)
+			c->cpu_max = v;
+	}
+	return st;
+}
+
 static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
 {
 	struct csvctx *c = vctx;
@@ -269,9 +379,13 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	if ((st = field_num(rec, c->size_col, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
 	    (st = field_num(rec, c->work_col, PCIBW_VAL_WORK, &m.work, err)) ||
 	    (st = field_num(rec, c->mhz_col, PCIBW_VAL_MHZ, &m.cpu_mhz, err)) ||
-	    (st = field_num(rec, c->cpu_col, PCIBW_VAL_PCT, &m.cpu_pct, err)) ||
-	    (st = field_num(rec, c->core_max_col, PCIBW_VAL_PCT, &m.core_max_pct, err)) ||
-	    (st = field_num(rec, c->remote_cpu_col, PCIBW_VAL_PCT, &m.remote_cpu_pct, err)) ||
+	    (st = field_num(rec, c->cores_col, PCIBW_VAL_PARALLEL, &m.cores, err)) ||
+	    (st = field_num(rec, c->queues_col, PCIBW_VAL_PARALLEL, &m.queues, err)) ||
+	    (st = field_num(rec, c->threads_col, PCIBW_VAL_PARALLEL, &m.threads, err)) ||
+	    (st = field_num(rec, c->streams_col, PCIBW_VAL_PARALLEL, &m.streams, err)) ||
+	    (st = cpu_num(c, rec, c->cpu_col, &m.cpu_pct, err)) ||
+	    (st = cpu_num(c, rec, c->core_max_col, &m.core_max_pct, err)) ||
+	    (st = cpu_num(c, rec, c->remote_cpu_col, &m.remote_cpu_pct, err)) ||
 	    (st = field_num(rec, c->sd_col, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
 	    (st = field_num(rec, c->remote_sd_col, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
 		return st;
@@ -296,7 +410,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	int nc = 0;
 	for (int k = 0; k < c->ncore; k++) {
 		double v;
-		if ((st = field_num(rec, c->core_cols[k], PCIBW_VAL_PCT, &v, err)))
+		if ((st = cpu_num(c, rec, c->core_cols[k], &v, err)))
 			return st;
 		if (isnan(v))
 			continue;
@@ -362,6 +476,20 @@ int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opt
 				  "%s:1:1: no header line (expected column names such as "
 				  "frame_bytes,kpps,cpu_pct)",
 				  src->name);
+	if (r == PCIBW_OK && c.cpu_seen && c.cpu_max <= 1.0 && opts->cpu_scale == PCIBW_CPU_SCALE_AUTO)
+		stats_warn(
+		    st,
+		    "%s: every CPU value (column '%s' and the other CPU columns) is at most 1.0: read "
+		    "as percent (0.99 = 0.99 %%); if they are fractions of 1, give --cpu-scale fraction",
+		    src->name,
+		    c.cpu_first_col >= 0 && c.cpu_first_col < st->n_columns
+			? st->columns[c.cpu_first_col].header
+			: "cpu_pct");
+	if (r == PCIBW_OK && c.have_header && c.size_col < 0)
+		stats_note(st,
+			   "%s: no size column: each line is its own row (lines are averaged only when they "
+			   "share every key, and without a size two lines may be two different sizes)",
+			   src->name);
 	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.test_col >= 0)
 		stats_note(st,
 			   "%s: a TCP message size is a write size, not a packet size: TCP rows have no "

@@ -61,6 +61,17 @@ void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
 	st->n_notes++;
 }
 
+void stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...)
+{
+	if (st->n_warnings >= (int)(sizeof st->warnings / sizeof st->warnings[0]))
+		return;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(st->warnings[st->n_warnings], sizeof st->warnings[0], fmt, ap);
+	va_end(ap);
+	st->n_warnings++;
+}
+
 /* The next line of head starting at *p that is neither blank nor a '#' comment; its length. */
 static const char *content_line(const char *head, size_t len, size_t *p, size_t *ll)
 {

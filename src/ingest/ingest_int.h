@@ -68,6 +68,7 @@ int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, 
 /* ---- helpers (detect.c) ---- */
 void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why);
 void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+void stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 /* Copy at most PCIBW_MEASURE_TEXT-1 bytes. */
 void copy_text(char *dst, const char *src);
 /* Is the text empty or only blanks? */

@@ -168,8 +168,9 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		r = bad(src, "start.test_start.protocol", "\"TCP\" or \"UDP\"", err);
 		goto out;
 	}
-	double blksize, reverse;
-	if ((r = get_num(src, ts, "start.test_start", "blksize", PCIBW_VAL_SIZE, &blksize, err)) ||
+	double blksize, reverse, streams;
+	if ((r = get_num(src, ts, "start.test_start", "num_streams", PCIBW_VAL_PARALLEL, &streams, err)) ||
+	    (r = get_num(src, ts, "start.test_start", "blksize", PCIBW_VAL_SIZE, &blksize, err)) ||
 	    (r = get_num(src, ts, "start.test_start", "reverse", PCIBW_VAL_COUNT, &reverse, err)))
 		goto out;
 
@@ -177,6 +178,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	pcibw_measured_init(&base);
 	base.source = src->name;
 	base.size_bytes = blksize;
+	base.streams = streams; /* -P */
 	base.size_conv = udp ? PCIBW_SIZE_UDP_PAYLOAD : PCIBW_SIZE_WRITE;
 	base.tcp = !udp;
 	copy_text(base.test, proto);

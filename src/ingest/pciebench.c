@@ -4,7 +4,8 @@
  * harness): one DMA benchmark per line. Test BW_DMA_RD / BW_DMA_WR / BW_DMA_RW is the pattern
  * (dma-read / dma-write / dma-rw), SZ the transfer size (bytes DMA'd), Trans/s the transfer rate.
  * The column headed "BW (GB/s)" holds Gbit/s (64 B x 8,388,608 transfers in 134.14 ms =
- * 32.02 Gbit/s, shared/research/model-anchors.md sec. 2.1); it is read as Gbit/s.
+ * 32.02 Gbit/s: the first line of pcie-bench/data's
+ * nfp6000-1.2GHz_hsw-Xeon-E5-2620v3_dell-t630/bw_dma_sz_sweep.csv); it is read as Gbit/s.
  */
 #include "ingest_int.h"
 #include "pcibw/nic.h"

@@ -14,6 +14,7 @@ void pcibw_measured_init(struct pcibw_measured *m)
 {
 	memset(m, 0, sizeof *m);
 	m->size_bytes = m->work = m->cpu_mhz = m->pps = m->gbps = NAN;
+	m->cores = m->queues = m->threads = m->streams = NAN;
 	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
 	m->direction = PCIBW_DIR_UNSET;
 	m->size_conv = PCIBW_SIZE_OPTION;
@@ -37,6 +38,17 @@ int pcibw_rate_basis_parse(const char *text, enum pcibw_rate_basis *out, struct 
 	return pcibw_fail(err, PCIBW_EUSAGE, "--rate-basis '%s': expected wire, frame, l3 or payload", text);
 }
 
+int pcibw_cpu_scale_parse(const char *text, enum pcibw_cpu_scale *out, struct pcibw_err *err)
+{
+	if (!strcmp(text, "percent"))
+		*out = PCIBW_CPU_SCALE_PERCENT;
+	else if (!strcmp(text, "fraction"))
+		*out = PCIBW_CPU_SCALE_FRACTION;
+	else
+		return pcibw_fail(err, PCIBW_EUSAGE, "--cpu-scale '%s': expected percent or fraction", text);
+	return PCIBW_OK;
+}
+
 static const struct {
 	double lo, hi;
 	bool lo_open; /* value must be > lo rather than >= lo */
@@ -51,6 +63,7 @@ static const struct {
     [PCIBW_VAL_SD] = {0, 1e9, false, "a service demand in us/KB (0 to 10^9)"},
     [PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
     [PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
+    [PCIBW_VAL_PARALLEL] = {1, 1e6, false, "a count of cores, queues, threads or streams (1 to 10^6)"},
 };
 
 /*

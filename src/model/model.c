@@ -7,18 +7,18 @@
 #include <math.h>
 #include <string.h>
 
-/* D's pcix.c provides the real one; until it is linked this says so instead of failing to link. */
-__attribute__((weak)) int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc,
-					  double data_bytes, struct pcibw_bus_cost *out,
-					  struct pcibw_err *err)
-{
-	(void)in, (void)rc, (void)data_bytes, (void)out;
-	return pcibw_fail(err, PCIBW_ENOTHERE, "PCI/PCI-X model not built");
-}
-
 /* IEEE 802.3 clause 3.1.1 / 4.4.2: 14 B MAC header, 4 B FCS, 64 B minimum frame, 8 B preamble
- * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP. */
-enum { ETH_HDR = 14, ETH_FCS = 4, ETH_MIN = 64, ETH_PREAMBLE = 8, ETH_IFG = 12, IPV4_UDP = 28 };
+ * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768 / RFC 793: 20 B IPv4, 8 B
+ * UDP, 20 B TCP without options. */
+enum {
+	ETH_HDR = 14,
+	ETH_FCS = 4,
+	ETH_MIN = 64,
+	ETH_PREAMBLE = 8,
+	ETH_IFG = 12,
+	IPV4_UDP = 28,
+	IPV4_TCP = 40
+};
 
 double pcibw_frame_bytes(double size, enum pcibw_size_is s)
 {
@@ -32,6 +32,9 @@ double pcibw_frame_bytes(double size, enum pcibw_size_is s)
 		break;
 	case PCIBW_SIZE_UDP_PAYLOAD:
 		f = size + IPV4_UDP + ETH_HDR + ETH_FCS;
+		break;
+	case PCIBW_SIZE_TCP_PAYLOAD:
+		f = size + IPV4_TCP + ETH_HDR + ETH_FCS;
 		break;
 	default:
 		f = size;
@@ -48,7 +51,7 @@ double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size
 {
 	if (from == to)
 		return size;
-	if (from > PCIBW_SIZE_UDP_PAYLOAD || to > PCIBW_SIZE_UDP_PAYLOAD)
+	if (!pcibw_size_is_packet(from) || !pcibw_size_is_packet(to))
 		return NAN;
 	double frame = pcibw_frame_bytes(size, from), v;
 	switch (to) {
@@ -60,6 +63,9 @@ double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size
 		break;
 	case PCIBW_SIZE_UDP_PAYLOAD:
 		v = frame - IPV4_UDP - ETH_HDR - ETH_FCS;
+		break;
+	case PCIBW_SIZE_TCP_PAYLOAD:
+		v = frame - IPV4_TCP - ETH_HDR - ETH_FCS;
 		break;
 	default:
 		v = frame;
@@ -78,7 +84,7 @@ void pcibw_wire_ceiling(double size, enum pcibw_size_is s, enum pcibw_pattern p,
 	*mpps = *gbps = NAN;
 	if (!(line_rate_gbps > 0) || dma_pattern(p))
 		return;
-	if (s > PCIBW_SIZE_UDP_PAYLOAD || !(size > 0)) {
+	if (!pcibw_size_is_packet(s) || !(size > 0)) {
 		/* no packet size: the bytes counted are at most the line rate, no more is known */
 		*gbps = line_rate_gbps;
 		return;

@@ -5,10 +5,13 @@
 #include <string.h>
 
 static const char *const pattern_names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
-static const char *const size_is_names[] = {
-    [PCIBW_SIZE_FRAME] = "frame",   [PCIBW_SIZE_DMA] = "dma",
-    [PCIBW_SIZE_L3] = "l3",	    [PCIBW_SIZE_UDP_PAYLOAD] = "udp-payload",
-    [PCIBW_SIZE_OPTION] = "option", [PCIBW_SIZE_WRITE] = "write"};
+static const char *const size_is_names[] = {[PCIBW_SIZE_FRAME] = "frame",
+					    [PCIBW_SIZE_DMA] = "dma",
+					    [PCIBW_SIZE_L3] = "l3",
+					    [PCIBW_SIZE_UDP_PAYLOAD] = "udp-payload",
+					    [PCIBW_SIZE_TCP_PAYLOAD] = "tcp-payload",
+					    [PCIBW_SIZE_OPTION] = "option",
+					    [PCIBW_SIZE_WRITE] = "write"};
 
 int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_err *err)
 {
@@ -30,13 +33,18 @@ const char *pcibw_pattern_name(enum pcibw_pattern p)
 
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err)
 {
-	for (int i = 0; i < PCIBW_SIZE_OPTION; i++)
-		if (text && size_is_names[i] && !strcmp(text, size_is_names[i])) {
+	for (int i = 0; i <= PCIBW_SIZE_UDP_PAYLOAD; i++)
+		if (text && !strcmp(text, size_is_names[i])) {
 			*out = (enum pcibw_size_is)i;
 			return PCIBW_OK;
 		}
 	return pcibw_fail(err, PCIBW_EUSAGE, "--size-is '%s': expected frame, dma, l3 or udp-payload",
 			  text ? text : "");
+}
+
+bool pcibw_size_is_packet(enum pcibw_size_is s)
+{
+	return s <= PCIBW_SIZE_TCP_PAYLOAD;
 }
 
 const char *pcibw_size_is_name(enum pcibw_size_is s)

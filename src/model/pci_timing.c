@@ -38,7 +38,8 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	/* PCI: medium DEVSEL# (clock 3 of fast/medium/slow 2/3/4); PCI-X: decode B. */
 	t->decode_clocks = x ? 2 : 1;
 	/* PCI: one wait state before TRDY# while the target allocates a posted-write buffer;
-	 * PCI-X targets take write data at DEVSEL# (model-anchors sec. 3.3: O = 5 for PCI-X). */
+	 * PCI-X targets take write data at DEVSEL# (PCI-X Addendum 1.0a: wait states only before
+	 * the first data phase), so a PCI-X write costs O = 5: address, attribute, decode 2, idle. */
 	t->write_wait_clocks = x ? 0 : 1;
 	t->read_ta_clocks = x ? 0 : 1; /* PCI 2.3 sec. 3.3.1; PCI-X: in the attribute phase */
 	t->turnaround_clocks = 1;
@@ -70,7 +71,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	t->lt_cuts = shared;
 	/* Intel 41210 manual: completions disconnect at the next ADB when the buffer runs dry;
 	 * we assume the completer forwards memory data one ADB at a time (the conservative case:
-	 * model-anchors sec. 3.3, 1024 B at MMRBC 512 -> 0.719). */
+	 * 1024 B at MMRBC 512 reads at 0.719 of the bus). */
 	t->cpl_adb_disconnect = true;
 	t->mmrbc_bytes = bus->mmrbc_bytes;
 	t->splits = bus->splits;

@@ -3,9 +3,10 @@
  * Clock accounting of single conventional PCI and PCI-X transactions: what one DMA write, DMA
  * read, register write or register read holds the shared bus for, in bus clocks. pcix.c sums
  * these over a packet's recipe. Not installed; tests build their own struct pci_timing to check
- * each mechanism and the anchors' fixed-overhead tables (research/model-anchors.md sec. 3.3).
+ * each mechanism and the single-transaction efficiency b / (W x (ceil(b/W) + O)) of fixed
+ * overheads O.
  *
- * Sources of the rules (summaries in research/model-anchors.md sec. 3.2):
+ * Sources of the rules:
  *   PCI 2.3  - PCI Local Bus Specification 2.3: sec. 3.3.1 read turnaround, 3.3.3.2.2 retry and
  *              REQ# release, 3.4.3 bus parking, 3.5.1.1 16-clock initial latency, 3.5.4
  *              latency timer, 3.9 dual address cycle, 3.1.2 MR/MRL/MRM.

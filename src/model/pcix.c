@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Conventional PCI and PCI-X: every transaction of every device on the segment, in both
- * directions, draws on one half-duplex budget of clocks (model-anchors sec. 3.1: shared
- * parallel bus). A packet's recipe is costed transaction by transaction (pci_timing.c); the
+ * directions, draws on one half-duplex budget of clocks (PCI LB 3.0 and PCI-X 2.0a: one
+ * shared parallel bus). A packet's recipe is costed transaction by transaction (pci_timing.c); the
  * segment carries segment_devices such packets; PCI-X adds a second, per-device load: its split
  * reads in flight are bounded by the outstanding-split limit and the memory latency.
  */

@@ -26,6 +26,14 @@ static json_t *strings(char *const *v, int n)
 	return a;
 }
 
+static json_t *strings_fixed(const char (*v)[320], int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_string(v[i]));
+	return a;
+}
+
 static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 {
 	json_t *o = json_object();
@@ -42,6 +50,10 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
 	json_object_set_new(o, "work", num(r->work));
 	json_object_set_new(o, "cpu_mhz", num(r->cpu_mhz));
+	json_object_set_new(o, "cores", num(r->cores));
+	json_object_set_new(o, "queues", num(r->queues));
+	json_object_set_new(o, "threads", num(r->threads));
+	json_object_set_new(o, "streams", num(r->streams));
 	json_object_set_new(o, "count", json_integer(r->count));
 	json_object_set_new(o, "measured_gbps", num(r->gbps));
 	json_object_set_new(o, "measured_mpps", num(r->pps / 1e6));
@@ -101,6 +113,15 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		for (int k = 0; k < in->stats.n_notes; k++)
 			json_array_append_new(notes, json_string(in->stats.notes[k]));
 		json_object_set_new(o, "notes", notes);
+		json_t *cols = json_array();
+		for (int k = 0; k < in->stats.n_columns; k++) {
+			json_t *c = json_object();
+			json_object_set_new(c, "header", json_string(in->stats.columns[k].header));
+			json_object_set_new(c, "use", str_or_null(in->stats.columns[k].use));
+			json_array_append_new(cols, c);
+		}
+		json_object_set_new(o, "columns", cols);
+		json_object_set_new(o, "warnings", strings_fixed(in->stats.warnings, in->stats.n_warnings));
 		json_array_append_new(ins, o);
 	}
 	json_object_set_new(root, "inputs", ins);

@@ -41,11 +41,35 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	}
 	for (int i = 0; i < v->n_inputs; i++) {
 		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;
-		fprintf(out, "input    %s (%s): %ld row(s) from %ld line(s)", v->inputs[i].path,
-			pcibw_format_name(s->format), s->rows, s->lines);
+		fprintf(out, "input    %s (%s): %ld %s from %ld %s", v->inputs[i].path,
+			pcibw_format_name(s->format), s->rows, s->rows == 1 ? "row" : "rows", s->lines,
+			s->format == PCIBW_FMT_IPERF3 ? (s->lines == 1 ? "interval" : "intervals")
+						      : (s->lines == 1 ? "result line" : "result lines"));
 		if (s->skipped)
 			fprintf(out, ", %ld skipped (first: %s)", s->skipped, s->first_skip);
 		fputc('\n', out);
+		if (s->n_columns) {
+			char item[160];
+			int col = fprintf(out, "         columns ");
+			bool first = true;
+			for (int k = 0; k < s->n_columns; k++) {
+				if (!s->columns[k].use[0])
+					continue;
+				int n = snprintf(item, sizeof item, "%s%s = %s", first ? "" : ", ",
+						 s->columns[k].header, s->columns[k].use);
+				if (col + n > 100 && !first) {
+					fputs(",\n                ", out);
+					col = 16;
+					n = snprintf(item, sizeof item, " %s = %s", s->columns[k].header,
+						     s->columns[k].use);
+				}
+				col += fprintf(out, "%s", item);
+				first = false;
+			}
+			fputc('\n', out);
+		}
+		for (int k = 0; k < s->n_warnings; k++)
+			fprintf(out, "         warning: %s\n", s->warnings[k]);
 		for (int k = 0; k < s->n_notes; k++)
 			fprintf(out, "         note: %s\n", s->notes[k]);
 	}

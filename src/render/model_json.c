@@ -4,6 +4,8 @@
 #include "pcibw/version.h"
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
+#include <string.h>
 
 static json_t *jreal(double v)
 {
@@ -41,9 +43,171 @@ static json_t *bus_json(const struct pcibw_bus *b)
 	return o;
 }
 
+/*
+ * A row as its keys in order and their values (any JSON, nested ones too). Numbers go in the
+ * slot's own real, kept from row to row (json_real_set), so a sweep allocates no value per
+ * number; other values are owned by the row and released after it is written.
+ */
+#define ROW_KEYS 16
+struct row_fields {
+	const char *key[ROW_KEYS];
+	json_t *val[ROW_KEYS];
+	bool owned[ROW_KEYS];
+	json_t *real[ROW_KEYS];
+	int n;
+};
+
+static void field(struct row_fields *f, const char *key, json_t *val)
+{
+	f->key[f->n] = key;
+	f->owned[f->n] = true;
+	f->val[f->n++] = val;
+}
+
+/* a number, or null when not finite */
+static void field_num(struct row_fields *f, const char *key, double v)
+{
+	if (!isfinite(v)) {
+		field(f, key, json_null());
+		return;
+	}
+	json_t **r = &f->real[f->n];
+	if (!*r)
+		*r = json_real(v);
+	else
+		json_real_set(*r, v);
+	f->key[f->n] = key;
+	f->owned[f->n] = false;
+	f->val[f->n++] = *r;
+}
+
+static void row_fields_release(struct row_fields *f)
+{
+	for (int k = 0; k < f->n; k++)
+		if (f->owned[k])
+			json_decref(f->val[k]);
+	f->n = 0;
+}
+
+static void row_fields(const struct pcibw_model_view *v, int i, struct row_fields *f)
+{
+	const struct pcibw_model_row *r = &v->rows[i];
+	field_num(f, "size_bytes", r->size_bytes);
+	field(f, "label", v->labels && v->labels[i] ? json_string(v->labels[i]) : json_null());
+	field_num(f, "bus_gbps", r->bus_gbps);
+	field_num(f, "bus_mpps", r->bus_mpps);
+	field_num(f, "wire_gbps", r->wire_gbps);
+	field_num(f, "wire_mpps", r->wire_mpps);
+	/* no ceiling at all (a virtual bus and no line rate): unknown, not "bus" */
+	field(f, "limit",
+	      !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0)
+		  ? json_null()
+		  : json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
+	field_num(f, "headroom_pct", pcibw_model_headroom_pct(r));
+	field_num(f, "to_device_bytes", r->to_device_bytes);
+	field_num(f, "to_host_bytes", r->to_host_bytes);
+	field_num(f, "bus_share", r->bus_share);
+	field_num(f, "bus_ns_per_packet", r->bus_ns_per_packet);
+	field_num(f, "cpu_stall_ns_per_packet", r->cpu_stall_ns_per_packet);
+	field(f, "bound_by", r->bound_by ? json_string(r->bound_by) : json_null());
+}
+
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10) | JSON_PRESERVE_ORDER)
+
+/* A row's text, built whole and written with one fwrite. */
+struct rowbuf {
+	char *p;
+	size_t len, cap;
+};
+
+static int reserve(struct rowbuf *b, size_t more)
+{
+	if (b->len + more <= b->cap)
+		return 0;
+	size_t cap = b->cap ? b->cap : 4096;
+	while (cap < b->len + more)
+		cap *= 2;
+	char *np = realloc(b->p, cap);
+	if (!np)
+		return -1;
+	b->p = np;
+	b->cap = cap;
+	return 0;
+}
+
+static int append(struct rowbuf *b, const char *s, size_t n)
+{
+	if (reserve(b, n))
+		return -1;
+	memcpy(b->p + b->len, s, n);
+	b->len += n;
+	return 0;
+}
+
+/* One value, encoded by jansson at the end of b; a value spanning lines (an object or array)
+ * gets `indent` more spaces on each new line (at most 16), so it lines up in the document. */
+static int append_value(struct rowbuf *b, const json_t *val, int indent)
+{
+	size_t n;
+	for (;;) {
+		n = json_dumpb(val, b->p + b->len, b->cap - b->len, DUMP_FLAGS | JSON_ENCODE_ANY);
+		if (!n)
+			return -1;
+		if (b->len + n <= b->cap)
+			break;
+		if (reserve(b, n))
+			return -1;
+	}
+	char *v = b->p + b->len, *nl = memchr(v, '\n', n);
+	if (!nl) {
+		b->len += n;
+		return 0;
+	}
+	/* rare: copy the dump out and put it back line by line */
+	char *copy = malloc(n);
+	if (!copy)
+		return -1;
+	memcpy(copy, v, n);
+	static const char spaces[] = "                ";
+	int rc = 0;
+	for (size_t at = 0; at < n && !rc;) {
+		const char *e = memchr(copy + at, '\n', n - at);
+		size_t k = e ? (size_t)(e - (copy + at)) + 1 : n - at;
+		rc = append(b, copy + at, k) || (e && append(b, spaces, (size_t)indent));
+		at += k;
+	}
+	free(copy);
+	return rc;
+}
+
+/*
+ * One row object, laid out as jansson lays out an object at depth 2 (keys are fixed ASCII
+ * names, so they need no escaping): building and dumping a whole jansson object per row costs
+ * more than twice its values (hashing, key copies, a callback per token); the values are still
+ * encoded by jansson.
+ */
+static int put_row(FILE *out, const struct row_fields *f, struct rowbuf *b)
+{
+	b->len = 0;
+	int rc = append(b, "{", 1);
+	for (int k = 0; k < f->n && !rc; k++) {
+		rc = append(b, k ? ",\n      \"" : "\n      \"", k ? 9 : 8) ||
+		     append(b, f->key[k], strlen(f->key[k])) || append(b, "\": ", 3) ||
+		     (f->val[k] ? append_value(b, f->val[k], 6) : append(b, "null", 4));
+	}
+	rc = rc || append(b, "\n    }", 6);
+	return rc || fwrite(b->p, 1, b->len, out) != b->len;
+}
+
+/*
+ * The document is jansson's own dump of the whole object (two-space indent, keys in order), but
+ * the rows go out one at a time: the head (bus, inputs, warnings) is dumped with an empty
+ * "rows" array, and each row is written and freed where that array stands. Memory stays
+ * at one row's tree, however long the sweep.
+ */
 int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 {
-	json_t *root = json_object(), *rows = json_array(), *warn = json_array();
+	json_t *root = json_object(), *warn = json_array();
 	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "bus", bus_json(v->bus));
 	json_object_set_new(root, "bus_from", json_string(v->bus_from ? v->bus_from : "--bus"));
@@ -54,36 +218,37 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 			    v->line_rate_gbps > 0 ? json_real(v->line_rate_gbps) : json_null());
 	json_object_set_new(root, "compat",
 			    v->compat == PCIBW_COMPAT_PCIE_BENCH ? json_string("pcie-bench") : json_null());
-	for (int i = 0; i < v->n; i++) {
-		const struct pcibw_model_row *r = &v->rows[i];
-		json_t *o = json_object();
-		json_object_set_new(o, "size_bytes", json_real(r->size_bytes));
-		json_object_set_new(o, "label",
-				    v->labels && v->labels[i] ? json_string(v->labels[i]) : json_null());
-		json_object_set_new(o, "bus_gbps", jreal(r->bus_gbps));
-		json_object_set_new(o, "bus_mpps", jreal(r->bus_mpps));
-		json_object_set_new(o, "wire_gbps", jreal(r->wire_gbps));
-		json_object_set_new(o, "wire_mpps", jreal(r->wire_mpps));
-		/* no ceiling at all (a virtual bus and no line rate): unknown, not "bus" */
-		json_object_set_new(o, "limit",
-				    !isfinite(r->bus_gbps) && !(v->line_rate_gbps > 0)
-					? json_null()
-					: json_string(r->limit == PCIBW_LIMIT_BUS ? "bus" : "wire"));
-		json_object_set_new(o, "headroom_pct", jreal(pcibw_model_headroom_pct(r)));
-		json_object_set_new(o, "to_device_bytes", jreal(r->to_device_bytes));
-		json_object_set_new(o, "to_host_bytes", jreal(r->to_host_bytes));
-		json_object_set_new(o, "bus_share", jreal(r->bus_share));
-		json_object_set_new(o, "bus_ns_per_packet", jreal(r->bus_ns_per_packet));
-		json_object_set_new(o, "cpu_stall_ns_per_packet", jreal(r->cpu_stall_ns_per_packet));
-		json_object_set_new(o, "bound_by", r->bound_by ? json_string(r->bound_by) : json_null());
-		json_array_append_new(rows, o);
-	}
-	json_object_set_new(root, "rows", rows);
+	json_object_set_new(root, "rows", json_array());
 	for (int i = 0; i < v->n_warnings; i++)
 		json_array_append_new(warn, json_string(v->warnings[i]));
 	json_object_set_new(root, "warnings", warn);
-	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_REAL_PRECISION(10) | JSON_PRESERVE_ORDER);
+	char *head = json_dumps(root, DUMP_FLAGS);
 	json_decref(root);
+	if (!head)
+		return PCIBW_EINTERNAL;
+	/* a quote inside a string value is escaped, so this occurs once: the top-level key */
+	static const char slot[] = "\n  \"rows\": [";
+	char *at = strstr(head, slot);
+	int rc = 0;
+	if (!at || v->n == 0) {
+		rc = fputs(head, out) < 0;
+	} else {
+		at += sizeof slot - 1; /* just after the '[' of the empty array */
+		rc = fwrite(head, 1, (size_t)(at - head), out) != (size_t)(at - head);
+		struct rowbuf b = {0};
+		struct row_fields f = {0};
+		for (int i = 0; i < v->n && !rc; i++) {
+			row_fields(v, i, &f);
+			rc = fputs(i ? ",\n    " : "\n    ", out) < 0 || put_row(out, &f, &b);
+			row_fields_release(&f);
+		}
+		for (int k = 0; k < ROW_KEYS; k++)
+			json_decref(f.real[k]);
+		free(b.p);
+		/* the empty array's ']' follows: close it on its own line */
+		rc = rc || fputs("\n  ", out) < 0 || fputs(at, out) < 0;
+	}
+	free(head);
 	fputc('\n', out);
 	return rc || ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -75,6 +75,11 @@ static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw
 	return st;
 }
 
+static int set_cpu_scale(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	return pcibw_cpu_scale_parse(v, &req->ingest.cpu_scale, err);
+}
+
 static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
 	return pcibw_threshold_set(&req->thresholds, v, err);
@@ -103,6 +108,8 @@ const struct pcibw_option pcibw_options[] = {
     {"rate-basis", 0, "B", CALL(set_rate_basis), .commands = A, .group = PCIBW_GRP_INPUT,
      .help = "what a bit-rate column counts: wire, frame, l3, payload\n"
 	     "(default: the bytes of the size convention)"},
+    {"cpu-scale", 0, "S", CALL(set_cpu_scale), .commands = A, .group = PCIBW_GRP_INPUT,
+     .help = "CPU columns hold percent (default) or fraction (0 to 1)"},
     {"input-format", 0, "F", CALL(set_input_format), .commands = A, .group = PCIBW_GRP_INPUT,
      .help = "csv, iperf3, netperf, netperf-omni, pcie-bench (default: from the content)"},
 

@@ -1,9 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Grouping measured rows (contract: a row of output is a group of input lines with the same
- * source, size, direction, work and cpu_mhz; pcibw also keys on the series, the column prefix or
- * stream role, since send and receive columns of one line are different measurements). Each group
- * keeps running sums, so memory grows with the number of groups, never with the input's length.
+ * Grouping measured rows (contract: a row of output is a group of input lines that share every
+ * key: source, series (the column prefix or stream role), test, interface, size and its
+ * convention, direction, work, cpu_mhz, cores, queues, threads and streams). A line without a
+ * size is its own row: two such lines may well be two sizes. Each group keeps running sums, so
+ * memory grows with the number of groups, never with the input's length.
  */
 #include "evidence.h"
 #include "pcibw/verdict.h"
@@ -41,29 +42,61 @@ static uint64_t src_hash(const char *source)
 	return mix(1469598103934665603ull, source, strlen(source) + 1);
 }
 
-static uint64_t key_hash(uint64_t h, const char *series, double size, int conv, int dir, double work,
-			 double mhz)
+/* The numeric part of a key, the same for a measured line and a row. */
+struct nkey {
+	double size, work, mhz, cores, queues, threads, streams;
+	int conv, dir;
+	unsigned line; /* the line, for a line without a size (its own row); 0 otherwise */
+};
+
+static struct nkey key_of_m(const struct pcibw_measured *m)
 {
-	h = mix(h, series, strlen(series));
-	h = mixd(h, size);
-	h = mix(h, &conv, sizeof conv);
-	h = mix(h, &dir, sizeof dir);
-	h = mixd(h, work);
-	return mixd(h, mhz);
+	return (struct nkey){
+	    m->size_bytes, m->work,    m->cpu_mhz,	  m->cores,	m->queues,
+	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0};
+}
+
+static struct nkey key_of_r(const struct pcibw_row *r)
+{
+	return (struct nkey){r->size_bytes, r->work,
+			     r->cpu_mhz,    r->cores,
+			     r->queues,	    r->threads,
+			     r->streams,    (int)r->size_conv,
+			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0};
+}
+
+static uint64_t key_hash(uint64_t h, const char *series, const char *test, const char *iface, struct nkey k)
+{
+	h = mix(h, series, strlen(series) + 1);
+	h = mix(h, test, strlen(test) + 1);
+	h = mix(h, iface, strlen(iface) + 1);
+	h = mixd(h, k.size);
+	h = mix(h, &k.conv, sizeof k.conv);
+	h = mix(h, &k.dir, sizeof k.dir);
+	h = mix(h, &k.line, sizeof k.line);
+	h = mixd(h, k.work);
+	h = mixd(h, k.cores);
+	h = mixd(h, k.queues);
+	h = mixd(h, k.threads);
+	h = mixd(h, k.streams);
+	return mixd(h, k.mhz);
 }
 
 static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
 {
+	struct nkey a = key_of_r(r), b = key_of_m(m);
 	/* cheap comparisons first: the strings are compared only for a likely match */
-	return same_d(r->size_bytes, m->size_bytes) && r->size_conv == m->size_conv &&
-	       r->direction == m->direction && same_d(r->work, m->work) && same_d(r->cpu_mhz, m->cpu_mhz) &&
-	       !strcmp(r->series, m->series) && !strcmp(r->source, m->source ? m->source : "");
+	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
+	       same_d(a.work, b.work) && same_d(a.mhz, b.mhz) && same_d(a.cores, b.cores) &&
+	       same_d(a.queues, b.queues) && same_d(a.threads, b.threads) && same_d(a.streams, b.streams) &&
+	       !strcmp(r->series, m->series) && !strncmp(r->test, m->test, sizeof r->test - 1) &&
+	       !strncmp(r->iface, m->iface, sizeof r->iface - 1) &&
+	       !strcmp(r->source, m->source ? m->source : "");
 }
 
 static uint64_t row_hash(const struct pcibw_row *r)
 {
-	return key_hash(src_hash(r->source), r->series, r->size_bytes, (int)r->size_conv, r->direction,
-			r->work, r->cpu_mhz);
+	return key_hash(src_hash(r->source), r->series, r->test, r->iface, key_of_r(r));
 }
 
 static int rehash(struct pcibw_rows *rs, int hcap)
@@ -104,8 +137,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		rs->last_src_hash = src_hash(src);
 		rs->last_src_row = -1;
 	}
-	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->size_bytes, (int)m->size_conv, m->direction,
-			       m->work, m->cpu_mhz);
+	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->test, m->iface, key_of_m(m));
 	size_t k = hv & (size_t)(rs->hcap - 1);
 	struct pcibw_row *r = NULL;
 	while (rs->hash[k] >= 0) {
@@ -133,6 +165,10 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		r->direction = m->direction;
 		r->work = m->work;
 		r->cpu_mhz = m->cpu_mhz;
+		r->cores = m->cores;
+		r->queues = m->queues;
+		r->threads = m->threads;
+		r->streams = m->streams;
 		snprintf(r->test, sizeof r->test, "%s", m->test);
 		snprintf(r->iface, sizeof r->iface, "%s", m->iface);
 		r->tcp = m->tcp;

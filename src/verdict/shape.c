@@ -3,13 +3,15 @@
  * What the shape of the results says, across rows:
  * - Elasticity: rows that differ only in `work` (or only in `cpu_mhz`) at one size. A CPU-bound
  *   host loses throughput as per-packet work rises and gains it with the clock; an IO-bound one
- *   absorbs the work into idle time (shared/research/verdict-cases.md sec. 1, and sec. 3 item 6).
+ *   absorbs the work into idle time (freebsd-performance, 21 Oct 2004, "CPU utilisation cap?":
+ *   added per-packet work lowered throughput while CPU use stayed at 80-85 %).
  *   Elasticity = d ln(throughput) / d ln(x): the least-squares slope over the points with x > 0
  *   when there are two or more, else the midpoint arc elasticity between the smallest and largest
  *   x, (dy / mean y) / (dx / mean x), which is defined at x = 0.
  * - Per-packet limit: packet rates flat within `flat` over >= `flat_sizes` consecutive sizes while
  *   the bytes rise: the cost is per packet (CPU or driver path), not per byte (bus or wire).
- * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows.
+ * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows; the flat-run search
+ * after the sort is linear.
  */
 #include "shape.h"
 #include "pcibw/verdict.h"
@@ -25,12 +27,14 @@ static int cmp_d(double a, double b)
 	return (a > b) - (a < b);
 }
 
-/* Rows of a `size` column first, then frames, payloads, IP packets, DMA sizes, TCP writes. */
+/* Rows of a `size` column first, then frames, UDP payloads, IP packets, DMA sizes, TCP writes,
+ * TCP payloads. */
 static int conv_rank(enum pcibw_size_is s)
 {
 	static const int rank[] = {
-	    [PCIBW_SIZE_OPTION] = 0, [PCIBW_SIZE_FRAME] = 1, [PCIBW_SIZE_UDP_PAYLOAD] = 2,
-	    [PCIBW_SIZE_L3] = 3,     [PCIBW_SIZE_DMA] = 4,   [PCIBW_SIZE_WRITE] = 5};
+	    [PCIBW_SIZE_OPTION] = 0,	 [PCIBW_SIZE_FRAME] = 1, [PCIBW_SIZE_UDP_PAYLOAD] = 2,
+	    [PCIBW_SIZE_L3] = 3,	 [PCIBW_SIZE_DMA] = 4,	 [PCIBW_SIZE_WRITE] = 5,
+	    [PCIBW_SIZE_TCP_PAYLOAD] = 6};
 	return (unsigned)s < sizeof rank / sizeof rank[0] ? rank[s] : (int)s;
 }
 
@@ -186,51 +190,113 @@ static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
 	return 0;
 }
 
+static bool has_rate(const struct pcibw_row *r)
+{
+	return r->pps > 0 && !isnan(r->size_bytes);
+}
+
+/* (max - min) / max of packet rates: how far from flat a run is */
+static double spread(double lo, double hi)
+{
+	return (hi - lo) / hi;
+}
+
+/*
+ * One family (rows idx[0..n), sizes ascending). For each start a the longest run [a, end[a]]
+ * whose packet rates stay within the spread; a run qualifies with >= flat_sizes rows and rising
+ * bytes. Each row then takes the qualifying run covering it with the widest size span (the first
+ * of equals). Linear: the run's end never moves back as its start moves on (dropping a row never
+ * widens the spread), min/max over the run come from two monotonic deques, and the runs covering
+ * row k are the starts a <= k whose end reaches k, a sliding range whose widest span a third
+ * deque keeps.
+ */
+static void flat_family(struct pcibw_row *v, const int *idx, int n, const struct pcibw_thresholds *t,
+			int *end, double *lo, double *hi, int *dq)
+{
+	int *qmin = dq, *qmax = dq + n, *qspan = dq + 2 * n;
+	int fn = 0, bn = 0, fx = 0, bx = 0; /* min and max deques: [front, back) */
+	int r = -1;			    /* the run is [a, r] */
+	for (int a = 0; a < n; a++) {
+		end[a] = -1;
+		const struct pcibw_row *ra = &v[idx[a]];
+		if (ra->size_conv == PCIBW_SIZE_WRITE || !has_rate(ra))
+			continue;
+		if (r < a) {
+			r = a;
+			fn = bn = fx = bx = 0;
+			qmin[bn++] = a;
+			qmax[bx++] = a;
+		}
+		while (fn < bn && qmin[fn] < a)
+			fn++;
+		while (fx < bx && qmax[fx] < a)
+			fx++;
+		while (r + 1 < n) {
+			const struct pcibw_row *rk = &v[idx[r + 1]];
+			if (!has_rate(rk))
+				break;
+			double nlo = fmin(v[idx[qmin[fn]]].pps, rk->pps);
+			double nhi = fmax(v[idx[qmax[fx]]].pps, rk->pps);
+			if (spread(nlo, nhi) > t->flat)
+				break;
+			r++;
+			while (bn > fn && v[idx[qmin[bn - 1]]].pps >= rk->pps)
+				bn--;
+			qmin[bn++] = r;
+			while (bx > fx && v[idx[qmax[bx - 1]]].pps <= rk->pps)
+				bx--;
+			qmax[bx++] = r;
+		}
+		if (r - a + 1 < t->flat_sizes || !(v[idx[r]].size_bytes > ra->size_bytes))
+			continue;
+		end[a] = r;
+		lo[a] = v[idx[qmin[fn]]].pps;
+		hi[a] = v[idx[qmax[fx]]].pps;
+	}
+	int fs = 0, bs = 0;
+#define SPAN(a) (v[idx[end[a]]].size_bytes - v[idx[a]].size_bytes)
+	for (int k = 0; k < n; k++) {
+		if (end[k] >= 0) {
+			while (bs > fs && SPAN(qspan[bs - 1]) < SPAN(k))
+				bs--;
+			qspan[bs++] = k;
+		}
+		while (fs < bs && end[qspan[fs]] < k)
+			fs++;
+		if (fs == bs)
+			continue;
+		int a = qspan[fs];
+		struct pcibw_row *row = &v[idx[k]];
+		row->per_packet = true;
+		row->flat_pps_lo = lo[a];
+		row->flat_pps_hi = hi[a];
+		row->flat_size_lo = v[idx[a]].size_bytes;
+		row->flat_size_hi = v[idx[end[a]]].size_bytes;
+	}
+#undef SPAN
+}
+
 static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 {
 	int *idx = sorted(rs, BY_SIZE);
-	if (!idx)
+	size_t n = (size_t)(rs->n ? rs->n : 1);
+	int *end = malloc(sizeof *end * n * 4);
+	double *lohi = malloc(sizeof *lohi * n * 2);
+	if (!idx || !end || !lohi) {
+		free(idx);
+		free(end);
+		free(lohi);
 		return -1;
+	}
 	for (int i = 0; i < rs->n;) {
 		int j = i + 1;
 		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], BY_SIZE))
 			j++;
-		/* sliding windows over the family's sizes that have a packet rate */
-		for (int a = i; a < j; a++) {
-			const struct pcibw_row *ra = &rs->v[idx[a]];
-			if (ra->size_conv == PCIBW_SIZE_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
-				continue;
-			double lo = ra->pps, hi = ra->pps;
-			int b = a, n = 1;
-			for (int k = a + 1; k < j; k++) {
-				const struct pcibw_row *rk = &rs->v[idx[k]];
-				if (!(rk->pps > 0) || isnan(rk->size_bytes))
-					break;
-				double nlo = fmin(lo, rk->pps), nhi = fmax(hi, rk->pps);
-				if ((nhi - nlo) / nhi > t->flat)
-					break;
-				lo = nlo;
-				hi = nhi;
-				b = k;
-				n++;
-			}
-			const struct pcibw_row *rb = &rs->v[idx[b]];
-			if (n < t->flat_sizes || !(rb->size_bytes > ra->size_bytes))
-				continue;
-			for (int k = a; k <= b; k++) {
-				struct pcibw_row *r = &rs->v[idx[k]];
-				if (r->per_packet &&
-				    r->flat_size_hi - r->flat_size_lo >= rb->size_bytes - ra->size_bytes)
-					continue;
-				r->per_packet = true;
-				r->flat_pps_lo = lo;
-				r->flat_pps_hi = hi;
-				r->flat_size_lo = ra->size_bytes;
-				r->flat_size_hi = rb->size_bytes;
-			}
-		}
+		flat_family(rs->v, idx + i, j - i, t, end, lohi, lohi + n, end + n);
 		i = j;
 	}
+	free(lohi);
+	free(end);
 	free(idx);
 	return 0;
 }

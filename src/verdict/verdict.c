@@ -3,7 +3,11 @@
  * The rules, in the contract's order (doc/cli-contract.md, "Verdicts and default thresholds"):
  * impossible, wire-bound, io-bound, cpu-bound, undetermined; then the whole input's verdict and
  * a summary in plain words. The undetermined hints and the "CPU ceiling below 100 %" note follow
- * shared/research/verdict-cases.md (sec. 1.2 item 3, sec. 3 items 5, 9, 11 and 12).
+ * the field cases: a user-level idle soaker misses interrupt time and a closed-loop (echo) load
+ * leaves the CPU waiting on the round trip (freebsd-performance, 21 Oct 2004, "CPU utilisation
+ * cap?"); interrupt moderation holds packets in the NIC while the CPU idles (FreeBSD em
+ * RDTR/RADV, sys/dev/em/if_em.h); with bus and CPU both below their ceilings the limit is the
+ * device or driver (github.com/OE4T/meta-tegra#2269, Jetson Orin nvethernet).
  */
 #include "pcibw/verdict.h"
 #include "evidence.h"

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Bad input and scale (issue 6): malformed CSV or JSON exits 3 naming file:line:column and what
+ * Bad input and scale: malformed CSV or JSON exits 3 naming file:line:column and what
  * was expected; NaN, negative and absurd values are refused; skipped lines are counted and
  * reported; usage errors exit 2; and a >= 200 MB CSV piped through '-' is read in constant memory.
  * Each synthetic-bad-* fixture's first line says where its fault is; the tests check that place.
@@ -27,7 +27,7 @@ Test(bad_input, malformed_csv)
 	expect_input_error("analyze/synthetic-bad-quote.csv", ":4:6:", "malformed CSV");
 	expect_input_error("analyze/synthetic-bad-unterminated.csv", ":3:4:", "never closed");
 	expect_input_error("analyze/synthetic-bad-number.csv", ":4:5:", "'fast' is not a number");
-	expect_input_error("analyze/synthetic-bad-unknown-unit.csv", ":2:13:", "rate_kbps");
+	expect_input_error("analyze/synthetic-bad-unknown-unit.csv", ":2:13:", "rate_GiB/s");
 	expect_input_error("analyze/synthetic-bad-no-rate.csv", ":2:1:", "no rate column");
 }
 

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * The cases of shared/research/verdict-cases.md that state numbers, each as an input built from
+ * Field cases that state numbers (each fixture's header names its thread), each as an input built from
  * those numbers (tests/data/analyze/synthetic-case-*.csv, whose headers cite the case and label
  * every assumption), and the motivating case shipped in data/examples, both ways. The expected
  * verdict is the case's own.
@@ -26,9 +26,9 @@ static const char *example(void)
 
 /*
  * The seed thread, 82546 on PCI-X 133/64: 1024 B UDP payload, 550 Mbit/s per direction, echo,
- * CPU 82 % of one 2.8 GHz CPU. Expected: cpu-bound, the bus under 25 % busy (issue 6); the idle
- * time is suspect (verdict-cases.md sec. 1.2). Hand arithmetic: 550e6 / (8 x 1024) = 67,138.7
- * packets/s; the wire holds 1024 + 28 + 18 + 20 = 1090 B per packet: 67,138.7 x 1090 x 8 = 585.4
+ * CPU 82 % of one 2.8 GHz CPU. Expected: cpu-bound, the bus under 25 % busy (doc/model-pci.md "Calibration");
+ * the idle time is suspect (a user-level soaker misses interrupt time). Hand arithmetic: 550e6 / (8 x 1024) =
+ * 67,138.7 packets/s; the wire holds 1024 + 28 + 18 + 20 = 1090 B per packet: 67,138.7 x 1090 x 8 = 585.4
  * Mbit/s = 0.5855 of 1 Gbit/s; cycles per packet 0.82 x 2.8e9 / 67,138.7 = 34,198.
  */
 Test(cases, motivating_pcix_cpu_bound)

@@ -36,7 +36,7 @@ static const char *write_csv(const char *text)
 Test(context, cpu_only_rule_needs_a_known_wire)
 {
 	/* The motivating box's stated numbers: 1024 B UDP payload, 550 Mbit/s per direction, CPU 82 %.
-	 * On PCI-X 133/64 the bus is < 25 % busy (issue 5); 82 % >= 0.75. */
+	 * On PCI-X 133/64 the bus is < 25 % busy (doc/model-pci.md "Calibration"); 82 % >= 0.75. */
 	const char *p = write_csv("payload_bytes,direction,mbps,cpu_pct\n1024,both,550,82\n");
 	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", p, "--bus", "pcix133/64,mmrbc=512",
 							       "--nic", "e1000", "--json", NULL});

@@ -1,8 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw analyze` end to end on the real inputs of tests/data/bench (copied from shared realdata
- * with their source headers). Expected verdicts: issue 6 "Real inputs with their expected
- * verdicts"; expected numbers: the files' own rows and hand arithmetic written next to each check.
+ * `pcibw analyze` end to end on the real inputs of tests/data/bench (each
+ * with its source header). Expected verdicts: what each file's
+ * source says of its run (its header); expected numbers: the files' own rows and hand arithmetic written next
+ * to each check.
  */
 #include "analyze_support.h"
 
@@ -98,9 +99,10 @@ Test(real, netperf_virtio)
 
 /*
  * pcie-bench sweeps: the per-size error of the measured DMA rate against the dma-* model, in
- * pcie-bench's own reading (--compat pcie-bench). Model values: shared/research/model-anchors.md
- * sec. 2.1 (MPS 256: MRd 44.10/50.06/53.69, MWr 42.10/48.75/52.92, MRd+MWr 33.08/42.10/48.75/50.75;
- * MPS 128: MRd 43.17/49.01, MWr 41.21/47.72, flat from 128 B); measured values: the same table.
+ * pcie-bench's own reading (--compat pcie-bench). Model values: pcie-model's printed tables
+ * (doc/sources/pcie-model.md; MPS 256: MRd 44.10/50.06/53.69, MWr 42.10/48.75/52.92,
+ * MRd+MWr 33.08/42.10/48.75/50.75; MPS 128: MRd 43.17/49.01, MWr 41.21/47.72, flat from 128 B); measured
+ * values: the files' own rows.
  */
 struct pb {
 	double size, measured, model;
@@ -157,7 +159,8 @@ Test(real, pciebench_ivb_t620)
 		    "dma-write", wr, 3);
 }
 
-/* MPS 128 host: reads 4.7-6.2 % above the model at 512 B and up (model-anchors sec. 2.1 note 2). */
+/* MPS 128 host: reads 4.7-6.2 % above the model at 512 B and up (the file's BW_DMA_RD rows against
+ * pcie-model's gen3 x8 MPS 128 MRd, doc/sources/pcie-model.md table B). */
 Test(real, pciebench_fujitsu_mps128)
 {
 	const struct pb rd[] = {

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Regenerates tests/data/synthetic-*.lspci and tests/data/bad/synthetic-bad-*.lspci (issue 2).
+# Regenerates tests/data/synthetic-*.lspci and tests/data/bad/synthetic-bad-*.lspci.
 # Each file it writes carries a header naming the spec fields it encodes and the values expected.
 # Usage: python3 tests/data/synthetic-lspci-gen.py
 import struct, os
@@ -51,7 +51,7 @@ rp.pcie(0x40, 4, 4, 8, 3, 8, vec=0x0f)
 nic = Cfg(0x8086, 0x1572, 0x0200)
 nic.pcie(0x40, 0, 3, 8, 3, 8, devctl=(2 << 12) | (1 << 5), vec=0x0f)
 write('synthetic-pcie-lnkcap2-wider.lspci', [
- 'Synthetic (engineer A, issue 2): what no real dump shows. lspci -xxx format, 256 bytes per device.',
+ 'Synthetic: what no real dump shows. lspci -xxx format, 256 bytes per device.',
  'Encodes: PCIe Base 6.0 sec. 7.5.3.18 Link Capabilities 2, Supported Link Speeds Vector (bits 7:1)',
  '  wider than Link Capabilities Max Link Speed (bits 3:0).',
  '00:01.0 root port (PCIe cap at 0x40, type 4), LnkCap 16GT/s x8 (0x00000084), LnkSta 8GT/s x8, secondary bus 01.',
@@ -69,7 +69,7 @@ nic = Cfg(0x8086, 0x1593, 0x0200)
 nic.pcie(0x40, 0, 6, 16, 6, 16, devctl=(2 << 12) | (1 << 5) | 0x0100 | 0x0010, lnkctl=0x0008,
          vec=0x3f, devctl2=0x1000, lnksta2=0x0400)
 write('synthetic-pcie-flit.lspci', [
- 'Synthetic (engineer A, issue 2): a PCIe 6.0 link in Flit mode. lspci -xxx format.',
+ 'Synthetic: a PCIe 6.0 link in Flit mode. lspci -xxx format.',
  'Encodes: PCIe Base 6.0 sec. 7.5.3.20 Link Status 2 bit 10 "Flit Mode Status"; sec. 7.5.3.6 LnkCap speed',
  '  code 6 = 64 GT/s; sec. 7.5.3.16 Device Control 2 bit 12 "10-Bit Tag Requester Enable";',
  '  sec. 7.5.3.4 Device Control bit 4 Relaxed Ordering, bit 8 Extended Tag; sec. 7.5.3.7 Link Control bit 3 RCB.',
@@ -94,7 +94,7 @@ for i, code in enumerate([0x7, 0xB, 0xF, 0x9], start=1):
     devs.append(('%02x:01.0' % i, 'Ethernet controller: synthetic PCI-X 2.0 NIC', nic))
 devs.sort(key=lambda d: (int(d[0][:2], 16), d[0]))
 write('synthetic-pcix-modes.lspci', [
- 'Synthetic (engineer A, issue 2): PCI-X mode 1 ECC and mode 2 (266/533). lspci -xxx format.',
+ 'Synthetic: PCI-X mode 1 ECC and mode 2 (266/533). lspci -xxx format.',
  'Encodes: PCI-X Protocol Addendum 2.0a sec. 8.6.2.2, PCI-X bridge Secondary Status bits 9:6 "Secondary Bus',
  '  Mode and Frequency" (kernel drivers/pci/probe.c pcix_bus_speed[]): 0x7 = PCI-X 133 ECC, 0xB = PCI-X 266 at',
  '  133 MHz, 0xF = PCI-X 533 at 133 MHz, 0x9 = PCI-X 266 at 66 MHz. Bit 0 = 64-bit secondary bus.',
@@ -117,7 +117,7 @@ devs += [('05:00.0', 'Ethernet controller: synthetic 66MHz+ NIC', Cfg(0x10ec, 0x
          ('06:00.0', 'Ethernet controller: synthetic 66MHz+ NIC', Cfg(0x10ec, 0x8169, 0x0200, status=0x0220)),
          ('06:01.0', 'Multimedia controller: synthetic 66MHz- device', Cfg(0x1102, 0x0002, 0x0401, status=0x0200))]
 write('synthetic-pci-66mhz.lspci', [
- 'Synthetic (engineer A, issue 2): conventional PCI segments at 66 and 33 MHz. lspci -xxx format.',
+ 'Synthetic: conventional PCI segments at 66 and 33 MHz. lspci -xxx format.',
  'Encodes: PCI Local Bus 3.0 sec. 6.2.3 Status bit 5 "66 MHz Capable"; PCI-to-PCI Bridge 1.2 sec. 3.2.5.7',
  '  Secondary Status bit 5. A segment runs at 66 MHz only if its bridge and every device on it are 66 MHz capable.',
  'No capabilities anywhere (Status bit 4 clear): conventional PCI devices, bridges without a PCI-X capability.',
@@ -132,7 +132,7 @@ rp2 = Cfg(0x8086, 0x27d2, 0x0604, hdr=1); rp2.bridge(0, 2, 2, 0); rp2.pcie(0x40,
 n1 = Cfg(0x8086, 0x10d3, 0x0200); n1.pcie(0x40, 0, 2, 4, 1, 4, ver=1)
 n2 = Cfg(0x8086, 0x10d3, 0x0200); n2.pcie(0x40, 0, 2, 4, 2, 1, ver=1)
 write('synthetic-pcie-downgraded.lspci', [
- 'Synthetic (engineer A, issue 2): endpoints trained below their capability. lspci -xxx format.',
+ 'Synthetic: endpoints trained below their capability. lspci -xxx format.',
  'Encodes: PCIe Base 6.0 sec. 7.5.3.6 LnkCap and 7.5.3.8 LnkSta (speed bits 3:0, width bits 9:4), PCIe cap v1;',
  '  lspci ls-caps.c link_compare(): endpoints below LnkCap are "downgraded", root/downstream ports never.',
  '00:1c.0 root port, LnkCap 5GT/s x4 (0x42), LnkSta 2.5GT/s x4 (0x41) -> bus 01: 01:00.0 NIC LnkCap 5GT/s x4, LnkSta 2.5GT/s x4.',
@@ -149,7 +149,7 @@ usp = Cfg(0x10b5, 0x9797, 0x0604, hdr=1); usp.bridge(1, 2, 3, 0); usp.pcie(0x40,
 dsp = Cfg(0x10b5, 0x9797, 0x0604, hdr=1); dsp.bridge(2, 3, 3, 0); dsp.pcie(0x40, 6, 4, 1, 4, 1)
 nic = Cfg(0x8086, 0x1593, 0x0200); nic.pcie(0x40, 0, 4, 1, 4, 1, vec=0x0f)
 write('synthetic-pcie-perhop-min.lspci', [
- 'Synthetic (engineer A, issue 2): the limiting hop is not slowest speed x narrowest width. lspci -xxx format.',
+ 'Synthetic: the limiting hop is not slowest speed x narrowest width. lspci -xxx format.',
  'Encodes: per-hop bandwidth = LnkSta speed x LnkSta width x encoding (8b/10b at 2.5 GT/s, 128b/130b at 16 GT/s;',
  '  PCIe Base 6.0 sec. 4.2), the minimum over the path as in the kernel pcie_bandwidth_available().',
  '00:01.0 root port LnkSta 2.5GT/s x16 (0x0101) -> 01:00.0 switch upstream port (type 5) 2.5GT/s x16 ->',
@@ -163,21 +163,21 @@ write('synthetic-pcie-perhop-min.lspci', [
 # G: virtio-net with full config space on an emulated conventional bus
 vn = Cfg(0x1af4, 0x1000, 0x0200, status=0x0000)
 write('synthetic-virtio-pci.lspci', [
- 'Synthetic (engineer A, issue 2): a legacy virtio-net device on an emulated i440FX bus, full 256-byte config.',
+ 'Synthetic: a legacy virtio-net device on an emulated i440FX bus, full 256-byte config.',
  'Encodes: virtio 1.2 sec. 4.1.2 PCI Device Discovery, vendor 0x1af4, device 0x1000 (transitional network device);',
  '  Status 0x0000 (66MHz-, no capabilities); host bridge 8086:1237 on the same bus.',
  'Expected: virtual true, bus_kind "pci" (the emulated bus, reported honestly), bus_mhz null and no bottleneck:',
  '  a paravirtual device has no bus ceiling (never "PCI 33 MHz").'],
  [('00:00.0', 'Host bridge: synthetic i440FX', HOST()), ('00:03.0', 'Ethernet controller: synthetic virtio-net', vn)])
 
-# ---- review of issue 2 (engineer F): decoding fixes ----
+# ---- decoding edge cases ----
 # H: reserved register encodings must not become numbers
 n1 = Cfg(0x8086, 0x10d3, 0x0200)
 n1.pcie(0x40, 0, 1, 4, 1, 3, ver=1, devctl=0x70c0)
 n2 = Cfg(0x8086, 0x1572, 0x0200)
 n2.pcie(0x40, 0, 3, 8, 3, 8, devctl=(2 << 12) | (1 << 5), vec=0x47)
 write('synthetic-pcie-reserved-encodings.lspci', [
- 'Synthetic (engineer F, review of issue 2): reserved encodings in PCIe registers. lspci -xxx format.',
+ 'Synthetic: reserved encodings in PCIe registers. lspci -xxx format.',
  'Encodes: PCIe Base 6.0 sec. 7.5.3.4 Device Control: Max_Payload_Size bits 7:5 and Max_Read_Request_Size',
  '  bits 14:12, codes 0-5 = 128-4096 bytes, 6-7 reserved; sec. 7.5.3.8 Link Status Negotiated Link Width',
  '  bits 9:4: x1, x2, x4, x8, x12, x16, x32 defined, every other value reserved; sec. 7.5.3.18 Link',
@@ -198,7 +198,7 @@ b1 = Cfg(0x8086, 0x244e, 0x0604, hdr=1, status=0); b1.bridge(0, 3, 3, 0)
 b2 = Cfg(0x104c, 0xac28, 0x0604, hdr=1, status=0); b2.bridge(0, 0, 0, 0)
 nic = Cfg(0x8086, 0x100e, 0x0200, status=0)
 write('synthetic-bridge-unconfigured.lspci', [
- 'Synthetic (engineer F, review of issue 2): a bridge the firmware never numbered. lspci -xxx format.',
+ 'Synthetic: a bridge the firmware never numbered. lspci -xxx format.',
  'Encodes: PCI-to-PCI Bridge 1.2 sec. 3.2.5: Primary/Secondary/Subordinate Bus Number (0x18-0x1a) reset',
  '  to 0; a bridge leads to its secondary bus only when that bus is above its own (the kernel',
  '  pci_scan_bridge_extend() calls secondary <= own bus "bridge configuration invalid").',
@@ -219,7 +219,7 @@ bx = Cfg(0x1014, 0x0188, 0x0604, hdr=1); bx.bridge(2, 3, 3, 0x0000)
 bx.w8(0x34, 0x40); bx.w8(0x40, 0x07); bx.w8(0x41, 0x00); bx.w16(0x42, 0x0000)
 nic = Cfg(0x8086, 0x100e, 0x0200, status=0x0200)
 write('synthetic-pcie-to-pcix-bridge-chain.lspci', [
- 'Synthetic (engineer F, review of issue 2): PCIe root port -> PCIe-to-PCI-X bridge -> PCI-X-to-PCI bridge',
+ 'Synthetic: PCIe root port -> PCIe-to-PCI-X bridge -> PCI-X-to-PCI bridge',
  '  -> conventional NIC. lspci -xxx format.',
  'Encodes: PCIe Base 6.0 sec. 7.5.3.2 Device/Port Type 7 (PCI Express to PCI/PCI-X Bridge); PCI-X 2.0a',
  '  sec. 8.6.2.2 bridge Secondary Status bits 9:6 (3 = PCI-X 133) and bit 0 (64-bit); PCI-to-PCI Bridge 1.2',
@@ -257,7 +257,7 @@ def rows(b):
 SLOT = '00:03.0 Ethernet controller: synthetic 82540EM'
 
 def write(name, what, expect, body, raw=None):
-    hdr = ['# Synthetic bad input (engineer A, issue 2): ' + what,
+    hdr = ['# Synthetic bad input: ' + what,
            '# Expected: exit 3 and "' + name + ':' + expect + '".',
            '# Based on a valid 82540EM (8086:100e) in lspci -xxx format; the slot line is line 4.']
     data = ('\n'.join(hdr) + '\n').encode() + (raw if raw is not None else ('\n'.join(body) + '\n').encode())
@@ -307,12 +307,12 @@ x = list(r); x[3] = 'zz' + x[3][2:]
 write('synthetic-bad-nonhex-offset.lspci', 'row 0x30 (line 8) starts with the offset "zz"',
       "8:1: unexpected text: expected a hex row", [SLOT] + x)
 
-# review of issue 2 (engineer F)
+# dumps whose fault needs a longer description (the text goes to the end of the file)
 def write_f(name, what, expect, body):
     # three header lines, so the first slot line is line 4; the long "what" goes to a comment
     # block at the end of the file, wrapped (libpci takes at most 253 characters per line)
     import textwrap
-    hdr = ['# Synthetic bad input (engineer F, review of issue 2); what it encodes: see the end of the file.',
+    hdr = ['# Synthetic bad input; what it encodes: see the end of the file.',
            '# Expected: exit 3 and "' + name + ':' + expect + '".',
            '# lspci -xxx format, 256 bytes per device unless said; the first slot line is line 4.']
     tail = ['', '# What this file encodes:'] + ['#   ' + l for l in textwrap.wrap(what, 100)]

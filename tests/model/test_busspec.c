@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The bus-spec grammar, size lists and option names as a library (doc/cli-contract.md "Bus
- * spec", "Model options"). Raw rates from the spec's arithmetic (anchors sec. 1.1 and 3.1):
- * GT/s x lanes x encoding; clock x width x transfers per clock with 33.33/66.67/133.33 MHz.
+ * spec", "Model options"). Raw rates from the spec's arithmetic (PCIe Base 6.0 sec. 4.2; PCI LB 3.0,
+ * PCI-X 2.0a): GT/s x lanes x encoding; clock x width x transfers per clock with 33.33/66.67/133.33 MHz.
  */
 #include "model_helpers.h"
 #include "pcibw/model.h"

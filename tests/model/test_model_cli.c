@@ -132,7 +132,7 @@ Test(model_cli, json_keys)
 	cr_assert(fabs(wire - 40.0 * 1518 / 1538) < 1e-7, "wire %f (JSON keeps 10 digits)", wire);
 	cr_assert_str_eq(
 	    json_string_value(json_object_get(json_array_get(rows, 0), "limit")), "bus",
-	    "kernel-82599 cannot carry 40G of 64 B frames (anchors 1.7: last frame below 40G is 299)");
+	    "kernel-82599 cannot carry 40G of 64 B frames (pcie-model: last frame below 40G is 299)");
 	/* without a line rate the wire is null */
 	json_decref(j);
 	run_free(&r);
@@ -156,7 +156,8 @@ Test(model_cli, text_table)
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	cr_assert(strstr(r.out, "bus Gbit/s") && strstr(r.out, "wire Gbit/s") && strstr(r.out, "headroom"),
 		  "%s", r.out);
-	/* Gen1 x1 at 64 B: anchors table B gives simple bi 0.43 Gbit/s < the 0.762 of 1G wire */
+	/* Gen1 x1 at 64 B: pcie-model's table B (doc/sources/pcie-model.md) gives simple bi 0.43 Gbit/s < the
+	 * 0.762 of 1G wire */
 	char *l64 = strstr(r.out, "\n      64");
 	cr_assert(l64 && strstr(l64, " bus "), "64 B bound by the bus: %s", r.out);
 	run_free(&r);
@@ -283,7 +284,7 @@ Test(model_cli, virtual_device_has_no_bus_ceiling)
 
 /* The table names the sizes the bus cannot carry, so the reader need not scan the limit column,
  * and explains "stall ns" and the bound_by names. Gen1 x1, simple NIC, 1 Gbit/s: at 64 B the bus holds
- * 0.43 Gbit/s (anchors table B, simple bi) < 0.762 of the wire; at 1518 B it holds ~1.38 >
+ * 0.43 Gbit/s (doc/sources/pcie-model.md table B, simple bi) < 0.762 of the wire; at 1518 B it holds ~1.38 >
  * 0.987. Expected: one line naming the sizes the bus cannot carry, and a note for "to-host". */
 Test(model_cli, says_which_sizes_the_bus_cannot_carry)
 {

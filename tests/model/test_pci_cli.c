@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw model` on PCI and PCI-X buses, end to end: the motivating box (research/verdict-cases.md
- * sec. 1), bad PCI/PCI-X bus specs (doc/cli-contract.md "Bus spec": exit code 2 naming the
- * bad part), and the 82545EM of a real lspci dump (tests/data/pcix-ibm-eadsx-82545em-multidomain
+ * `pcibw model` on PCI and PCI-X buses, end to end: the motivating box (freebsd-performance,
+ * 21 Oct 2004, "CPU utilisation cap?"), bad PCI/PCI-X bus specs (doc/cli-contract.md "Bus spec": exit code 2
+ * naming the bad part), and the 82545EM of a real lspci dump (tests/data/pcix-ibm-eadsx-82545em-multidomain
  * .lspci, pciutils test input) whose config space says MMRBC 2048 (PCI-X command word at 0xe6 =
  * 0x0008: bits 3:2 = 2 -> 512 << 2) on a 133 MHz PCI-X segment. Expected figures are the hand
  * sums of doc/model-pci.md (also derived step by step in test_pci_model.c).

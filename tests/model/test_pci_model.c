@@ -1,12 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The PCI / PCI-X model through pcibw_model_eval with the bundled e1000 profile, against the
- * field calibration points (research/verdict-cases.md sec. 1 and case C) and hand sums of the
- * documented defaults (doc/model-pci.md; per-transaction rules in
- * test_pci_timing.c). The e1000 recipe per packet (data/nic/e1000.ini): per path a 4 B tail
- * write, a 16 B descriptor read, the data, a 16 B write-back; one interrupt per packet on a
- * single path, one per packet pair in `both` (irq_shared), two ICR reads per interrupt; no bus
- * write for the INTx interrupt.
+ * field calibration points (freebsd-performance, 21 Oct 2004; serverfault.com/questions/27271) and hand sums
+ * of the documented defaults (doc/model-pci.md; per-transaction rules in test_pci_timing.c). The e1000 recipe
+ * per packet (data/nic/e1000.ini): per path a 4 B tail write, a 16 B descriptor read, the data, a 16 B
+ * write-back; one interrupt per packet on a single path, one per packet pair in `both` (irq_shared), two ICR
+ * reads per interrupt; no bus write for the INTx interrupt.
  */
 #include "model_helpers.h"
 #include "pcibw/model.h"
@@ -40,7 +39,7 @@ static struct pcibw_model_row eval_spec(const char *spec, enum pcibw_pattern pat
 	return r;
 }
 
-/* 550 Mbit/s of 1024 B UDP payload = 67,139 packets/s per direction (model-anchors sec. 4) */
+/* 550 Mbit/s of 1024 B UDP payload = 67,139 packets/s per direction: 550e6 / (1024 x 8) */
 #define MOTIVATING_PPS (550e6 / (1024 * 8))
 
 Test(pci_model, motivating_pci33_cannot_carry_550)

@@ -1,10 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * --compat pcie-bench reproduces pcie-bench's pcie-model. Expected values: oracle tables A and B
- * of shared/research/model-anchors.md sec. 1.7-1.8 ([model-exact]: printed by pcie-model at commit
- * 40703cf), and its TLP_bw oracle (sec. 1.2). Table A is given to 4 decimals: 1e-3 relative.
- * Table B is printed to 2 decimals: 1e-3 relative or the half-unit of the last printed digit
- * (0.005 Gbit/s), whichever is larger.
+ * --compat pcie-bench reproduces pcie-bench's pcie-model. Expected values: tables A and B and
+ * TLP_bw as printed by pcie-model at commit 40703cf (doc/sources/pcie-model.md). Table A is given to 4
+ * decimals: 1e-3 relative. Table B is printed to 2 decimals: 1e-3 relative or the half-unit of the last
+ * printed digit (0.005 Gbit/s), whichever is larger.
  */
 #include "model_helpers.h"
 
@@ -186,7 +185,7 @@ Test(pcie_compat, table_b)
 	}
 }
 
-/* TLP_bw oracle (anchors 1.2): the MWr ceiling at a size that is a whole number of MPS-sized TLPs
+/* TLP_bw (doc/sources/pcie-model.md): the MWr ceiling at a size that is a whole number of MPS-sized TLPs
  * is TLP_bw x S/(S + n x 24), so TLP_bw = MWr x (S + n x 24) / S. */
 Test(pcie_compat, tlp_bw_oracle)
 {
@@ -212,9 +211,9 @@ Test(pcie_compat, tlp_bw_oracle)
 	}
 }
 
-/* The 40GbE crossing points (anchors 1.7) are pcie-bench's own slip (frame + 16 B on the wire),
- * so they are checked against its line-rate column, not against pcibw's wire: the last frame
- * size whose NIC ceiling is still below eth.bps_ex(S - 4) = 40e9 x (S - 4)/(S + 16). */
+/* The 40GbE crossing points (doc/sources/pcie-model.md, table A) are pcie-bench's own slip (frame + 16 B on
+ * the wire), so they are checked against its line-rate column, not against pcibw's wire: the last frame size
+ * whose NIC ceiling is still below eth.bps_ex(S - 4) = 40e9 x (S - 4)/(S + 16). */
 Test(pcie_compat, last_frame_below_40g_pciebench_wire)
 {
 	static const struct {

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * The default (non-compat) PCIe accounting, checked by hand arithmetic from the formulas of
- * shared/research/model-anchors.md sec. 1.2-1.6 and doc/model.md:
+ * doc/model.md (PCIe Base 5.0 sec. 2.2, 3.6, 4.2.2):
  *   - TLP overheads 24 B (MWr/MRd, 64-bit) and 20 B (CplD); MPS/MRRS splitting;
  *   - the receive descriptor read's MRd header counted (pcie-bench drops it);
  *   - ACK/UpdateFC intervals read in symbol times (x8: 8 bytes per symbol time): each direction

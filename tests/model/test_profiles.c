@@ -2,7 +2,7 @@
 /*
  * One hand-computed bytes-per-packet check per NIC profile, from the defaults each profile cites
  * (data/nic/NAME.ini), on gen3 x8, MPS 256, MRRS 512, 64-bit addresses, default accounting:
- * MWr/MRd cost 24 B of overhead, CplD 20 B (anchors sec. 1.3); writes split by MPS, reads by MRRS,
+ * MWr/MRd cost 24 B of overhead, CplD 20 B (PCIe Base 5.0 sec. 2.2); writes split by MPS, reads by MRRS,
  * completions by MPS. Frames 64 and 1518 B -> L = 60 and 1514 B DMA'd (FCS stripped / appended).
  * Writing c256 = ceil(L/256) (1 and 6) and c512 = ceil(L/512) (1 and 3):
  *   data read (TX):  to_host 24 c512, to_device L + 20 c256

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw report --topology FILE` on the five real hwloc XML exports of tests/data/hwloc (copied
- * from shared/realdata/hwloc; each names its source, hwloc's tests/hwloc/xml/, in a comment after
+ * `pcibw report --topology FILE` on the five real hwloc XML exports of tests/data/hwloc (each
+ * names its source, hwloc's tests/hwloc/xml/, in a comment after
  * </topology>). Expected values are the export's own text: a PCIDev's pci_busid and pci_type
  * ("class [vendor:device] ..."), its OSDev children's names, the os_index of the single NUMA
  * node under its nearest non-I/O ancestor (Package or Group; its nodeset), and pci_link_speed

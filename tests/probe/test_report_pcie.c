@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * PCIe from real dumps (pciutils test-suite inputs; each file's header and lspci -vvv text
- * state the link): expected values from those headers and the issue text. Bandwidths by hand:
+ * state the link): expected values from those headers and that text. Bandwidths by hand:
  * GT/s x lanes x encoding (8/10 at 2.5 GT/s, 128/130 at 8 GT/s; PCIe Base 6.0 sec. 4.2).
  */
 #include "report_helpers.h"
@@ -54,7 +54,7 @@ Test(report_pcie, connectx3pro_tie_goes_to_root_port)
 
 Test(report_pcie, myri10g_gen1_x8_mps128)
 {
-	/* header: "Myricom Myri-10G NIC, 2.5GT/s x8"; the issue: MPS 128 */
+	/* header: "Myricom Myri-10G NIC, 2.5GT/s x8"; lspci text: MPS 128 */
 	json_t *root = report_dump("pcie-myri10g-x8-gen1.lspci", NULL, NULL);
 	json_t *d = device(root, "0000:02:00.0");
 	near(real(d, "link_speed_gts"), 2.5);
@@ -92,7 +92,7 @@ Test(report_pcie, root_port_alone_is_not_a_nic)
 
 Test(report_pcie, asus_rtl8111_behind_ich10_port)
 {
-	/* issue: "RTL8111 in the ASUS tree: 2.5 GT/s x1, path [0000:00:1c.2]" */
+	/* the file's hex (no -vvv text), by hand: RTL8111 at 2.5 GT/s x1, below root port 0000:00:1c.2 */
 	json_t *root = report_dump("tree-asus-p6t6-x58-rtl8111.lspci", "-s", "07:00.0");
 	cr_assert_eq(json_array_size(json_object_get(root, "devices")), 1);
 	json_t *d = device(root, "0000:07:00.0");

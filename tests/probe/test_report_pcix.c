@@ -1,8 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
  * Conventional PCI and PCI-X from real dumps. Expected values:
- * - pcix-ibm-eadsx-82545em-multidomain.lspci (pciutils tests/PCI-X-bridges-and-domains) and
- *   the issue text: 0002:01:01.0 (82545EM) on PCI-X 133 MHz 64-bit, MMRBC 2048, path
+ * - pcix-ibm-eadsx-82545em-multidomain.lspci (pciutils tests/PCI-X-bridges-and-domains),
+ *   by hand from its hex: 0002:01:01.0 (82545EM) on PCI-X 133 MHz 64-bit, MMRBC 2048, path
  *   [0002:00:02.0]; 0001:21:01.0 (e100) conventional; the four functions on 0002:42 share the
  *   segment below 0002:41:01.0 -> 0002:00:02.4. By hand from the hex: bridge 0002:00:02.0 PCI-X
  *   cap at 0xa0, Secondary Status 0x00c3 (bits 9:6 = 3: PCI-X 133; bit 0: 64-bit); 82545EM

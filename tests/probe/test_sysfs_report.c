@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * `pcibw report --sysfs DIR` on the four real snapshots of tests/data/sysfs (copied from
- * shared/realdata/sysfs with their README; symlinks restored, see COPY-NOTES.md).
+ * `pcibw report --sysfs DIR` on the four real snapshots of tests/data/sysfs (with their
+ * README; symlinks restored, see COPY-NOTES.md).
  * Every expected fact is a line of that README ("what it should show" tables and notes); the
  * bandwidths are hand arithmetic from the contract's rule GT/s x lanes x encoding
  * (PCIe Base 6.0 sec. 4.2: 8b/10b at 2.5 and 5 GT/s, 128b/130b at 8 GT/s):
