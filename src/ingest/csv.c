@@ -56,7 +56,7 @@ static void use_words(const struct role *r, char *buf, size_t n)
 	switch (r->kind) {
 	case ROLE_SIZE:
 		snprintf(buf, n, "size (%s)",
-			 r->conv == PCIBW_CONV_OPTION ? "--size-is" : pcibw_size_conv_name(r->conv));
+			 r->conv == PCIBW_SIZE_OPTION ? "--size-is" : pcibw_size_is_name(r->conv));
 		break;
 	case ROLE_RATE:
 		snprintf(buf, n, "%s%srate in %s", r->prefix, r->prefix[0] ? " " : "", unit_words(r->unit));
