@@ -18,8 +18,18 @@
 #define PCIBW_NULL (-1)
 #define PCIBW_MAX_PATH 16
 #define PCIBW_MAX_IFACES 16
-#define PCIBW_MAX_PROV 40
+#define PCIBW_MAX_PROV 56
 #define PCIBW_MAX_PEERS 32
+
+/* ASPM states as Link Capabilities' ASPM Support and Link Control's ASPM Control encode them
+ * (bits 11:10 and 1:0; PCIe Base 6.0 sec. 7.5.3.6, 7.5.3.7): 0 none/off, L0s, L1, both. */
+#define PCIBW_ASPM_L0S 1
+#define PCIBW_ASPM_L1 2
+/* L1 PM Substates enabled (L1 PM Substates Control 1, sec. 7.8.3.3), as pcibw_device.l1_substates */
+#define PCIBW_L1SS_ASPM_L11 1
+#define PCIBW_L1SS_ASPM_L12 2
+#define PCIBW_L1SS_PCIPM_L11 4
+#define PCIBW_L1SS_PCIPM_L12 8
 
 /* One hop of the path to the root complex (contract: `path` entries). */
 struct pcibw_hop {
@@ -27,8 +37,10 @@ struct pcibw_hop {
 	enum pcibw_bus_kind bus_kind; /* the bus on the hop's downstream side */
 	double link_speed_gts;	      /* GT/s per lane; NAN when not PCIe or unknown */
 	int link_width;		      /* PCIBW_NULL when unknown */
-	double gbps; /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
-	bool shared; /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
+	double gbps;		 /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
+	int mps_supported_bytes; /* a PCIe port's Device Capabilities Max_Payload_Size Supported,
+				  * 128..4096; PCIBW_NULL unknown or not PCIe */
+	bool shared;		 /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
 };
 
 /* field name -> origin, e.g. {"link_speed_gts", "sysfs"} */
@@ -74,6 +86,22 @@ struct pcibw_device {
 	int rcb_bytes;		   /* LnkCtl RCB, 64/128 bytes; PCIBW_NULL unknown */
 	int relaxed_ordering, ext_tags, tags_10bit, flit_mode; /* DevCtl/DevCtl2 enables, LnkSta2
 								* Flit Mode Status: 0/1/PCIBW_NULL */
+	/* Link power management and payload limit (ASPM: PCIe Base 6.0 sec. 5.4.1; L1 PM Substates:
+	 * sec. 5.5). Null (PCIBW_NULL) where the source does not show the register. */
+	int aspm;	    /* Link Control ASPM Control, PCIBW_ASPM_* bits (0 = off) */
+	int aspm_link;	    /* the link's effective state: a state is on only where both ends enable
+			     * it (this device & its upstream port), or the kernel's sysfs link/
+			     * files; PCIBW_NULL when the upstream port is not in the source */
+	int aspm_supported; /* Link Capabilities ASPM Support, PCIBW_ASPM_* bits (0 = none) */
+	int l0s_exit_latency_ns, l1_exit_latency_ns; /* Link Capabilities exit latencies: the upper
+						      * bound of the encoded range (L0s 64..4000 ns, L1
+						      * 1000..64000 ns) of a supported state; PCIBW_NULL
+						      * for an unsupported state and for the open-ended
+						      * code 7 (> 4 us, > 64 us) */
+	int l1_substates;	 /* PCIBW_L1SS_* bits enabled; 0 none (or no L1 PM Substates
+				  * capability in a 4096-byte source); PCIBW_NULL unknown */
+	int clock_pm;		 /* Link Control Enable Clock Power Management, 0/1/PCIBW_NULL */
+	int mps_supported_bytes; /* Device Capabilities Max_Payload_Size Supported, 128..4096 */
 
 	int numa_node;	      /* PCIBW_NULL when firmware reports none (-1) */
 	char local_cpus[256]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
@@ -112,6 +140,9 @@ struct pcibw_report {
 	char source[1100];		/* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
 	struct pcibw_warning *warnings; /* heap, in the order first raised, no duplicates */
 	int n_warnings;
+	char aspm_policy[32];	      /* the kernel's ASPM policy (/sys/module/pcie_aspm/parameters/policy,
+				       * the bracketed word: "default", "performance", "powersave",
+				       * "powersupersave"); "" (-> null) when the source does not show it */
 	struct pcibw_device *devices; /* heap array, sorted by slot */
 	int n_devices;
 };
@@ -123,6 +154,10 @@ struct pcibw_report {
  * through the chipset's uplink. Ids are 16-bit; PCIBW_NULL gives false.
  */
 bool pcibw_device_is_onpackage(int vendor_id, int device_id);
+
+/* pcibw_aspm_name - ASPM bits (PCIBW_ASPM_*) as the JSON spells them: "off" (or "none" when
+ * none_word, for ASPM Support), "l0s", "l1", "l0s-l1"; NULL for PCIBW_NULL or out of range. */
+const char *pcibw_aspm_name(int bits, bool none_word);
 
 /* pcibw_device_init - set every field of d to its null value (PCIBW_NULL, NAN, "", false,
  * PCIBW_BUS_UNKNOWN); counts (n_path, n_peers, ...) to 0. */

@@ -17,6 +17,19 @@ static double speed_gts(unsigned code)
 	return pcibw_pcie_gen_gts((int)code);
 }
 
+/* Link Capabilities exit latencies (sec. 7.5.3.6): code 0-6 is "less than" the bound returned
+ * here; 7 is open-ended (L0s "more than 4 us", L1 "more than 64 us"), PCIBW_NULL. */
+static int l0s_exit_ns(unsigned code)
+{
+	static const int ns[] = {64, 128, 256, 512, 1000, 2000, 4000};
+	return code < 7 ? ns[code] : PCIBW_NULL;
+}
+
+static int l1_exit_ns(unsigned code)
+{
+	return code < 7 ? 1000 << code : PCIBW_NULL;
+}
+
 /* lspci's rule (ls-caps.c link_compare): ports that face downstream (root, downstream, and a
  * PCI/PCI-X-to-PCIe bridge's PCIe side) are never called downgraded, since the far end may be
  * empty or slower. Anything else trained below its LnkCap speed or width is. */
@@ -62,6 +75,16 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 				  "reserved (PCIe Base 6.0 sec. 7.5.3.4: 0-5 = 128-4096 bytes): left "
 				  "unknown",
 				  devctl, mrrs);
+	/* Device Capabilities Max_Payload_Size Supported, same encoding (sec. 7.5.3.3) */
+	unsigned mps_cap = cfg32(c, at + PCI_EXP_DEVCAP) & PCI_EXP_DEVCAP_PAYLOAD;
+	d->mps_supported_bytes = mps_cap <= 5 ? 128 << mps_cap : PCIBW_NULL;
+	if (mps_cap > 5)
+		pcibw_report_warn(rep, d->slot, "reserved-encoding",
+				  "Device Capabilities: Max_Payload_Size Supported code %u is reserved "
+				  "(PCIe Base 6.0 sec. 7.5.3.3: 0-5 = 128-4096 bytes): left unknown",
+				  mps_cap);
+	else
+		pcibw_device_set_prov(d, "mps_supported_bytes", origin);
 	d->relaxed_ordering = !!(devctl & PCI_EXP_DEVCTL_RELAXED);
 	d->ext_tags = !!(devctl & PCI_EXP_DEVCTL_EXT_TAG);
 	if (mps <= 5)
@@ -80,6 +103,18 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 	unsigned cap_speed = lnkcap & PCI_EXP_LNKCAP_SPEED, cap_w = (lnkcap & PCI_EXP_LNKCAP_WIDTH) >> 4;
 	unsigned sta_speed = lnksta & PCI_EXP_LNKSTA_SPEED, sta_w = (lnksta & PCI_EXP_LNKSTA_WIDTH) >> 4;
 	d->rcb_bytes = lnkctl & PCI_EXP_LNKCTL_RCB ? 128 : 64;
+	/* ASPM (sec. 7.5.3.6-7): Support bits 11:10, exit latencies 14:12 and 17:15; Control bits
+	 * 1:0 and Enable Clock Power Management, bit 8 */
+	d->aspm_supported = (int)((lnkcap & PCI_EXP_LNKCAP_ASPM) >> 10);
+	d->aspm = (int)(lnkctl & PCI_EXP_LNKCTL_ASPM);
+	/* a latency means something only for a supported state (lspci prints no other) */
+	if (d->aspm_supported & PCIBW_ASPM_L0S)
+		d->l0s_exit_latency_ns = l0s_exit_ns((lnkcap & PCI_EXP_LNKCAP_L0S) >> 12);
+	if (d->aspm_supported & PCIBW_ASPM_L1)
+		d->l1_exit_latency_ns = l1_exit_ns((lnkcap & PCI_EXP_LNKCAP_L1) >> 15);
+	d->clock_pm = !!(lnkctl & PCI_EXP_LNKCTL_CLOCKPM);
+	n->lnkcap = lnkcap;
+	n->lnkcap_read = true;
 	/* widths x1, x2, x4, x8, x12, x16, x32; x0 (LnkSta: no link trained, or not reported
 	 * by on-chip devices) and the reserved encodings become null */
 	if (sta_w && !pcibw_pcie_width_ok((int)sta_w))
@@ -121,8 +156,10 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 		}
 		d->flit_mode = (int)(lnksta2 >> 10 & 1); /* Flit Mode Status, PCIe 6.0 7.5.3.20 */
 	}
-	const char *f[] = {"link_speed_gts", "link_width", "max_link_speed_gts",
-			   "max_link_width", "downgraded", "rcb_bytes"};
+	const char *f[] = {
+	    "link_speed_gts", "link_width", "max_link_speed_gts", "max_link_width",	 "downgraded",
+	    "rcb_bytes",      "aspm",	    "aspm_supported",	  "l0s_exit_latency_ns", "l1_exit_latency_ns",
+	    "clock_pm"};
 	for (unsigned i = 0; i < sizeof f / sizeof f[0]; i++)
 		pcibw_device_set_prov(d, f[i], origin);
 }

@@ -88,11 +88,17 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 }
 
 /* Extended capabilities start at 0x100; each header holds a 12-bit next pointer (bits 31:20). */
-static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, struct pcibw_err *err)
+static int walk_ext_caps(struct probe_node *n, const char *origin, const struct probe_locator *loc,
+			 struct pcibw_err *err)
 {
 	const struct probe_cfg *c = &n->cfg;
 	if (c->len < 4096)
 		return 0;
+	/* the whole extended space is in the source: no L1 PM Substates capability means none */
+	if (n->lnkcap_read) {
+		n->d.l1_substates = 0;
+		pcibw_device_set_prov(&n->d, "l1_substates", origin);
+	}
 	unsigned char seen[4096 / 4] = {0};
 	unsigned at = 0x100;
 	int from = 0x100;
@@ -116,6 +122,8 @@ static int walk_ext_caps(struct probe_node *n, const struct probe_locator *loc, 
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at / 4] = 1;
+		if ((h & 0xffff) == PCI_EXT_CAP_ID_L1PM && n->lnkcap_read)
+			probe_cap_l1pm(n, (int)at, origin);
 		from = (int)at + 2;
 		at = h >> 20 & 0xffc;
 		if (at && at < 0x100) {
@@ -190,5 +198,5 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 			  rep, err);
 	if (r)
 		return r;
-	return walk_ext_caps(n, loc, err);
+	return walk_ext_caps(n, origin, loc, err);
 }

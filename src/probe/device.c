@@ -24,9 +24,20 @@ void pcibw_device_init(struct pcibw_device *d)
 	d->link_width = d->max_link_width = d->downgraded = PCIBW_NULL;
 	d->mps_bytes = d->mrrs_bytes = d->rcb_bytes = PCIBW_NULL;
 	d->relaxed_ordering = d->ext_tags = d->tags_10bit = d->flit_mode = PCIBW_NULL;
+	d->aspm = d->aspm_link = d->aspm_supported = PCIBW_NULL;
+	d->l0s_exit_latency_ns = d->l1_exit_latency_ns = d->l1_substates = d->clock_pm = PCIBW_NULL;
+	d->mps_supported_bytes = PCIBW_NULL;
 	d->numa_node = PCIBW_NULL;
 	d->bottleneck_gbps = NAN;
 	d->bottleneck_shared = PCIBW_NULL;
+}
+
+const char *pcibw_aspm_name(int bits, bool none_word)
+{
+	static const char *const names[] = {"off", "l0s", "l1", "l0s-l1"};
+	if (bits < 0 || bits > 3)
+		return NULL;
+	return bits == 0 && none_word ? "none" : names[bits];
 }
 
 void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin)

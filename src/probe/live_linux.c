@@ -193,11 +193,15 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 		if (rc)
 			goto out;
 		pcibw_sysfs_apply_ids(&n->d, &a);
+		pcibw_sysfs_apply_pm(&n->d, &a);
 		if (probe_nonroot_hidden(n)) {
 			pcibw_sysfs_apply_link(&n->d, &a);
 			n_hidden++;
 		}
 	}
+	rc = pcibw_sysfs_aspm_policy(c.sysroot, out->aspm_policy, sizeof out->aspm_policy, err);
+	if (rc)
+		goto out;
 	mark_virtual(&c, &set, out);
 	add_hwloc(&c, &set, out);
 

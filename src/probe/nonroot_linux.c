@@ -30,7 +30,8 @@ void probe_nonroot_warn(struct pcibw_report *r, bool live, int n_hidden)
 			  "%s; link speed and width come from the sysfs attributes where the "
 			  "kernel writes them (see provenance); %s would add LnkCap2 speeds, the PCIe "
 			  "port type (so downgrades of bridges), MPS, MRRS, RCB, relaxed ordering, "
-			  "extended and 10-bit tags, Flit mode, and the PCI-X mode, clock, MMRBC and "
+			  "extended and 10-bit tags, Flit mode, ASPM support and exit latencies, MPS "
+			  "supported, and the PCI-X mode, clock, MMRBC and "
 			  "splits",
 			  what, live ? "running pcibw as root" : "a copy gathered as root");
 }

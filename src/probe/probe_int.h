@@ -56,6 +56,8 @@ struct probe_node {
 	int pcix_bridge;      /* 1: has a PCI-X bridge capability (type-1 header + cap id 7) */
 	int pcix_sec_status;  /* PCI-X bridge Secondary Status (16 bit), PCIBW_NULL if none */
 	int parent;	      /* index of the upstream bridge in the set, -1 none (filled by finish) */
+	uint32_t lnkcap;      /* PCIe Link Capabilities as read, when lnkcap_read */
+	bool lnkcap_read;
 };
 
 struct probe_set {
@@ -127,6 +129,17 @@ bool probe_is_paravirt(int vendor_id, int device_id);
  * widths other than x1-x32) leave the field null and add a warning to rep naming the register. */
 void probe_cap_pcix(struct probe_node *n, int at, const char *origin);
 void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pcibw_report *rep);
+
+/* probe_cap_l1pm - the L1 PM Substates extended capability (id 0x1e, PCIe Base 6.0 sec. 7.8.3)
+ * at extended offset `at`: the substates Control 1 enables into n->d.l1_substates. */
+void probe_cap_l1pm(struct probe_node *n, int at, const char *origin);
+
+/* probe_linkpm - after the tree is built (n->parent set, path filled): the link's effective
+ * ASPM state (this device's ASPM Control and its upstream port's), each PCIe hop's MPS
+ * Supported, and, when warn, the warnings a reader of device i needs: an open-ended exit
+ * latency for a supported state (code "exit-latency-open"), ASPM on a network controller's
+ * link ("aspm-on"), an MPS below both the device's and the path's maximum ("mps-below-max"). */
+void probe_linkpm(struct probe_set *s, int i, struct pcibw_report *rep, bool warn);
 
 /* probe_hop_gbps - raw bandwidth of one hop in Gbit/s (see pcibw_bus_raw_gbps): PCIe per
  * direction, PCI/PCI-X whole shared segment; NAN when a needed fact is unknown. */

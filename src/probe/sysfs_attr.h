@@ -20,6 +20,11 @@ struct pcibw_sysfs_attrs {
 	char local_cpulist[256];	   /* "0-7,16-23", "" when absent */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
 	int n_ifaces;
+	/* link/ power states of the link above the device (drivers/pci/pcie/aspm.c, Linux 5.5+:
+	 * l0s_aspm, l1_aspm, l1_1_aspm, l1_2_aspm, l1_1_pcipm, l1_2_pcipm, clkpm; "0" or "1") */
+	int aspm_link;	  /* PCIBW_ASPM_* bits from l0s_aspm and l1_aspm; PCIBW_NULL absent */
+	int l1_substates; /* PCIBW_L1SS_* bits from the l1_* files; PCIBW_NULL absent */
+	int clock_pm;	  /* clkpm, PCIBW_NULL absent */
 };
 
 /*
@@ -64,5 +69,21 @@ void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attr
  * Used only when config space does not hold the PCIe capability (non-root, 64-byte copies).
  */
 void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+
+/*
+ * pcibw_sysfs_apply_pm - the kernel's link/ power states into d (provenance "sysfs") where
+ * config space did not give them: aspm_link (the kernel's state of the link, both ends
+ * considered), l1_substates and clock_pm.
+ */
+void pcibw_sysfs_apply_pm(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+
+/*
+ * pcibw_sysfs_aspm_policy - the bracketed word of FSROOT/sys/module/pcie_aspm/parameters/policy
+ * ("[default] performance powersave powersupersave" -> "default") into buf; sysroot is the
+ * directory holding bus/pci ("/sys", or a copy's sys/). "" when the file is absent (a kernel
+ * without CONFIG_PCIEASPM, or a copy that did not gather it). Returns PCIBW_OK, or PCIBW_EINPUT
+ * naming FILE:1:COLUMN when the file holds no bracketed word.
+ */
+int pcibw_sysfs_aspm_policy(const char *sysroot, char *buf, unsigned len, struct pcibw_err *err);
 
 #endif

@@ -139,6 +139,19 @@ static void add_virtio_names(struct pcibw_sysfs_attrs *a, const char *devdir)
 	}
 }
 
+static int *aspm_field(struct pcibw_sysfs_attrs *a)
+{
+	return &a->aspm_link;
+}
+static int *l1ss_field(struct pcibw_sysfs_attrs *a)
+{
+	return &a->l1_substates;
+}
+static int *clkpm_field(struct pcibw_sysfs_attrs *a)
+{
+	return &a->clock_pm;
+}
+
 int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_sysfs_attrs *a,
 			   struct pcibw_err *err)
 {
@@ -147,6 +160,7 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 	memset(a, 0, sizeof *a);
 	a->cur_gts = a->max_gts = NAN;
 	a->cur_width = a->max_width = a->numa_node = PCIBW_NULL;
+	a->aspm_link = a->l1_substates = a->clock_pm = PCIBW_NULL;
 	snprintf(dir, sizeof dir, "%s/bus/pci/devices/%s", sysroot, slot);
 
 	if (read_line(dir, "current_link_speed", path, sizeof path, buf, sizeof buf)) {
@@ -185,6 +199,34 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 	if (read_line(dir, "local_cpulist", path, sizeof path, buf, sizeof buf)) {
 		buf[strcspn(buf, "\n")] = '\0';
 		snprintf(a->local_cpulist, sizeof a->local_cpulist, "%s", buf);
+	}
+	static const struct {
+		const char *file;
+		int *(*field)(struct pcibw_sysfs_attrs *);
+		int bit;
+	} pm[] = {
+	    {"link/l0s_aspm", aspm_field, PCIBW_ASPM_L0S},
+	    {"link/l1_aspm", aspm_field, PCIBW_ASPM_L1},
+	    {"link/l1_1_aspm", l1ss_field, PCIBW_L1SS_ASPM_L11},
+	    {"link/l1_2_aspm", l1ss_field, PCIBW_L1SS_ASPM_L12},
+	    {"link/l1_1_pcipm", l1ss_field, PCIBW_L1SS_PCIPM_L11},
+	    {"link/l1_2_pcipm", l1ss_field, PCIBW_L1SS_PCIPM_L12},
+	    {"link/clkpm", clkpm_field, 1},
+	};
+	for (unsigned i = 0; i < sizeof pm / sizeof pm[0]; i++) {
+		if (!read_line(dir, pm[i].file, path, sizeof path, buf, sizeof buf))
+			continue;
+		if ((buf[0] != '0' && buf[0] != '1') || (buf[1] && buf[1] != '\n')) {
+			buf[strcspn(buf, "\n")] = '\0';
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:1:%d: expected 0 or 1 (drivers/pci/pcie/aspm.c), got '%.40s'",
+					  path, buf[0] == '0' || buf[0] == '1' ? 2 : 1, buf);
+		}
+		int *f = pm[i].field(a);
+		if (*f == PCIBW_NULL)
+			*f = 0;
+		if (buf[0] == '1')
+			*f |= pm[i].bit;
 	}
 	snprintf(path, sizeof path, "%s/net", dir);
 	if (!add_names(a, path))
@@ -259,4 +301,39 @@ void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_att
 		d->downgraded = a->cur_gts < a->max_gts || a->cur_width < a->max_width;
 		pcibw_device_set_prov(d, "downgraded", "sysfs");
 	}
+}
+
+void pcibw_sysfs_apply_pm(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a)
+{
+	if (a->aspm_link != PCIBW_NULL && d->aspm_link == PCIBW_NULL) {
+		d->aspm_link = a->aspm_link;
+		pcibw_device_set_prov(d, "aspm_link", "sysfs");
+	}
+	if (a->l1_substates != PCIBW_NULL && d->l1_substates == PCIBW_NULL) {
+		d->l1_substates = a->l1_substates;
+		pcibw_device_set_prov(d, "l1_substates", "sysfs");
+	}
+	if (a->clock_pm != PCIBW_NULL && d->clock_pm == PCIBW_NULL) {
+		d->clock_pm = a->clock_pm;
+		pcibw_device_set_prov(d, "clock_pm", "sysfs");
+	}
+}
+
+int pcibw_sysfs_aspm_policy(const char *sysroot, char *buf, unsigned len, struct pcibw_err *err)
+{
+	char path[4200], line[256];
+	buf[0] = '\0';
+	if (!read_line(sysroot, "module/pcie_aspm/parameters/policy", path, sizeof path, line, sizeof line))
+		return PCIBW_OK;
+	/* param_get_policy() brackets the policy in force among the ones it lists */
+	const char *open = strchr(line, '['), *close = open ? strchr(open, ']') : NULL;
+	if (!open || !close || close == open + 1) {
+		line[strcspn(line, "\n")] = '\0';
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:1:%d: expected the policies with the one in force in brackets "
+				  "('[default] performance powersave powersupersave'), got '%.60s'",
+				  path, open ? (int)(open - line) + 2 : 1, line);
+	}
+	snprintf(buf, len, "%.*s", (int)(close - open - 1), open + 1);
+	return PCIBW_OK;
 }

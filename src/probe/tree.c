@@ -263,6 +263,7 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 			probe_segment_warnings(set, i, out);
 		path_and_bottleneck(set, i, out, w);
 		peers(set, i);
+		probe_linkpm(set, i, out, w);
 		if (!w)
 			continue;
 		if (!pcibw_report_add(out, &n->d))

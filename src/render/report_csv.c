@@ -9,12 +9,38 @@
 #include <stdio.h>
 #include <string.h>
 
-static const char *const cols[] = {
-    "slot",	      "vendor_id",   "device_id",	"class",	   "name",
-    "virtual",	      "bus_kind",    "pcix_capable",	"pcix_mode",	   "bus_mhz",
-    "bus_width_bits", "mmrbc_bytes", "link_speed_gts",	"link_width",	   "max_link_speed_gts",
-    "max_link_width", "downgraded",  "mps_bytes",	"mrrs_bytes",	   "numa_node",
-    "interfaces",     "path",	     "bottleneck_slot", "bottleneck_gbps", "bottleneck_shared"};
+static const char *const cols[] = {"slot",
+				   "vendor_id",
+				   "device_id",
+				   "class",
+				   "name",
+				   "virtual",
+				   "bus_kind",
+				   "pcix_capable",
+				   "pcix_mode",
+				   "bus_mhz",
+				   "bus_width_bits",
+				   "mmrbc_bytes",
+				   "link_speed_gts",
+				   "link_width",
+				   "max_link_speed_gts",
+				   "max_link_width",
+				   "downgraded",
+				   "mps_bytes",
+				   "mrrs_bytes",
+				   "numa_node",
+				   "interfaces",
+				   "path",
+				   "bottleneck_slot",
+				   "bottleneck_gbps",
+				   "bottleneck_shared",
+				   "aspm",
+				   "aspm_link",
+				   "aspm_supported",
+				   "l0s_exit_latency_ns",
+				   "l1_exit_latency_ns",
+				   "clock_pm",
+				   "mps_supported_bytes"};
 
 static void field(FILE *o, int first, const char *s)
 {
@@ -90,6 +116,13 @@ int pcibw_report_render_csv(FILE *o, const struct pcibw_report *r)
 		field(o, 0, d->bottleneck_slot);
 		field(o, 0, d2s(b[13], d->bottleneck_gbps));
 		field(o, 0, b3(d->bottleneck_shared));
+		field(o, 0, pcibw_aspm_name(d->aspm, false));
+		field(o, 0, pcibw_aspm_name(d->aspm_link, false));
+		field(o, 0, pcibw_aspm_name(d->aspm_supported, true));
+		field(o, 0, i2s(b[14], d->l0s_exit_latency_ns, "%d"));
+		field(o, 0, i2s(b[15], d->l1_exit_latency_ns, "%d"));
+		field(o, 0, b3(d->clock_pm));
+		field(o, 0, i2s(b[16], d->mps_supported_bytes, "%d"));
 		fputc('\n', o);
 	}
 	char s[1100];

@@ -75,6 +75,30 @@ static json_t *jhex(int v)
 	return v == PCIBW_NULL ? json_null() : json_sprintf("0x%04x", (unsigned)v);
 }
 
+static json_t *jaspm(int v, bool none_word)
+{
+	return jstr(pcibw_aspm_name(v, none_word));
+}
+
+/* enabled L1 PM Substates in the contract's order; null when unknown */
+static json_t *jl1ss(int v)
+{
+	if (v == PCIBW_NULL)
+		return json_null();
+	static const struct {
+		int bit;
+		const char *name;
+	} ss[] = {{PCIBW_L1SS_ASPM_L11, "l1.1"},
+		  {PCIBW_L1SS_ASPM_L12, "l1.2"},
+		  {PCIBW_L1SS_PCIPM_L11, "pcipm-l1.1"},
+		  {PCIBW_L1SS_PCIPM_L12, "pcipm-l1.2"}};
+	json_t *a = json_array();
+	for (unsigned i = 0; i < sizeof ss / sizeof ss[0]; i++)
+		if (v & ss[i].bit)
+			json_array_append_new(a, json_string(ss[i].name));
+	return a;
+}
+
 static json_t *device_json(const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	json_t *o = json_object();
@@ -115,6 +139,14 @@ static json_t *device_json(const struct pcibw_device *d, const struct pcibw_repo
 	json_object_set_new(o, "ext_tags", jbool3(d->ext_tags));
 	json_object_set_new(o, "tags_10bit", jbool3(d->tags_10bit));
 	json_object_set_new(o, "flit_mode", jbool3(d->flit_mode));
+	json_object_set_new(o, "aspm", jaspm(d->aspm, false));
+	json_object_set_new(o, "aspm_link", jaspm(d->aspm_link, false));
+	json_object_set_new(o, "aspm_supported", jaspm(d->aspm_supported, true));
+	json_object_set_new(o, "l0s_exit_latency_ns", jint(d->l0s_exit_latency_ns));
+	json_object_set_new(o, "l1_exit_latency_ns", jint(d->l1_exit_latency_ns));
+	json_object_set_new(o, "l1_substates", jl1ss(d->l1_substates));
+	json_object_set_new(o, "clock_pm", jbool3(d->clock_pm));
+	json_object_set_new(o, "mps_supported_bytes", jint(d->mps_supported_bytes));
 	json_object_set_new(o, "numa_node", jint(d->numa_node));
 	json_object_set_new(o, "local_cpus", jstr(d->local_cpus));
 	json_t *ifs = json_array();
@@ -131,6 +163,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct pcibw_repo
 		json_object_set_new(p, "link_width", jint(h->link_width));
 		json_object_set_new(p, "gbps", jreal(h->gbps));
 		json_object_set_new(p, "shared", json_boolean(h->shared));
+		json_object_set_new(p, "mps_supported_bytes", jint(h->mps_supported_bytes));
 		json_array_append_new(path, p);
 	}
 	json_object_set_new(o, "path", path);
@@ -172,6 +205,7 @@ int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 	}
 	json_object_set_new(root, "warnings", w);
 	json_object_set_new(root, "warning_codes", codes);
+	json_object_set_new(root, "aspm_policy", jstr(r->aspm_policy));
 	json_t *devs = json_array();
 	for (int i = 0; i < r->n_devices; i++)
 		json_array_append_new(devs, device_json(&r->devices[i], r));

@@ -83,6 +83,58 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 	}
 }
 
+/* as lspci writes exit latencies: "512ns", "4us" */
+static const char *latency(char *b, int ns)
+{
+	if (ns >= 1000)
+		snprintf(b, 32, "%dus", ns / 1000);
+	else
+		snprintf(b, 32, "%dns", ns);
+	return b;
+}
+
+static const char *aspm_text(int v, bool none_word)
+{
+	const char *s = pcibw_aspm_name(v, none_word);
+	return s ? s : "?";
+}
+
+/* ASPM and the other link power states, as lspci -vv shows them in LnkCap/LnkCtl/L1SubCtl1 */
+static void pm_line(FILE *o, const struct pcibw_device *d)
+{
+	if (d->aspm == PCIBW_NULL && d->aspm_link == PCIBW_NULL && d->aspm_supported == PCIBW_NULL)
+		return;
+	fprintf(o, "  power:       ASPM %s", aspm_text(d->aspm, false));
+	fprintf(o, " (link %s", aspm_text(d->aspm_link, false));
+	fprintf(o, ", supported %s", aspm_text(d->aspm_supported, true));
+	char t[32];
+	if (d->l0s_exit_latency_ns != PCIBW_NULL)
+		fprintf(o, ", L0s exit <%s", latency(t, d->l0s_exit_latency_ns));
+	if (d->l1_exit_latency_ns != PCIBW_NULL)
+		fprintf(o, ", L1 exit <%s", latency(t, d->l1_exit_latency_ns));
+	fprintf(o, "), L1 substates ");
+	if (d->l1_substates == PCIBW_NULL)
+		fprintf(o, "?");
+	else if (!d->l1_substates)
+		fprintf(o, "none");
+	else {
+		static const struct {
+			int bit;
+			const char *name;
+		} ss[] = {{PCIBW_L1SS_ASPM_L11, "ASPM-L1.1"},
+			  {PCIBW_L1SS_ASPM_L12, "ASPM-L1.2"},
+			  {PCIBW_L1SS_PCIPM_L11, "PCI-PM-L1.1"},
+			  {PCIBW_L1SS_PCIPM_L12, "PCI-PM-L1.2"}};
+		bool first = true;
+		for (unsigned i = 0; i < sizeof ss / sizeof ss[0]; i++)
+			if (d->l1_substates & ss[i].bit) {
+				fprintf(o, "%s%s", first ? "" : " ", ss[i].name);
+				first = false;
+			}
+	}
+	fprintf(o, ", clock PM %s\n", onoff(d->clock_pm));
+}
+
 static void device_text(FILE *o, const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
@@ -134,7 +186,12 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 			num(n1, d->mps_bytes), num(n2, d->mrrs_bytes), num(n3, d->rcb_bytes),
 			onoff(d->relaxed_ordering), onoff(d->ext_tags), onoff(d->tags_10bit),
 			onoff(d->flit_mode));
-	else if (d->bus_kind == PCIBW_BUS_PCI || d->bus_kind == PCIBW_BUS_PCIX)
+	if (d->bus_kind == PCIBW_BUS_PCIE && d->mps_supported_bytes != PCIBW_NULL)
+		fprintf(o, "  payload:     MPS %s of %d supported\n", num(n1, d->mps_bytes),
+			d->mps_supported_bytes);
+	if (d->bus_kind == PCIBW_BUS_PCIE)
+		pm_line(o, d);
+	if (d->bus_kind == PCIBW_BUS_PCI || d->bus_kind == PCIBW_BUS_PCIX)
 		fprintf(o, "  registers:   latency timer %s, cache line %s%s\n", num(n1, d->latency_timer),
 			d->cacheline_bytes == PCIBW_NULL ? "size not set" : num(n2, d->cacheline_bytes),
 			d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
@@ -166,6 +223,8 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 {
 	fprintf(o, "source: %s\n", r->source);
+	if (r->aspm_policy[0])
+		fprintf(o, "ASPM policy: %s\n", r->aspm_policy);
 	for (int i = 0; i < r->n_devices; i++) {
 		fputc('\n', o);
 		device_text(o, &r->devices[i], r);

@@ -84,6 +84,16 @@ static void check_against_lspci(json_t *r, const struct nic *v, int n)
 	}
 	if (hypervisor())
 		cr_expect_eq(warnings_with(r, (const char *[]){"hypervisor", NULL}), 1);
+	/* the kernel brackets the ASPM policy in force (drivers/pci/pcie/aspm.c) */
+	char *pol = slurp("/sys/module/pcie_aspm/parameters/policy", NULL);
+	char *o = pol ? strchr(pol, '[') : NULL, *c = o ? strchr(o, ']') : NULL;
+	if (c) {
+		*c = '\0';
+		cr_expect_str_eq(str_or_null(r, "aspm_policy"), o + 1);
+	} else {
+		cr_expect(is_null(r, "aspm_policy"), "no policy file: null");
+	}
+	free(pol);
 }
 
 Test(live, this_machine_as_root)
