@@ -144,4 +144,23 @@ int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_
 int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
 			 struct pcibw_model_row *out, struct pcibw_err *err);
 
+/* One operation of a packet's recipe as it costs the bus: what pcibw model --explain prints. */
+struct pcibw_explain_op {
+	struct pcibw_op op;	/* from pcibw_nic_recipe: kind, role, path, bytes, per_packet, keys */
+	double to_device_bytes; /* bus bytes per packet it puts on the host->device direction (PCIe:
+				 * TLP headers and framing included; PCI/PCI-X: clocks in bytes) */
+	double to_host_bytes;	/* the same, device->host */
+	const char *knob;	/* the driver knob whose value sets its keys, or NULL */
+	const char *source;	/* that knob's source, else the profile's */
+};
+
+/*
+ * pcibw_model_explain - the recipe of one packet of `size` (in in->size_is) with each operation
+ * costed alone on in->bus: out[0..*n) (at most max). The per-operation bytes add up to the row's
+ * to_device_bytes / to_host_bytes (pcibw_model_eval). A virtual bus costs nothing (bytes 0).
+ * Returns PCIBW_OK or the errors of pcibw_model_eval; PCIBW_EINTERNAL when max is too small.
+ */
+int pcibw_model_explain(const struct pcibw_model_in *in, double size, struct pcibw_explain_op *out, int max,
+			int *n, struct pcibw_err *err);
+
 #endif

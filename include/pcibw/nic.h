@@ -65,6 +65,53 @@ struct pcibw_nic {
 	bool is_virtual;	/* paravirtual: no bus ceiling */
 	char match[1024];	/* "8086:10fb 8086:1528": vendor:device ids this profile fits
 				 * (4+4 hex digits each, separated by blanks or commas) */
+	char dpdk[64];		/* the profile a device with these ids gets when a user-space
+				 * driver (vfio-pci, uio_pci_generic, igb_uio) owns it; "" = none */
+	/* Mechanisms that let one descriptor or completion serve several packets (0 = off) */
+	int tx_desc_max_bytes;	    /* multi-packet send descriptor (mlx5 MPWQE): the largest descriptor,
+				     * 0..65536; packets per descriptor = (max - desc_bytes) / segment */
+	int tx_desc_packet_bytes;   /* bytes each packet adds to a multi-packet descriptor (a 16 B data
+				     * pointer), 0..4096 */
+	int tx_desc_packets;	    /* most packets per multi-packet descriptor, 0..4096; 0 = no cap */
+	int tx_inline_max_bytes;    /* packets up to this size travel inside the descriptor (inline
+				     * segment: 4 B length + data, in 16 B units): no data read; 0..4096 */
+	int tx_wb_stride;	    /* one write-back of wb_bytes per wb_stride descriptors (the RS-bit
+				     * interval: only the RS descriptor, or a head index, is written),
+				     * 0..4096; 0 = wb_batch descriptors written together */
+	int tx_inline_header_bytes; /* header bytes always copied into the descriptor (mlx5 min inline
+				     * L2: 18 B): the data read skips them; 0..256 */
+	int rx_stride_bytes;	    /* striding receive queue: one descriptor holds desc_strides buffers
+				     * of stride_bytes, a packet takes ceil(size / stride) of them;
+				     * 0..65536; 0 = one packet per descriptor */
+	int rx_desc_strides;	    /* strides per receive descriptor, 1..65536 */
+	int rx_desc_map_bytes;	    /* bytes the device reads per receive descriptor besides it (the UMR
+				     * WQE mapping a striding descriptor's pages), 0..65536 */
+	int rx_wb_compress;	    /* completions packed into one written entry (mlx5 mini CQEs: 8 per
+				     * 64 B CQE), 1..64; 1 = off */
+	int rx_wb_session;	    /* packets per compression session: a full entry, then the rest
+				     * packed rx_wb_compress per entry; 0..65536; 0 = no title entry */
+	int irq_entry_bytes;	    /* event-queue entry the device writes per interrupt (mlx5 EQE 64 B),
+				     * 0..4096 */
+	int irq_arm_writes;	    /* doorbell writes per interrupt to re-arm the queues, 0..16 */
+	double port_gbps;	    /* the port's top speed, Gbit/s (for link-dependent defaults), 0 =
+				     * unknown */
+	/* Driver knobs ([knob NAME] sections): each value sets profile keys. */
+	int n_knobs;
+	struct pcibw_nic_knob {
+		char name[32];
+		char def[16];		/* the driver's default value */
+		char def_slow_pcie[16]; /* the default when the PCIe link carries less than half the
+					 * port speed (mlx5 slow_pci_heuristic), "" = same */
+		char map_key[32];	/* numeric knob: the value is this section.key's value */
+		char values[4][16];	/* named values ... */
+		char sets[4][160];	/* ... and the "section.key=value ..." each one sets */
+		int n_values;
+		char source[640];
+		char value[16]; /* in effect */
+		char why[96];	/* why it has that value: "driver default", "--nic-set", ... */
+	} knobs[8];
+	int n_overrides;
+	char overrides[16][96]; /* KNOB=VALUE as given by the user, in order */
 };
 
 enum pcibw_op_kind {
@@ -83,6 +130,9 @@ enum pcibw_op_role {
 	PCIBW_ROLE_HEAD_READ,
 	PCIBW_ROLE_IRQ,
 	PCIBW_ROLE_ICR_READ,
+	PCIBW_ROLE_DESC_MAP,  /* what the device reads to map a receive descriptor's buffers (UMR) */
+	PCIBW_ROLE_IRQ_ENTRY, /* the event-queue entry written with an interrupt */
+	PCIBW_ROLE_IRQ_ARM,   /* doorbells that re-arm the queues after an interrupt */
 };
 
 enum pcibw_path { PCIBW_PATH_TX, PCIBW_PATH_RX }; /* NIC sends (host->wire) / NIC receives */
@@ -93,7 +143,13 @@ struct pcibw_op {
 	enum pcibw_path path;
 	double bytes;	   /* bytes of this one transfer, > 0 */
 	double per_packet; /* transfers per packet (1/batch when batched), > 0 */
+	const char *keys;  /* the profile keys behind it, "tx.desc_bytes tx.desc_fetch_batch"
+			    * (static string) */
 };
+
+/* pcibw_op_name - "doorbell", "desc-read", "data-read", "data-write", "desc-wb", "msi",
+ * "irq-read", "head-read", "desc-map", "event-entry", "irq-arm" (static strings). */
+const char *pcibw_op_name(const struct pcibw_op *op);
 
 #define PCIBW_MAX_OPS 32
 struct pcibw_recipe {
@@ -153,6 +209,31 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
  */
 int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double dma_bytes,
 		     struct pcibw_recipe *out, struct pcibw_err *err);
+
+/*
+ * pcibw_nic_configure - settle the profile's driver knobs for this bus and apply user overrides.
+ * Each knob takes the driver's default, or its slow-link default when bus is PCIe and the port
+ * (port_gbps, Gbit/s; 0 = use the profile's port_gbps) is more than twice what the link carries
+ * (mlx5 en/params.c slow_pci_heuristic: link_speed > 2 x pcie_bandwidth_available, the latter
+ * lanes x GT/s x encoding). Then sets[0..nsets) are applied in order: "KNOB=VALUE" for a knob the
+ * profile declares, or "section.key=VALUE" for any profile key (doc/model.md lists them); each is
+ * recorded in nic->overrides. Returns PCIBW_OK or PCIBW_EUSAGE naming the unknown knob or key or
+ * the bad value (nic is then partly changed). bus may be NULL (no link: no slow-link defaults).
+ */
+struct pcibw_bus;
+int pcibw_nic_configure(struct pcibw_nic *nic, const struct pcibw_bus *bus, double port_gbps,
+			const char *const *sets, int nsets, struct pcibw_err *err);
+
+/* pcibw_nic_key_knob - the knob whose value in effect sets one of keys (a blank-separated list
+ * such as an op's keys), or NULL when none does (the key is the profile's own). */
+const struct pcibw_nic_knob *pcibw_nic_key_knob(const struct pcibw_nic *nic, const char *keys);
+
+/* pcibw_nic_default_name - the profile a device gets by default: the first profile in DIR/nic
+ * listing vendor:device (pcibw_nic_for_ids), or its `dpdk` sibling when driver (the sysfs driver
+ * name; NULL or "" = unknown) is vfio-pci, uio_pci_generic or igb_uio and the profile names one.
+ * NULL when no profile lists the ids. buf/len as pcibw_nic_for_ids. */
+const char *pcibw_nic_default_name(int vendor_id, int device_id, const char *driver, const char *dir,
+				   char *buf, unsigned len);
 
 /* pcibw_data_dir - directory holding nic/ profiles and examples: $PCIBW_DATA_DIR when set and
  * non-empty, else the installed datadir when its nic/ exists (an installed pcibw never depends on

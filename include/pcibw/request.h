@@ -43,8 +43,12 @@ struct pcibw_request {
 	struct pcibw_probe_opts probe;
 
 	/* the bus and the traffic (model, analyze) */
-	const char *bus;      /* --bus SPEC, NULL */
-	const char *nic;      /* --nic NAME, NULL: by vendor:device when probed, else simple */
+	const char *bus;	  /* --bus SPEC, NULL */
+	const char *nic;	  /* --nic NAME[,KNOB=VALUE,...], NULL: by vendor:device when probed, else
+				   * simple */
+	const char *nic_sets[16]; /* --nic-set KNOB=VALUE, repeatable, in order */
+	int n_nic_sets;
+	bool explain;	      /* --explain (model): each row's recipe */
 	const char *nic_file; /* --nic-file FILE, NULL */
 	const char *sizes;    /* --sizes LIST, NULL: the command's default */
 	enum pcibw_pattern pattern;
@@ -114,9 +118,10 @@ struct pcibw_resolved {
  *    --dump or --sysfs selects; model without either probes this machine; a paravirtual NIC
  *    profile (virtio-net) with no bus named has the virtual bus. --bus together with a probed
  *    device, and model with --topology (no config space), are usage errors;
- *  - the NIC: --nic NAME or --nic-file FILE (not both); else the profile whose `match` lists the
- *    probed vendor:device, else simple, with the warning "no NIC profile lists VVVV:DDDD" when a
- *    device was probed;
+ *  - the NIC: --nic NAME or --nic-file FILE (not both); else the probed device's default profile
+ *    (pcibw_nic_default_name), else simple, with the warning "no NIC profile lists VVVV:DDDD"
+ *    when a device was probed; then its knobs settled for the bus and the line rate, the
+ *    --nic NAME,KNOB=VALUE ones first and each --nic-set after (pcibw_nic_configure);
  *  - --compat pcie-bench on a PCI or PCI-X bus is a usage error (pcie-model has no model of them);
  *  - model: the size list (--sizes, default 64,128,256,512,1024,1518);
  *  - analyze: the CPU count and clock (see the fields).
@@ -137,6 +142,15 @@ void pcibw_resolved_free(struct pcibw_resolved *r);
  */
 int pcibw_request_model_rows(const struct pcibw_resolved *r, struct pcibw_model_row **rows,
 			     const char ***labels, int *n, struct pcibw_err *err);
+
+/*
+ * pcibw_request_model_explain - --explain: the recipe of one packet at each size of r->sizes
+ * (pcibw_model_explain), row i's operations at (*recipe)[i * PCIBW_MAX_OPS ...], (*recipe_n)[i]
+ * of them; a mix has none (n 0). Heap arrays for the caller to free. Returns PCIBW_OK or the
+ * model's error (nothing to free then).
+ */
+int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_explain_op **recipe,
+				int **recipe_n, struct pcibw_err *err);
 
 /* pcibw_machine_of - what the verdict engine knows of the machine, from a resolution. */
 void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m);

@@ -12,19 +12,22 @@ static int run(const struct pcibw_request *req)
 	struct pcibw_resolved *r = calloc(1, sizeof *r);
 	struct pcibw_model_row *rows = NULL;
 	const char **labels = NULL;
+	struct pcibw_explain_op *recipe = NULL;
+	int *recipe_n = NULL;
 	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS];
 	int n = 0, st;
 	if (!r)
 		return cli_error(&(struct pcibw_err){PCIBW_EINTERNAL, "out of memory"});
 	if ((st = pcibw_request_resolve(req, r, &err)) ||
-	    (st = pcibw_request_model_rows(r, &rows, &labels, &n, &err)))
+	    (st = pcibw_request_model_rows(r, &rows, &labels, &n, &err)) ||
+	    (req->explain && (st = pcibw_request_model_explain(r, &recipe, &recipe_n, &err))))
 		goto out;
 	for (int i = 0; i < r->n_warnings; i++)
 		warnings[i] = r->warnings[i].text;
 	struct pcibw_model_view v = {
-	    &r->bus,	  &r->nic,	r->in.pattern, r->in.size_is, r->in.line_rate_gbps,
-	    r->in.compat, r->bus_from,	rows,	       labels,	      n,
-	    warnings,	  r->n_warnings};
+	    &r->bus,	  &r->nic,	 r->in.pattern, r->in.size_is, r->in.line_rate_gbps,
+	    r->in.compat, r->bus_from,	 rows,		labels,	       n,
+	    warnings,	  r->n_warnings, recipe,	recipe_n,      PCIBW_MAX_OPS};
 	if (req->plot && (st = pcibw_model_render_plot(req->plot, &v, &err)))
 		goto out;
 	st = req->format == PCIBW_OUT_JSON  ? pcibw_model_render_json(stdout, &v)
@@ -37,6 +40,8 @@ static int run(const struct pcibw_request *req)
 out:
 	free(rows);
 	free(labels);
+	free(recipe);
+	free(recipe_n);
 	pcibw_resolved_free(r);
 	free(r);
 	if (st)

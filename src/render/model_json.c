@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
-#include "model_render.h"
+#include "model_recipe.h"
 #include "pcibw/version.h"
 #include <jansson.h>
 #include <math.h>
@@ -48,7 +48,7 @@ static json_t *bus_json(const struct pcibw_bus *b)
  * slot's own real, kept from row to row (json_real_set), so a sweep allocates no value per
  * number; other values are owned by the row and released after it is written.
  */
-#define ROW_KEYS 16
+#define ROW_KEYS 17
 struct row_fields {
 	const char *key[ROW_KEYS];
 	json_t *val[ROW_KEYS];
@@ -110,6 +110,8 @@ static void row_fields(const struct pcibw_model_view *v, int i, struct row_field
 	field_num(f, "bus_ns_per_packet", r->bus_ns_per_packet);
 	field_num(f, "cpu_stall_ns_per_packet", r->cpu_stall_ns_per_packet);
 	field(f, "bound_by", r->bound_by ? json_string(r->bound_by) : json_null());
+	if (v->recipe)
+		field(f, "recipe", pcibw_model_recipe_json(v, i));
 }
 
 #define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10) | JSON_PRESERVE_ORDER)
@@ -212,6 +214,9 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 	json_object_set_new(root, "bus", bus_json(v->bus));
 	json_object_set_new(root, "bus_from", json_string(v->bus_from ? v->bus_from : "--bus"));
 	json_object_set_new(root, "nic", json_string(v->nic->name));
+	json_t *knobs;
+	json_object_set_new(root, "nic_overrides", pcibw_model_nic_json(v->nic, &knobs));
+	json_object_set_new(root, "nic_knobs", knobs);
 	json_object_set_new(root, "pattern", json_string(pcibw_pattern_name(v->pattern)));
 	json_object_set_new(root, "size_is", json_string(pcibw_size_is_name(v->size_is)));
 	json_object_set_new(root, "line_rate_gbps",

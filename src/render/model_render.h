@@ -23,7 +23,15 @@ struct pcibw_model_view {
 	int n;
 	const char *const *warnings;
 	int n_warnings;
+	/* --explain: row i's operations are recipe[i * recipe_max ...], recipe_n[i] of them; NULL
+	 * without --explain */
+	const struct pcibw_explain_op *recipe;
+	const int *recipe_n;
+	int recipe_max;
 };
+
+/* pcibw_model_render_recipe_text - the --explain lines for row i (text output). */
+void pcibw_model_render_recipe_text(FILE *out, const struct pcibw_model_view *v, int i);
 
 /* headroom_pct - how far the bus ceiling is above (+) or below (-) the wire ceiling, in % of
  * the wire ceiling; NAN without a line rate or a bus ceiling. */

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model` as a table a person reads at a glance. */
-#include "model_render.h"
+#include "model_recipe.h"
 #include <math.h>
 #include <string.h>
 
@@ -109,6 +109,16 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 			b->kind == PCIBW_BUS_PCIE ? " per direction" : ", shared by both directions",
 			v->bus_from ? v->bus_from : "--bus");
 	fprintf(o, "nic      %s: %s\n", v->nic->name, v->nic->description);
+	if (v->nic->n_knobs > 0) {
+		fprintf(o, "knobs   ");
+		for (int k = 0; k < v->nic->n_knobs; k++)
+			fprintf(o, " %s=%s", v->nic->knobs[k].name, v->nic->knobs[k].value);
+		fprintf(o, "\n");
+	}
+	for (int k = 0; k < v->nic->n_overrides; k++)
+		fprintf(o, "%s%s", k ? ", " : "set      ", v->nic->overrides[k]);
+	if (v->nic->n_overrides > 0)
+		fprintf(o, "\n");
 	fprintf(o, "pattern  %s%s, sizes are %s bytes", pcibw_pattern_name(v->pattern),
 		v->pattern == PCIBW_PAT_BOTH ? " (rates per direction)" : "", pcibw_size_is_name(v->size_is));
 	if (v->line_rate_gbps > 0)
@@ -163,6 +173,19 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 		fprintf(o, "  %s\n", r->bound_by ? r->bound_by : "-");
 	}
 	notes(o, v, stall);
+	if (v->recipe) {
+		for (int i = 0; i < v->n; i++) {
+			if (v->labels && v->labels[i])
+				fprintf(o, "\nrecipe at %s: not per size (a mix); give its sizes as a list\n",
+					v->labels[i]);
+			else {
+				fprintf(o, "\nrecipe at %.0f B, bus bytes per packet:\n",
+					v->rows[i].size_bytes);
+				pcibw_model_render_recipe_text(o, v, i);
+			}
+		}
+		pcibw_model_render_recipe_sources(o, v);
+	}
 	for (int i = 0; i < v->n_warnings; i++)
 		fprintf(o, "warning: %s\n", v->warnings[i]);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;

@@ -97,6 +97,17 @@ static int set_input_format(struct pcibw_request *req, const char *v, struct pci
 			  v);
 }
 
+static int set_nic_set(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	if (req->n_nic_sets >= N(req->nic_sets))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--nic-set given more than %d times", N(req->nic_sets));
+	if (!strchr(v, '=') || *v == '=')
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--nic-set '%s': expected KNOB=VALUE or section.key=VALUE", v);
+	req->nic_sets[req->n_nic_sets++] = v;
+	return PCIBW_OK;
+}
+
 #define FLAG(f) .type = PCIBW_OPT_FLAG, .target = AT(f)
 #define STR(f) .type = PCIBW_OPT_STRING, .target = AT(f)
 #define CALL(fn) .type = PCIBW_OPT_CALL, .parse = fn
@@ -149,9 +160,13 @@ const struct pcibw_option pcibw_options[] = {
      .help = "reproduce pcie-bench's pcie-model exactly"},
 
     /* the traffic */
-    {"nic", 0, "NAME", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "NIC profile (simple, kernel-82599, dpdk, e1000, igb, ixgbe, i40e, mlx5,\n"
-	     "virtio-net, ...); default: by vendor:device when probed, else simple"},
+    {"nic", 0, "NAME[,KNOB=V,...]", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "NIC profile (simple, e1000, igb, ixgbe, i40e, ice, mlx5, mlx5-xdp, dpdk-mlx5,\n"
+	     "dpdk-i40e, r8169, atl1c, bnxt, virtio-net, ...) and driver knobs or section.key\n"
+	     "values; default: by vendor:device when probed (dpdk-* under vfio-pci), else simple"},
+    {"nic-set", 0, "KNOB=VALUE", CALL(set_nic_set), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
+     .help = "set a knob (rx_cqe_compress=on) or key (rx.desc_bytes=16) of the profile\n"
+	     "in use, however it was chosen; repeatable"},
     {"nic-file", 0, "FILE", STR(nic_file), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
@@ -190,6 +205,9 @@ const struct pcibw_option pcibw_options[] = {
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
      .help = "draw the ceilings against packet size"},
+    {"explain", 0, NULL, FLAG(explain), .commands = M, .group = PCIBW_GRP_OUTPUT,
+     .help = "per size, each bus operation a packet costs: bytes per packet each way and\n"
+	     "the knob or key behind it (JSON: rows[].recipe)"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "measured points over the bus and wire ceilings"},
     {"help", 'h', NULL, FLAG(help), .commands = R | M | A, .group = PCIBW_GRP_OUTPUT, .help = "this help"},

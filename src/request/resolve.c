@@ -114,11 +114,43 @@ static void bus_words(const struct pcibw_bus *b, char *buf, size_t n)
 	}
 }
 
-static int load_nic(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+#define MAX_NIC_SETS 16
+
+/* The NIC knobs of a request: --nic NAME,KNOB=VALUE,... first, then each --nic-set. */
+struct nic_sets {
+	char name[128];
+	char buf[MAX_NIC_SETS][128];
+	const char *v[2 * MAX_NIC_SETS];
+	int n;
+};
+
+static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct pcibw_err *err)
 {
-	if (req->nic_file)
-		return pcibw_nic_load_file(req->nic_file, &r->nic, err);
-	return pcibw_nic_load(req->nic, NULL, &r->nic, err);
+	memset(s, 0, sizeof *s);
+	if (req->nic) {
+		const char *comma = strchr(req->nic, ',');
+		size_t len = comma ? (size_t)(comma - req->nic) : strlen(req->nic);
+		if (len >= sizeof s->name)
+			return pcibw_fail(err, PCIBW_EUSAGE, "--nic '%s': the profile name is too long",
+					  req->nic);
+		snprintf(s->name, sizeof s->name, "%.*s", (int)len, req->nic);
+		for (const char *p = comma; p && *p;) {
+			const char *q = strchr(p + 1, ',');
+			size_t l = q ? (size_t)(q - p - 1) : strlen(p + 1);
+			if (s->n >= MAX_NIC_SETS || l >= sizeof s->buf[0] || l == 0)
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "--nic '%s': expected NAME,KNOB=VALUE,... (at most %d, none empty)",
+				    req->nic, MAX_NIC_SETS);
+			snprintf(s->buf[s->n], sizeof s->buf[0], "%.*s", (int)l, p + 1);
+			s->v[s->n] = s->buf[s->n];
+			s->n++;
+			p = q;
+		}
+	}
+	for (int i = 0; i < req->n_nic_sets && i < MAX_NIC_SETS; i++)
+		s->v[s->n++] = req->nic_sets[i];
+	return PCIBW_OK;
 }
 
 static void origin_add(char *buf, size_t n, const char *what)
@@ -190,10 +222,17 @@ int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved
 		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
 	if (model && (st = pcibw_sizes_parse(req->sizes ? req->sizes : DEFAULT_SIZES, &r->sizes, err)))
 		return st;
+	struct nic_sets sets;
+	if ((st = split_nic(req, &sets, err)))
+		return st;
 
 	/* the profile the user named comes first: a paravirtual one needs no bus */
 	bool named = req->nic || req->nic_file;
-	if (named && (st = load_nic(req, r, err)))
+	if (req->nic_file)
+		st = pcibw_nic_load_file(req->nic_file, &r->nic, err);
+	else if (req->nic)
+		st = pcibw_nic_load(sets.name, NULL, &r->nic, err);
+	if (st)
 		return st;
 	if (req->bus && !strcmp(req->bus, "virtual")) {
 		virtual_bus(r, "--bus");
@@ -210,7 +249,7 @@ int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved
 		char name[64];
 		const char *n = NULL;
 		if (r->vendor_id >= 0)
-			n = pcibw_nic_for_ids(r->vendor_id, r->device_id, NULL, name, sizeof name);
+			n = pcibw_nic_default_name(r->vendor_id, r->device_id, NULL, NULL, name, sizeof name);
 		if (!n && r->vendor_id >= 0)
 			warn(r, "no-nic-profile",
 			     "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
@@ -277,6 +316,24 @@ int pcibw_request_model_rows(const struct pcibw_resolved *r, struct pcibw_model_
 		nrows = 0;
 	}
 	*n = nrows;
+	return st;
+}
+
+int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_explain_op **recipe,
+				int **recipe_n, struct pcibw_err *err)
+{
+	int n = r->sizes.is_mix ? 0 : r->sizes.n, st = PCIBW_OK;
+	*recipe = calloc((size_t)n * PCIBW_MAX_OPS + 1, sizeof **recipe);
+	*recipe_n = calloc((size_t)n + 1, sizeof **recipe_n);
+	if (!*recipe || !*recipe_n)
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int i = 0; i < n && !st; i++)
+		st = pcibw_model_explain(&r->in, r->sizes.v[i].bytes, *recipe + (size_t)i * PCIBW_MAX_OPS,
+					 PCIBW_MAX_OPS, &(*recipe_n)[i], err);
+	if (st) {
+		free(*recipe), free(*recipe_n);
+		*recipe = NULL, *recipe_n = NULL;
+	}
 	return st;
 }
 
