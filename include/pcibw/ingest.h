@@ -69,7 +69,7 @@ struct pcibw_ingest_stats {
 	long skipped;		  /* data lines skipped (wrong field count, no rate value, RR tests) */
 	char first_skip[256];	  /* "file:line: why" of the first skipped line, "" */
 	enum pcibw_format format; /* the format read */
-	char notes[4][256];	  /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
+	char notes[8][400];	  /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */
 	int n_notes;
 	/* CSV formats: every header column (the first PCIBW_MAX_COLUMNS) and its use */
 	struct pcibw_ingest_column columns[PCIBW_MAX_COLUMNS];

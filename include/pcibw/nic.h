@@ -12,6 +12,7 @@
 
 #include "pcibw/error.h"
 #include <stdbool.h>
+#include <stddef.h>
 
 /*
  * A profile, as read from data/nic/NAME.ini (doc/model.md "NIC profiles" lists the INI keys:
@@ -173,8 +174,9 @@ enum pcibw_pattern {
  * no "..": it must stay inside DIR/nic) from DIR/nic/NAME.ini (dir NULL = pcibw_data_dir()).
  * Returns PCIBW_OK; PCIBW_EUSAGE for an unknown, unopenable or malformed name (the message lists
  * the available profiles); PCIBW_EINPUT for a malformed file
- * ("file:line:column: ..." naming the bad key or value), or one whose [profile] name is not NAME.
- * Keys, units and defaults: doc/model.md "NIC profiles".
+ * ("file:line:column: ..." naming the bad key or value), or one whose [profile] name is not NAME;
+ * PCIBW_ENOTHERE when dir is NULL and no profile directory exists (the message lists every
+ * directory searched, pcibw_data_dirs_searched). Keys, units and defaults: doc/model.md "NIC profiles".
  */
 int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err);
 
@@ -235,9 +237,19 @@ const struct pcibw_nic_knob *pcibw_nic_key_knob(const struct pcibw_nic *nic, con
 const char *pcibw_nic_default_name(int vendor_id, int device_id, const char *driver, const char *dir,
 				   char *buf, unsigned len);
 
-/* pcibw_data_dir - directory holding nic/ profiles and examples: $PCIBW_DATA_DIR when set and
- * non-empty, else the installed datadir when its nic/ exists (an installed pcibw never depends on
- * a checkout), else the source tree's data/. Never NULL; the directory is not checked to exist. */
+/*
+ * pcibw_data_dir - the directory holding nic/ profiles and examples/: $PCIBW_DATA_DIR when set
+ * and non-empty (taken as it is); else the first of these whose nic/ exists: DIR/../share/pcibw
+ * where DIR is the running binary's directory (/proc/self/exe; the relative path is the
+ * configured bindir -> datadir, so an installed tree works wherever it is copied), DIR/data (an
+ * uninstalled build tree), the configured PREFIX/share/pcibw. NULL when none has a nic/
+ * directory. The string is static, valid until the next call.
+ */
 const char *pcibw_data_dir(void);
+
+/* pcibw_data_dirs_searched - the nic/ directories pcibw_data_dir looks in, in order, each with
+ * why it is searched ("/usr/bin/../share/pcibw/nic (next to the binary), ..."), for an error
+ * message. Writes at most len bytes (NUL included); returns the length the full list needs. */
+size_t pcibw_data_dirs_searched(char *buf, size_t len);
 
 #endif

@@ -38,6 +38,7 @@ struct pcibw_request {
 	/* output */
 	enum pcibw_output format;
 	const char *plot; /* --plot FILE.svg, NULL */
+	bool wide;	  /* --wide: every column of analyze's text table */
 
 	/* the machine: a source (--dump, --sysfs, --topology; none = this machine) and a device */
 	struct pcibw_probe_opts probe;

@@ -31,22 +31,27 @@ enum pcibw_verdict {
  * for PCIBW_V_N or any other value. */
 const char *pcibw_verdict_name(enum pcibw_verdict v);
 
-/* The thresholds of the contract (`--threshold NAME=VALUE`), plus the ones this engine adds (the
- * last four: flat_sizes, cpu_only, idle, cycles_high). Ratios are fractions of a ceiling or of the
- * CPU (1.0 = all of it); each default follows its colon. */
+/* The thresholds of the contract (`--threshold NAME=VALUE`). Ratios are fractions of a ceiling or
+ * of the CPU (1.0 = all of it); each default follows its colon. */
 struct pcibw_thresholds {
-	double impossible;  /* measured > this x the bus or wire ceiling: 1.10 */
-	double wire;	    /* measured >= this x the wire ceiling: 0.95 */
-	double bus;	    /* measured >= this x the bus ceiling: 0.85 */
-	double cpu;	    /* all CPUs busy at least this share: 0.90 */
-	double core;	    /* busiest core at least this share: 0.95 */
-	double elasticity;  /* |elasticity| of throughput to work or cpu_mhz: 0.5 */
-	double flat;	    /* packet rates within this spread (max-min)/max count as flat: 0.05 */
-	double flat_sizes;  /* ... over at least this many sizes: 3 */
-	double cpu_only;    /* CPU at least this share ... : 0.75 */
-	double idle;	    /* ... while bus and wire are both below this: 0.60 */
-	double cycles_high; /* cycles per packet above which a CPU-bound row is suspiciously slow
-			     * (case M: 20 kpps on a 2.6 GHz core is 130,000): 50000 */
+	double impossible;	 /* measured > this x the bus or wire ceiling: 1.10 */
+	double wire;		 /* measured >= this x the wire ceiling: 0.95 */
+	double bus;		 /* measured >= this x the bus ceiling: 0.85 */
+	double cpu;		 /* all CPUs busy at least this share: 0.90 */
+	double core;		 /* busiest core at least this share: 0.95 */
+	double elasticity;	 /* |elasticity| of throughput to work or cpu_mhz: 0.5 */
+	double flat;		 /* packet rates within this spread (max-min)/max count as flat: 0.05 */
+	double flat_sizes;	 /* ... over at least this many sizes: 3 */
+	double cpu_only;	 /* CPU at least this share ... : 0.75 */
+	double idle;		 /* ... while bus and wire are both below this: 0.60 */
+	double cycles_high;	 /* cycles per packet above which a CPU-bound row is suspiciously slow
+				  * (case M: 20 kpps on a 2.6 GHz core is 130,000): 50000 */
+	double notable;		 /* a resource at least this share of its ceiling is named on every row,
+				  * whatever the verdict: 0.75 */
+	double cores_elasticity; /* packet rate growing with cores at least this elasticity
+				  * (d ln pps / d ln cores): a per-core CPU limit: 0.5 */
+	double cores_flat;	 /* packet rate within this spread while cores are added: not the
+				  * CPU: 0.05 */
 };
 
 /* pcibw_thresholds_default - the contract's defaults. */
@@ -54,9 +59,10 @@ void pcibw_thresholds_default(struct pcibw_thresholds *t);
 
 /*
  * pcibw_threshold_set - apply one `NAME=VALUE` (names as the fields above, exact; VALUE in plain
- * decimal). Ranges: flat_sizes a whole number 2..1000; cycles_high 1..10^12; cpu, core, flat and
- * cpu_only (0, 1] (they are shares); impossible, wire, bus, elasticity and idle (0, 10] (counted
- * from 1e-9). Returns PCIBW_OK or PCIBW_EUSAGE naming the bad part and listing the names; t is
+ * decimal). Ranges: impossible [1, 10] (a multiple of a ceiling); wire, bus, cpu, core, cpu_only,
+ * idle and notable (0, 1] (shares); flat and cores_flat (0, 1) (spreads); elasticity and
+ * cores_elasticity (0, 10]; flat_sizes a whole number 2..1000; cycles_high 1..10^12. Returns
+ * PCIBW_OK or PCIBW_EUSAGE naming the bad part and the range (or listing the names); t is
  * untouched on error.
  */
 int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, struct pcibw_err *err);
@@ -117,6 +123,11 @@ struct pcibw_row {
 	double elasticity;	    /* NAN unless work or cpu_mhz varied at this size */
 	const char *elasticity_of;  /* "work" or "cpu_mhz" */
 	bool per_packet;	    /* in a run of >= flat_sizes sizes with flat pps */
+	double cores_elasticity;    /* d ln pps / d ln cores over rows that differ only in cores
+				     * (or, without a cores column, queues or threads); NAN */
+	const char *cores_of;	    /* "cores", "queues" or "threads"; NULL */
+	double cores_lo, cores_hi, cores_pps_lo, cores_pps_hi;	     /* that sweep's cores and its lowest
+								      * and highest packet rate; NAN */
 	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi; /* that run's packets/s and
 								      * sizes (bytes); NAN when none */
 	enum pcibw_verdict verdict;
@@ -172,19 +183,40 @@ struct pcibw_machine {
 	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };
 
+/*
+ * A group of rows: the rows of one (source, series, test, direction) whose sizes lie in one band
+ * where the row verdicts do not change (a size band ends where the verdict changes). Its verdict
+ * follows the whole-input rule over its rows; its evidence is the representative row's (the
+ * fastest row with the group's verdict).
+ */
+struct pcibw_group {
+	int key_row;		   /* a row holding the key (source, series, test, pattern) */
+	double size_min, size_max; /* bytes; NAN for rows without a size */
+	int *rows;		   /* indices into pcibw_rows.v, by size */
+	int n_rows;
+	enum pcibw_verdict verdict;
+	int representative;		    /* the row whose evidence the group gives */
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap copies */
+	int n_evidence;
+};
+
 /* The whole input's answer. */
 struct pcibw_summary {
 	enum pcibw_verdict verdict;
-	int counts[PCIBW_V_N];		    /* rows per verdict */
+	int counts[PCIBW_V_N];	    /* rows per verdict */
+	struct pcibw_group *groups; /* heap; by source, series, test, direction, size */
+	int n_groups;
 	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings; [0] is the plain-words summary */
 	int n_evidence;
 	int representative; /* index of the row the summary speaks of, -1 if none */
 };
 
 /*
- * pcibw_verdict_run - cycles per packet and service demand, elasticity and per-packet limits
- * across rows, each row's verdict and evidence, then the whole input's verdict (impossible if
- * any row is; else the most common, ties broken io, wire, cpu, undetermined) and its summary.
+ * pcibw_verdict_run - cycles per packet and service demand, elasticity, per-packet and per-core
+ * limits across rows, each row's verdict and evidence, the groups (struct pcibw_group), then the
+ * whole input's verdict (impossible if any row is; else the most common verdict among the rows
+ * that are not undetermined, ties broken io, wire, cpu; undetermined only when every row is) and
+ * its summary, which names each group's verdict.
  * A row whose bit rate and packet rate disagree by more than 10 % (rate_mismatch) gets evidence
  * saying so. With no rows the verdict is undetermined (nothing was measured). out is
  * overwritten (not freed first).
@@ -193,7 +225,8 @@ struct pcibw_summary {
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err);
 
-/* pcibw_summary_free - free the evidence strings (n_evidence back to 0); s itself is not freed. */
+/* pcibw_summary_free - free the evidence strings and the groups (counts back to 0); s itself is
+ * not freed. */
 void pcibw_summary_free(struct pcibw_summary *s);
 
 /* pcibw_row_evidence - append a printf-formatted evidence string to a row (ignored when

@@ -41,6 +41,7 @@ static int run(const struct pcibw_request *req)
 	    .skipped = a.skipped,
 	    .warnings = warnings,
 	    .n_warnings = nw,
+	    .wide = req->wide,
 	};
 	if (req->plot && (st = pcibw_analyze_render_plot(req->plot, &v, &err)))
 		goto out;

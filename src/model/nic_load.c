@@ -592,11 +592,22 @@ static void list_profiles(const char *dir, char *buf, size_t len)
 		free(ents);
 }
 
+/* No profile directory at all: an installation problem, said with every place looked in. */
+static int no_data_dir(struct pcibw_err *err)
+{
+	char where[1024];
+	pcibw_data_dirs_searched(where, sizeof where);
+	return pcibw_fail(err, PCIBW_ENOTHERE,
+			  "no NIC profiles found: searched %s; set PCIBW_DATA_DIR to the directory "
+			  "holding nic/",
+			  where);
+}
+
 int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err)
 {
 	char path[PATH_MAX], avail[1024];
-	if (!dir)
-		dir = pcibw_data_dir();
+	if (!dir && !(dir = pcibw_data_dir()))
+		return no_data_dir(err);
 	snprintf(path, sizeof path, "%s/nic/%s.ini", dir, name ? name : "");
 	FILE *f = name && valid_name(name) ? fopen(path, "r") : NULL;
 	if (!f) {
@@ -619,8 +630,8 @@ const char *pcibw_nic_for_ids(int vendor_id, int device_id, const char *dir, cha
 	char nicdir[PATH_MAX], want[16];
 	struct dirent **ents;
 	const char *found = NULL;
-	if (!dir)
-		dir = pcibw_data_dir();
+	if (!dir && !(dir = pcibw_data_dir()))
+		return NULL;
 	if (vendor_id < 0 || device_id < 0 || !buf || !len)
 		return NULL;
 	snprintf(want, sizeof want, "%04x:%04x", (unsigned)vendor_id & 0xffff, (unsigned)device_id & 0xffff);

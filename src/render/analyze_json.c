@@ -130,6 +130,26 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
 				    json_integer(v->summary->counts[k]));
 	json_object_set_new(root, "counts", counts);
+	json_t *groups = json_array();
+	for (int g = 0; g < v->summary->n_groups; g++) {
+		const struct pcibw_group *gr = &v->summary->groups[g];
+		const struct pcibw_row *kr = &v->rows->v[gr->key_row];
+		json_t *o = json_object(), *key = json_object(), *idx = json_array();
+		json_object_set_new(key, "source", json_string(kr->source));
+		json_object_set_new(key, "series", str_or_null(kr->series));
+		json_object_set_new(key, "test", str_or_null(kr->test));
+		json_object_set_new(key, "direction", json_string(pcibw_analyze_pattern_name(kr->pattern)));
+		json_object_set_new(o, "key", key);
+		json_object_set_new(o, "size_min", num(gr->size_min));
+		json_object_set_new(o, "size_max", num(gr->size_max));
+		for (int k = 0; k < gr->n_rows; k++)
+			json_array_append_new(idx, json_integer(gr->rows[k]));
+		json_object_set_new(o, "rows", idx);
+		json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(gr->verdict)));
+		json_object_set_new(o, "evidence", strings(gr->evidence, gr->n_evidence));
+		json_array_append_new(groups, o);
+	}
+	json_object_set_new(root, "groups", groups);
 	json_t *rows = json_array();
 	for (int i = 0; i < v->rows->n; i++)
 		json_array_append_new(rows, row_json(&v->rows->v[i], v->size_is));

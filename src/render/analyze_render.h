@@ -28,6 +28,7 @@ struct pcibw_analyze_view {
 	long skipped;		     /* lines skipped over all inputs */
 	const char *const *warnings; /* what the resolution warned of (no NIC profile for the ids) */
 	int n_warnings;
+	bool wide; /* --wide: every column of the text table, whatever the width */
 };
 
 /* pcibw_analyze_pattern_name - a row's pattern ("rx", ..., "dma-rw") or "?" */

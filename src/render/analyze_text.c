@@ -22,6 +22,177 @@ static const char *f(char *buf, size_t n, const char *fmt, double v)
 	return buf;
 }
 
+/* An optional column: shown when a row carries data in it (or with --wide). */
+struct optcol {
+	const char *head;
+	int width;
+	const char *fmt;
+	bool show;
+};
+
+static double key_value(const struct pcibw_row *r, int k)
+{
+	const double vals[] = {r->work, r->cpu_mhz, r->cores, r->queues, r->threads, r->streams};
+	return vals[k];
+}
+
+/* The table: 90 columns for the fixed part. The optional columns come while the line stays
+ * within 100 (all of them with --wide): first the keys rows differ by (work, cpu MHz, cores,
+ * ...), then the bus ceiling, then cycles per packet, each only when a row has a value in it; the
+ * source only with several inputs. */
+static void table(FILE *out, const struct pcibw_analyze_view *v)
+{
+	const struct pcibw_rows *rs = v->rows;
+	struct optcol keys[] = {
+	    {"work", 8, "%g", false},	{"cpu MHz", 7, "%g", false}, {"cores", 5, "%g", false},
+	    {"queues", 6, "%g", false}, {"threads", 7, "%g", false}, {"streams", 7, "%g", false},
+	};
+	bool has_bus = false, has_cyc = false;
+	int series_w = 6;
+	for (int i = 0; i < rs->n; i++) {
+		const struct pcibw_row *r = &rs->v[i];
+		for (int k = 0; k < 6; k++)
+			keys[k].show |= !isnan(key_value(r, k));
+		has_bus |= !isnan(r->bus_gbps);
+		has_cyc |= !isnan(r->cycles_per_packet);
+		int w = (int)strlen(r->series) + (r->test[0] ? (int)strlen(r->test) + 1 : 0);
+		if (w > series_w)
+			series_w = w;
+	}
+	if (series_w > (v->wide ? 32 : 16))
+		series_w = v->wide ? 32 : 16;
+	int width = 90 - 16 + series_w;
+	bool src = v->n_inputs > 1 || v->wide;
+	if (src)
+		width += 17;
+	for (int k = 0; k < 6; k++)
+		if (keys[k].show && !v->wide && width + keys[k].width + 1 > 100)
+			keys[k].show = false;
+		else if (keys[k].show)
+			width += keys[k].width + 1;
+	bool bus = v->wide || (has_bus && width + 9 <= 100);
+	if (bus)
+		width += 9;
+	bool cyc = v->wide || (has_cyc && width + 8 <= 100);
+	fprintf(out, "\n%3s ", "#");
+	if (src)
+		fprintf(out, "%-16s ", "source");
+	fprintf(out, "%-*s %6s %4s %3s %8s %8s ", series_w, "series", "size", "dir", "n", "Gbit/s", "Mpps");
+	if (bus)
+		fprintf(out, "%8s ", "bus Gb/s");
+	fprintf(out, "%4s %5s %4s %5s ", "bus%", "wire%", "cpu%", "core%");
+	if (cyc)
+		fprintf(out, "%7s ", "cyc/pkt");
+	for (int k = 0; k < 6; k++)
+		if (keys[k].show)
+			fprintf(out, "%*s ", keys[k].width, keys[k].head);
+	fprintf(out, " verdict\n");
+	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k2[32], l[32], ser[128];
+	for (int i = 0; i < rs->n; i++) {
+		const struct pcibw_row *r = &rs->v[i];
+		const char *base = strrchr(r->source, '/');
+		fprintf(out, "%3d ", i + 1);
+		if (src)
+			fprintf(out, "%-16.16s ", base ? base + 1 : r->source);
+		snprintf(ser, sizeof ser, "%s%s%s", r->test, r->test[0] && r->series[0] ? " " : "",
+			 r->series);
+		fprintf(out, "%-*.*s %6s %4s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
+			f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
+			f(b, sizeof b, "%.3g", r->gbps), f(c, sizeof c, "%.3g", r->pps / 1e6));
+		if (bus)
+			fprintf(out, "%8s ", f(d, sizeof d, "%.4g", r->bus_gbps));
+		fprintf(out, "%4s %5s %4s %5s ", f(e, sizeof e, "%.0f", r->bus_util * 100),
+			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
+			f(k2, sizeof k2, "%.0f", r->core_util * 100));
+		if (cyc)
+			fprintf(out, "%7s ", f(l, sizeof l, "%.0f", r->cycles_per_packet));
+		for (int k = 0; k < 6; k++)
+			if (keys[k].show)
+				fprintf(out, "%*s ", keys[k].width,
+					f(a, sizeof a, keys[k].fmt, key_value(r, k)));
+		fprintf(out, " %s\n", pcibw_verdict_name(r->verdict));
+	}
+}
+
+/* text after prefix, broken at blanks so that no line passes 100 columns (a word longer than the
+ * room is printed whole); continuation lines are indented two more than the prefix. */
+static void wrapped(FILE *out, const char *prefix, const char *text)
+{
+	int indent = (int)strlen(prefix), col = fprintf(out, "%s", prefix);
+	const char *p = text;
+	bool first = true;
+	while (*p) {
+		const char *e = strchr(p, ' ');
+		int n = e ? (int)(e - p) : (int)strlen(p);
+		if (!first && col + 1 + n > 100) {
+			col = fprintf(out, "\n%*s", indent + 2, "") - 1;
+			first = true;
+		}
+		col += fprintf(out, "%s%.*s", first ? "" : " ", n, p);
+		first = false;
+		p += n;
+		while (*p == ' ')
+			p++;
+	}
+	fputc('\n', out);
+}
+
+static bool in_group(const struct pcibw_group *g, const char *e)
+{
+	for (int k = 0; k < g->n_evidence; k++)
+		if (!strcmp(g->evidence[k], e))
+			return true;
+	return false;
+}
+
+/* Evidence once per group: the group's (its representative row's) under a line naming the
+ * group, then only what a row adds to it. */
+static void evidence(FILE *out, const struct pcibw_analyze_view *v)
+{
+	const struct pcibw_rows *rs = v->rows;
+	const struct pcibw_summary *s = v->summary;
+	if (s->n_groups == 0)
+		return;
+	fputc('\n', out);
+	for (int gi = 0; gi < s->n_groups; gi++) {
+		const struct pcibw_group *g = &s->groups[gi];
+		const struct pcibw_row *kr = &rs->v[g->key_row];
+		char ser[128], sz[64] = "";
+		snprintf(ser, sizeof ser, "%s%s%s", kr->test, kr->test[0] && kr->series[0] ? " " : "",
+			 kr->series);
+		if (!isnan(g->size_min) && g->size_min == g->size_max)
+			snprintf(sz, sizeof sz, " %g B", g->size_min);
+		else if (!isnan(g->size_min))
+			snprintf(sz, sizeof sz, " %g-%g B", g->size_min, g->size_max);
+		if (s->n_groups > 1 || g->n_rows > 1) {
+			char list[96];
+			size_t o = 0;
+			for (int k = 0; k < g->n_rows && o < 80; k++)
+				o += (size_t)snprintf(list + o, sizeof list - o, "%s%d", k ? "," : "",
+						      g->rows[k] + 1);
+			if (o >= 80)
+				snprintf(list + 76, sizeof list - 76, ",...");
+			fprintf(out, "%s%s%s%s (%s %s): %s\n", ser, ser[0] ? "," : "", sz,
+				ser[0] || sz[0] ? "" : "rows", g->n_rows == 1 ? "row" : "rows", list,
+				pcibw_verdict_name(g->verdict));
+		}
+		const char *indent = s->n_groups > 1 || g->n_rows > 1 ? "   " : "";
+		char pre[32];
+		snprintf(pre, sizeof pre, "%s%4d ", indent, g->representative + 1);
+		for (int k = 0; k < g->n_evidence; k++)
+			wrapped(out, pre, g->evidence[k]);
+		for (int k = 0; k < g->n_rows; k++) {
+			const struct pcibw_row *r = &rs->v[g->rows[k]];
+			if (g->rows[k] == g->representative)
+				continue;
+			snprintf(pre, sizeof pre, "%s%4d ", indent, g->rows[k] + 1);
+			for (int j = 0; j < r->n_evidence; j++)
+				if (!in_group(g, r->evidence[j]))
+					wrapped(out, pre, r->evidence[j]);
+		}
+	}
+}
+
 int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 {
 	const struct pcibw_machine *m = v->machine;
@@ -41,13 +212,16 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	}
 	for (int i = 0; i < v->n_inputs; i++) {
 		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;
-		fprintf(out, "input    %s (%s): %ld %s from %ld %s", v->inputs[i].path,
-			pcibw_format_name(s->format), s->rows, s->rows == 1 ? "row" : "rows", s->lines,
-			s->format == PCIBW_FMT_IPERF3 ? (s->lines == 1 ? "interval" : "intervals")
-						      : (s->lines == 1 ? "result line" : "result lines"));
-		if (s->skipped)
-			fprintf(out, ", %ld skipped (first: %s)", s->skipped, s->first_skip);
-		fputc('\n', out);
+		char line[1400];
+		int o = snprintf(
+		    line, sizeof line, "%s (%s): %ld %s from %ld %s", v->inputs[i].path,
+		    pcibw_format_name(s->format), s->rows, s->rows == 1 ? "row" : "rows", s->lines,
+		    s->format == PCIBW_FMT_IPERF3 ? (s->lines == 1 ? "interval" : "intervals")
+						  : (s->lines == 1 ? "result line" : "result lines"));
+		if (s->skipped && o > 0 && (size_t)o < sizeof line)
+			snprintf(line + o, sizeof line - (size_t)o, ", %ld skipped (first: %s)", s->skipped,
+				 s->first_skip);
+		wrapped(out, "input    ", line);
 		if (s->n_columns) {
 			char item[160];
 			int col = fprintf(out, "         columns ");
@@ -69,52 +243,15 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 			fputc('\n', out);
 		}
 		for (int k = 0; k < s->n_warnings; k++)
-			fprintf(out, "         warning: %s\n", s->warnings[k]);
+			wrapped(out, "         warning: ", s->warnings[k]);
 		for (int k = 0; k < s->n_notes; k++)
-			fprintf(out, "         note: %s\n", s->notes[k]);
+			wrapped(out, "         note: ", s->notes[k]);
 	}
-	/* rows that differ only by work or cpu_mhz (an elasticity sweep) need those columns to be told apart
-	 */
-	bool has_work = false, has_mhz = false;
-	for (int i = 0; i < v->rows->n; i++) {
-		has_work |= !isnan(v->rows->v[i].work);
-		has_mhz |= !isnan(v->rows->v[i].cpu_mhz);
-	}
-	fprintf(out, "\n%4s %-22s %-16s %7s %5s %4s %9s %8s %10s %5s %5s %5s %5s %8s  ", "#", "source",
-		"series", "size", "dir", "n", "Gbit/s", "Mpps", "bus Gbit/s", "bus%", "wire%", "cpu%",
-		"core%", "cyc/pkt");
-	if (has_work)
-		fprintf(out, "%8s  ", "work");
-	if (has_mhz)
-		fprintf(out, "%8s  ", "cpu MHz");
-	fprintf(out, "verdict\n");
-	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k[32], l[32];
-	for (int i = 0; i < v->rows->n; i++) {
-		const struct pcibw_row *r = &v->rows->v[i];
-		const char *base = strrchr(r->source, '/');
-		fprintf(out, "%4d %-22.22s %-16.16s %7s %5s %4ld %9s %8s %10s %5s %5s %5s %5s %8s  ", i + 1,
-			base ? base + 1 : r->source, r->series[0] ? r->series : "-",
-			f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
-			f(b, sizeof b, "%.4g", r->gbps), f(c, sizeof c, "%.4g", r->pps / 1e6),
-			f(d, sizeof d, "%.4g", r->bus_gbps), f(e, sizeof e, "%.0f", r->bus_util * 100),
-			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
-			f(k, sizeof k, "%.0f", r->core_util * 100),
-			f(l, sizeof l, "%.0f", r->cycles_per_packet));
-		if (has_work)
-			fprintf(out, "%8s  ", f(a, sizeof a, "%g", r->work));
-		if (has_mhz)
-			fprintf(out, "%8s  ", f(a, sizeof a, "%g", r->cpu_mhz));
-		fprintf(out, "%s\n", pcibw_verdict_name(r->verdict));
-	}
-	fputc('\n', out);
-	for (int i = 0; i < v->rows->n; i++) {
-		const struct pcibw_row *r = &v->rows->v[i];
-		for (int j = 0; j < r->n_evidence; j++)
-			fprintf(out, "%4d %s\n", i + 1, r->evidence[j]);
-	}
+	table(out, v);
+	evidence(out, v);
 	fprintf(out, "\nverdict  %s\n", pcibw_verdict_name(v->summary->verdict));
 	for (int i = 0; i < v->summary->n_evidence; i++)
-		fprintf(out, "%s%s\n", i ? "         " : "         ", v->summary->evidence[i]);
+		wrapped(out, "         ", v->summary->evidence[i]);
 	if (v->skipped)
 		fprintf(out, "         %ld input line(s) skipped\n", v->skipped);
 	for (int i = 0; i < v->n_warnings; i++)

@@ -194,7 +194,8 @@ const struct pcibw_option pcibw_options[] = {
     /* verdicts */
     {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A, .group = PCIBW_GRP_VERDICT,
      .help = "impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
-	     "flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000"},
+	     "flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000\n"
+	     "notable=0.75 cores_elasticity=0.5 cores_flat=0.05"},
 
     /* output */
     {"format", 0, "text|json|csv", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
@@ -210,6 +211,8 @@ const struct pcibw_option pcibw_options[] = {
 	     "the knob or key behind it (JSON: rows[].recipe)"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "measured points over the bus and wire ceilings"},
+    {"wide", 0, NULL, FLAG(wide), .commands = A, .group = PCIBW_GRP_OUTPUT,
+     .help = "every column of the text table, past 100 columns"},
     {"help", 'h', NULL, FLAG(help), .commands = R | M | A, .group = PCIBW_GRP_OUTPUT, .help = "this help"},
 };
 const int pcibw_n_options = N(pcibw_options);

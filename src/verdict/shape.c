@@ -10,7 +10,10 @@
  *   x, (dy / mean y) / (dx / mean x), which is defined at x = 0.
  * - Per-packet limit: packet rates flat within `flat` over >= `flat_sizes` consecutive sizes while
  *   the bytes rise: the cost is per packet (CPU or driver path), not per byte (bus or wire).
- * Both sort an index (qsort_r), so they cost O(n log n) in the number of rows; the flat-run search
+ * - Cores: rows that differ only in cores (else queues, else threads). A packet rate that grows
+ *   with them (d ln pps / d ln cores >= cores_elasticity) is a per-core CPU limit; one flat over
+ *   them (spread within cores_flat) says more CPU does not help.
+ * All sort an index (qsort_r), so they cost O(n log n) in the number of rows; the flat-run search
  * after the sort is linear.
  */
 #include "shape.h"
@@ -44,53 +47,67 @@ static int cmp_base(const struct pcibw_row *a, const struct pcibw_row *b)
 	if (!c)
 		c = strcmp(a->series, b->series);
 	if (!c)
+		c = strcmp(a->test, b->test);
+	if (!c)
+		c = strcmp(a->iface, b->iface);
+	if (!c)
 		c = conv_rank(a->size_conv) - conv_rank(b->size_conv);
 	if (!c)
 		c = a->direction - b->direction;
 	return c;
 }
 
-enum sort_by { BY_WORK, BY_MHZ, BY_SIZE };
+/* The keys a family may vary one of; the others must be equal. */
+enum sort_by { BY_WORK, BY_MHZ, BY_SIZE, BY_CORES, BY_QUEUES, BY_THREADS, BY_STREAMS, N_KEYS };
+
+static double key(const struct pcibw_row *r, enum sort_by k)
+{
+	switch (k) {
+	case BY_WORK:
+		return r->work;
+	case BY_MHZ:
+		return r->cpu_mhz;
+	case BY_SIZE:
+		return r->size_bytes;
+	case BY_CORES:
+		return r->cores;
+	case BY_QUEUES:
+		return r->queues;
+	case BY_THREADS:
+		return r->threads;
+	case BY_STREAMS:
+		return r->streams;
+	case N_KEYS:
+		break;
+	}
+	return NAN;
+}
+
+/* by the base, every key but `by` (size first), then `by` */
+static int cmp_keys(const struct pcibw_row *a, const struct pcibw_row *b, enum sort_by by)
+{
+	int c = cmp_base(a, b);
+	static const enum sort_by order[] = {BY_SIZE,	BY_WORK,    BY_MHZ,    BY_CORES,
+					     BY_QUEUES, BY_THREADS, BY_STREAMS};
+	for (unsigned i = 0; !c && i < sizeof order / sizeof order[0]; i++)
+		if (order[i] != by)
+			c = cmp_d(key(a, order[i]), key(b, order[i]));
+	return c;
+}
 
 static int cmp_rows(const void *pa, const void *pb, void *vctx)
 {
 	const struct pcibw_row *v = ((void **)vctx)[0];
 	enum sort_by by = *(enum sort_by *)((void **)vctx)[1];
 	const struct pcibw_row *a = &v[*(const int *)pa], *b = &v[*(const int *)pb];
-	int c = cmp_base(a, b);
-	if (c)
-		return c;
-	switch (by) {
-	case BY_WORK:
-		if ((c = cmp_d(a->size_bytes, b->size_bytes)) || (c = cmp_d(a->cpu_mhz, b->cpu_mhz)))
-			return c;
-		return cmp_d(a->work, b->work);
-	case BY_MHZ:
-		if ((c = cmp_d(a->size_bytes, b->size_bytes)) || (c = cmp_d(a->work, b->work)))
-			return c;
-		return cmp_d(a->cpu_mhz, b->cpu_mhz);
-	case BY_SIZE:
-		if ((c = cmp_d(a->work, b->work)) || (c = cmp_d(a->cpu_mhz, b->cpu_mhz)))
-			return c;
-		return cmp_d(a->size_bytes, b->size_bytes);
-	}
-	return 0;
+	int c = cmp_keys(a, b, by);
+	return c ? c : cmp_d(key(a, by), key(b, by));
 }
 
 /* Same family: everything but the varied quantity equal. */
 static bool same_family(const struct pcibw_row *a, const struct pcibw_row *b, enum sort_by by)
 {
-	if (cmp_base(a, b))
-		return false;
-	switch (by) {
-	case BY_WORK:
-		return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
-	case BY_MHZ:
-		return !cmp_d(a->size_bytes, b->size_bytes) && !cmp_d(a->work, b->work);
-	case BY_SIZE:
-		return !cmp_d(a->work, b->work) && !cmp_d(a->cpu_mhz, b->cpu_mhz);
-	}
-	return false;
+	return cmp_keys(a, b, by) == 0;
 }
 
 static int *sorted(const struct pcibw_rows *rs, enum sort_by by)
@@ -301,9 +318,68 @@ static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 	return 0;
 }
 
+/* Rows that differ only in cores (or queues, or threads): the log-log slope of the packet rate
+ * over them, and the range they span. A row keeps the first sweep it is in. */
+static int cores_pass(struct pcibw_rows *rs, enum sort_by by, const char *name)
+{
+	int *idx = sorted(rs, by);
+	if (!idx)
+		return -1;
+	double *x = malloc(sizeof *x * (size_t)(rs->n ? rs->n : 1) * 2);
+	if (!x) {
+		free(idx);
+		return -1;
+	}
+	double *y = x + rs->n;
+	for (int i = 0; i < rs->n;) {
+		int j = i + 1;
+		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], by))
+			j++;
+		int n = 0, distinct = 0;
+		double lo = NAN, hi = NAN;
+		for (int k = i; k < j; k++) {
+			const struct pcibw_row *r = &rs->v[idx[k]];
+			double c = key(r, by);
+			if (isnan(c) || !(r->pps > 0))
+				continue;
+			x[n] = c;
+			y[n] = r->pps;
+			if (n == 0 || x[n] != x[n - 1])
+				distinct++;
+			lo = isnan(lo) ? c : fmin(lo, c);
+			hi = isnan(hi) ? c : fmax(hi, c);
+			n++;
+		}
+		if (distinct >= 2) {
+			double e = pcibw_elasticity(x, y, n), pmin = y[0], pmax = y[0];
+			for (int k = 1; k < n; k++) {
+				pmin = fmin(pmin, y[k]);
+				pmax = fmax(pmax, y[k]);
+			}
+			for (int k = i; k < j && !isnan(e); k++) {
+				struct pcibw_row *r = &rs->v[idx[k]];
+				if (r->cores_of || isnan(key(r, by)))
+					continue;
+				r->cores_elasticity = e;
+				r->cores_of = name;
+				r->cores_lo = lo;
+				r->cores_hi = hi;
+				r->cores_pps_lo = pmin;
+				r->cores_pps_hi = pmax;
+			}
+		}
+		i = j;
+	}
+	free(x);
+	free(idx);
+	return 0;
+}
+
 int pcibw_shape(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 {
-	if (elasticity_pass(rs, BY_WORK) || elasticity_pass(rs, BY_MHZ) || flat_pass(rs, t))
+	if (elasticity_pass(rs, BY_WORK) || elasticity_pass(rs, BY_MHZ) || flat_pass(rs, t) ||
+	    cores_pass(rs, BY_CORES, "cores") || cores_pass(rs, BY_QUEUES, "queues") ||
+	    cores_pass(rs, BY_THREADS, "threads"))
 		return -1;
 	return 0;
 }

@@ -11,6 +11,7 @@
  */
 #include "pcibw/verdict.h"
 #include "evidence.h"
+#include "groups.h"
 #include "pcibw/device.h"
 #include "pcibw/nic.h"
 #include "shape.h"
@@ -94,6 +95,97 @@ static void utilisations(struct pcibw_row *r)
 	}
 }
 
+/* "wire 94 % < 95 %": a known load below its threshold, floored so that it never reads as
+ * reaching it. */
+static void below(char *buf, size_t n, size_t *o, const char *what, double util, double thr)
+{
+	if (isnan(util) || *o >= n)
+		return;
+	*o += (size_t)snprintf(buf + *o, n - *o, "%s%s %.0f %% < %.0f %%", *o ? ", " : "", what,
+			       floor(util * 100), round(thr * 100));
+}
+
+/* undetermined: name what is missing or what to check */
+static void undetermined_hints(struct pcibw_row *r, const struct pcibw_thresholds *t,
+			       const struct pcibw_machine *m, bool cores_flat)
+{
+	bool bus_known = !isnan(r->bus_util);
+	if (r->size_conv == PCIBW_CONV_WRITE)
+		pcibw_row_evidence(r,
+				   "a TCP message size is a write size, not a packet size: no packet rate to "
+				   "set against the bus");
+	if (isnan(r->cpu_util) && isnan(r->core_util) && !cores_flat)
+		pcibw_row_evidence(
+		    r, "no CPU was measured: give cpu_pct and per-core cpuN_pct (a single saturated "
+		       "core hides in a low total)");
+	if (m->bus_virtual)
+		pcibw_row_evidence(r, "a virtual NIC has no bus ceiling: the limit is the host's CPU or the "
+				      "hypervisor's path");
+	else if (!m->have_bus)
+		pcibw_row_evidence(
+		    r, "no bus given (--bus SPEC or a probed device): the bus ceiling is unknown");
+	else if (!bus_known && r->model_note[0])
+		pcibw_row_evidence(r, "no bus ceiling at this size: %s", r->model_note);
+	if (m->line_rate_gbps <= 0)
+		pcibw_row_evidence(r, "no line rate given (--line-rate): the wire ceiling is unknown");
+	char list[256];
+	size_t o = 0;
+	list[0] = '\0';
+	below(list, sizeof list, &o, "wire", r->wire_util, t->wire);
+	below(list, sizeof list, &o, "bus", r->bus_util, t->bus);
+	if (!cores_flat) {
+		below(list, sizeof list, &o, "CPU", r->cpu_util, t->cpu);
+		below(list, sizeof list, &o, "busiest core", r->core_util, t->core);
+	}
+	if (o && cores_flat)
+		pcibw_row_evidence(r,
+				   "none reached its threshold (%s): a per-packet limit of the NIC "
+				   "(descriptor fetch, queue or firmware) is the likely one",
+				   list);
+	else if (o)
+		pcibw_row_evidence(
+		    r,
+		    "none reached its threshold (%s): check for a closed-loop benchmark, interrupt "
+		    "moderation, a single queue, or device and driver state",
+		    list);
+}
+
+/* Every resource at or above `notable` of its ceiling that the verdict's own evidence did not
+ * name: a wire-bound row whose busiest core is 98 % busy says so. */
+static void notable_loads(struct pcibw_row *r, const struct pcibw_thresholds *t,
+			  const struct pcibw_machine *m)
+{
+	if (r->verdict == PCIBW_V_UNDETERMINED || r->verdict == PCIBW_V_IMPOSSIBLE)
+		return; /* the undetermined list names every known load; impossible is a measurement error */
+	const char *bus = m->bus_name[0] ? m->bus_name : "bus";
+	bool cpu_named = false, core_named = false;
+	for (int k = 0; k < r->n_evidence; k++) {
+		cpu_named |= strstr(r->evidence[k], "CPUs are") != NULL ||
+			     strstr(r->evidence[k], "the CPU, at") != NULL;
+		core_named |= strstr(r->evidence[k], "busiest core is") != NULL;
+	}
+	char list[256];
+	size_t o = 0;
+	list[0] = '\0';
+	struct {
+		const char *what;
+		double util;
+		bool named;
+	} loads[] = {
+	    {"the wire", r->wire_util, r->verdict == PCIBW_V_WIRE},
+	    {bus, r->bus_util, r->verdict == PCIBW_V_IO},
+	    {"the CPUs", r->cpu_util, cpu_named},
+	    {"the busiest core", r->core_util, core_named},
+	};
+	for (unsigned k = 0; k < sizeof loads / sizeof loads[0] && o < sizeof list; k++)
+		if (!loads[k].named && loads[k].util >= t->notable)
+			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s %.0f %%", o ? ", " : "",
+					      loads[k].what, pct(loads[k].util));
+	if (o)
+		pcibw_row_evidence(r, "also loaded (at least %.0f %% of its limit): %s", pct(t->notable),
+				   list);
+}
+
 static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const struct pcibw_machine *m)
 {
 	char a[48], b[48], c[48];
@@ -143,8 +235,34 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		return;
 	}
 
+	/* Packet rate flat while cores are added: more CPU does not help, so the CPU signs below do
+	 * not decide; the bus and wire rules above already had their say, which leaves the NIC. */
+	bool cores_flat = !isnan(r->cores_elasticity) && r->cores_pps_hi > 0 &&
+			  (r->cores_pps_hi - r->cores_pps_lo) / r->cores_pps_hi <= t->cores_flat;
+	if (cores_flat) {
+		pcibw_row_evidence(
+		    r,
+		    "packet rate flat at %s-%s over %g-%g %s: adding %s does not raise it, so the "
+		    "limit is not per-core CPU time but the bus, the NIC (descriptor or queue limit) "
+		    "or the wire",
+		    pps_text(a, sizeof a, r->cores_pps_lo), pps_text(b, sizeof b, r->cores_pps_hi),
+		    r->cores_lo, r->cores_hi, r->cores_of, r->cores_of);
+		r->verdict = PCIBW_V_UNDETERMINED;
+		undetermined_hints(r, t, m, true);
+		return;
+	}
+
 	/* cpu-bound: any of the contract's signs */
 	bool cpu = false;
+	if (r->cores_elasticity >= t->cores_elasticity * (1 - 1e-9)) {
+		cpu = true;
+		pcibw_row_evidence(
+		    r,
+		    "packet rate grows with %s (elasticity %.2f, %s-%s over %g-%g %s): a per-core "
+		    "CPU limit, each core moves what it can",
+		    r->cores_of, r->cores_elasticity, pps_text(a, sizeof a, r->cores_pps_lo),
+		    pps_text(b, sizeof b, r->cores_pps_hi), r->cores_lo, r->cores_hi, r->cores_of);
+	}
 	if (r->cpu_util >= t->cpu) {
 		cpu = true;
 		pcibw_row_evidence(r, "the CPUs are %.0f %% busy", pct(r->cpu_util));
@@ -215,32 +333,8 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		return;
 	}
 
-	/* undetermined: name what is missing or what to check */
 	r->verdict = PCIBW_V_UNDETERMINED;
-	if (r->size_conv == PCIBW_SIZE_WRITE)
-		pcibw_row_evidence(r,
-				   "a TCP message size is a write size, not a packet size: no packet rate to "
-				   "set against the bus");
-	if (isnan(r->cpu_util) && isnan(r->core_util))
-		pcibw_row_evidence(
-		    r, "no CPU was measured: give cpu_pct and per-core cpuN_pct (a single saturated "
-		       "core hides in a low total)");
-	if (m->bus_virtual)
-		pcibw_row_evidence(r, "a virtual NIC has no bus ceiling: the limit is the host's CPU or the "
-				      "hypervisor's path");
-	else if (!m->have_bus)
-		pcibw_row_evidence(
-		    r, "no bus given (--bus SPEC or a probed device): the bus ceiling is unknown");
-	else if (!bus_known && r->model_note[0])
-		pcibw_row_evidence(r, "no bus ceiling at this size: %s", r->model_note);
-	if (m->line_rate_gbps <= 0)
-		pcibw_row_evidence(r, "no line rate given (--line-rate): the wire ceiling is unknown");
-	if ((bus_known || m->bus_virtual) && (!isnan(r->cpu_util) || !isnan(r->core_util)))
-		pcibw_row_evidence(
-		    r,
-		    "neither the bus%s nor the CPU is loaded: check for a closed-loop "
-		    "benchmark, interrupt moderation, a single queue, or device and driver state",
-		    wire_known ? ", the wire" : "");
+	undetermined_hints(r, t, m, false);
 }
 
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -347,6 +441,48 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	}
 }
 
+/* "UDP_STREAM send: cpu-bound 1-1024 B, undetermined 1500-65507 B": each series' verdict by
+ * size band, one summary line per series (at most 8, then how many more). */
+static void headline_groups(const struct pcibw_rows *rs, struct pcibw_summary *s)
+{
+	if (s->n_groups < 2)
+		return;
+	bool sources = false;
+	for (int g = 1; g < s->n_groups; g++)
+		sources |=
+		    strcmp(rs->v[s->groups[g].key_row].source, rs->v[s->groups[0].key_row].source) != 0;
+	int lines = 0, left = 0;
+	for (int g = 0; g < s->n_groups;) {
+		int h = g + 1;
+		while (h < s->n_groups &&
+		       same_key(&rs->v[s->groups[g].key_row], &rs->v[s->groups[h].key_row]))
+			h++;
+		if (lines >= 8 || s->n_evidence >= PCIBW_MAX_EVIDENCE - 3) {
+			left++;
+			g = h;
+			continue;
+		}
+		char line[600], label[200];
+		group_label(rs, &s->groups[g], sources, label, sizeof label);
+		size_t o = (size_t)snprintf(line, sizeof line, "%s:", label);
+		for (int k = g; k < h && o < sizeof line; k++) {
+			const struct pcibw_group *gr = &s->groups[k];
+			char sz[64] = "";
+			if (!isnan(gr->size_min) && gr->size_min == gr->size_max)
+				snprintf(sz, sizeof sz, " %g B", gr->size_min);
+			else if (!isnan(gr->size_min))
+				snprintf(sz, sizeof sz, " %g-%g B", gr->size_min, gr->size_max);
+			o += (size_t)snprintf(line + o, sizeof line - o, "%s %s%s", k > g ? "," : "",
+					      pcibw_verdict_name(gr->verdict), sz);
+		}
+		add_summary(s, "%s", line);
+		lines++;
+		g = h;
+	}
+	if (left)
+		add_summary(s, "and %d more series (JSON groups)", left);
+}
+
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err)
 {
@@ -361,6 +497,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
 		judge(r, t, mach);
+		notable_loads(r, t, mach);
 		out->counts[r->verdict]++;
 		if (fabs(r->rate_mismatch) > 0.10)
 			pcibw_row_evidence(
@@ -374,23 +511,17 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 			    r->gbps_basis == PCIBW_BASIS_SIZE ? "the size column's"
 							      : pcibw_rate_basis_name(r->gbps_basis));
 	}
-	if (out->counts[PCIBW_V_IMPOSSIBLE]) {
-		out->verdict = PCIBW_V_IMPOSSIBLE;
-	} else if (rs->n == 0) {
-		out->verdict = PCIBW_V_UNDETERMINED; /* nothing measured: nothing to conclude */
-	} else {
-		out->verdict = PCIBW_V_UNDETERMINED;
-		int best = -1;
-		for (int v = PCIBW_V_IO; v < PCIBW_V_N; v++)
-			if (out->counts[v] > best) {
-				best = out->counts[v];
-				out->verdict = (enum pcibw_verdict)v;
-			}
-	}
+	out->verdict = verdict_of_counts(out->counts);
+	if (groups_build(rs, out))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	summarise(rs, mach, out);
 	if (rs->n > 1)
-		add_summary(out, "%d of %d rows %s", out->counts[out->verdict], rs->n,
-			    pcibw_verdict_name(out->verdict));
+		add_summary(out, "%d of %d rows %s%s", out->counts[out->verdict], rs->n,
+			    pcibw_verdict_name(out->verdict),
+			    out->verdict != PCIBW_V_UNDETERMINED && out->counts[PCIBW_V_UNDETERMINED]
+				? " (undetermined rows do not vote)"
+				: "");
+	headline_groups(rs, out);
 	if (mach->bus_virtual)
 		add_summary(out, "a virtual NIC has no bus ceiling");
 	if (mach->bus_note[0])
@@ -400,6 +531,14 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 
 void pcibw_summary_free(struct pcibw_summary *s)
 {
+	for (int g = 0; g < s->n_groups; g++)
+		for (int k = 0; k < s->groups[g].n_evidence; k++)
+			free(s->groups[g].evidence[k]);
+	if (s->n_groups)
+		free(s->groups[0].rows); /* the groups' rows are runs of one array */
+	free(s->groups);
+	s->groups = NULL;
+	s->n_groups = 0;
 	for (int i = 0; i < s->n_evidence; i++)
 		free(s->evidence[i]);
 	s->n_evidence = 0;

@@ -1,0 +1,25 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Groups of rows and the verdict rule over a set of rows: see groups.c. Internal to src/verdict. */
+#ifndef PCIBW_VERDICT_GROUPS_H
+#define PCIBW_VERDICT_GROUPS_H
+
+#include "pcibw/verdict.h"
+#include <stdbool.h>
+#include <stddef.h>
+
+/* verdict_of_counts - impossible if any; else the most common verdict that is not undetermined
+ * (ties io, wire, cpu); undetermined only when every row is (or there are none). */
+enum pcibw_verdict verdict_of_counts(const int counts[PCIBW_V_N]);
+
+/* groups_build - s->groups and s->n_groups from the judged rows. -1 on out of memory. */
+int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s);
+
+/* group_label - "UDP_STREAM send", "sender", "tx" (with the file's name when sources differ):
+ * the words a headline names a group by. */
+void group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
+		 size_t n);
+
+/* same_key - do two rows share (source, series, test, pattern)? */
+bool same_key(const struct pcibw_row *a, const struct pcibw_row *b);
+
+#endif

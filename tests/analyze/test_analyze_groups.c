@@ -1,0 +1,101 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Verdicts per group on real inputs, and the whole-input rule: the rows that carry the answer
+ * are not outvoted by undetermined ones. Expected values: the captures' own numbers (messages /
+ * elapsed seconds), written next to each check.
+ */
+#include "analyze_support.h"
+
+/* The netperf virtio sweep (tests/data/bench, from its .src header): UDP_STREAM send rows of
+ * 1-1024 B sent 880003, 864814, 890806, 882767, 878454, 871595 messages in 60.00 s, i.e.
+ * 14.41-14.85 k/s, flat within (14847 - 14414) / 14847 = 2.9 % < 5 %: cpu-bound. The 13 TCP
+ * rows and most UDP receive rows are undetermined, yet the whole input is cpu-bound. */
+Test(groups, netperf_virtio_sweep)
+{
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
+				   "--nic", "virtio-net", "--json", NULL});
+	cr_assert_str_eq(jstr(j, "verdict"), "cpu-bound");
+	cr_assert_gt(jnum(json_object_get(j, "counts"), "undetermined"),
+		     jnum(json_object_get(j, "counts"), "cpu-bound"), "undetermined rows are the majority");
+	json_t *groups = json_object_get(j, "groups"), *g;
+	size_t i;
+	bool udp_send = false, tcp = false;
+	json_array_foreach(groups, i, g)
+	{
+		json_t *key = json_object_get(g, "key");
+		const char *test = jstr(key, "test"), *series = jstr(key, "series");
+		if (!strcmp(test, "UDP_STREAM") && !strcmp(series, "send") && jnum(g, "size_min") == 1) {
+			udp_send = true;
+			cr_assert_eq(jnum(g, "size_max"), 1024);
+			cr_assert_str_eq(jstr(g, "verdict"), "cpu-bound");
+			cr_assert_eq(json_array_size(json_object_get(g, "rows")), 6);
+			cr_assert_str_eq(jstr(key, "direction"), "tx");
+			/* each index is a row of that series */
+			json_t *ix;
+			size_t k;
+			json_array_foreach(json_object_get(g, "rows"), k, ix)
+			{
+				json_t *row = json_array_get(json_object_get(j, "rows"),
+							     (size_t)json_integer_value(ix));
+				cr_assert_str_eq(jstr(row, "test"), "UDP_STREAM");
+				cr_assert_str_eq(jstr(row, "verdict"), "cpu-bound");
+			}
+		}
+		if (!strcmp(test, "TCP_STREAM"))
+			tcp = true;
+	}
+	cr_assert(udp_send && tcp);
+	bool headline = false;
+	json_t *ev = json_object_get(j, "evidence"), *s;
+	json_array_foreach(ev, i, s) headline |=
+	    strstr(json_string_value(s), "UDP_STREAM send: cpu-bound 1-1024 B") != NULL;
+	cr_assert(headline, "the headline names the UDP_STREAM send group");
+	/* the socket_bytes column is named, not silently dropped */
+	json_t *w = json_object_get(json_array_get(json_object_get(j, "inputs"), 0), "warnings");
+	cr_assert(json_array_size(w) >= 1 &&
+		  strstr(json_string_value(json_array_get(w, 0)), "'socket_bytes'"));
+	json_decref(j);
+}
+
+/* --threshold outside its range: exit 2 naming the threshold. */
+Test(groups, threshold_range_exit_2)
+{
+	const char *bad[] = {"impossible=0.5", "bus=2"};
+	for (int i = 0; i < 2; i++) {
+		struct run_result r = run_pcibw(
+		    NULL, (const char *[]){"analyze", test_data("bench/ostinato-i218v-1g-ubuntu-maxtx.csv"),
+					   "--threshold", bad[i], NULL});
+		cr_assert_eq(r.status, 2, "%s: exit %d", bad[i], r.status);
+		cr_assert(strstr(r.err, "is not a value in"), "%s", r.err);
+		run_free(&r);
+	}
+}
+
+/* Text: one input, no source column; every line within 100 columns for this sweep's table;
+ * counts read naturally. */
+Test(groups, text_fits)
+{
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
+				   "--nic", "virtio-net", NULL});
+	cr_assert_eq(r.status, 0);
+	/* the line may wrap between the words */
+	cr_assert(strstr(r.out, "37 rows from") && strstr(r.out, "25 result lines"), "%s", r.out);
+	cr_assert(!strstr(r.out, " source "), "one input: no source column");
+	const char *p = r.out;
+	while (*p) {
+		const char *e = strchr(p, '\n');
+		size_t n = e ? (size_t)(e - p) : strlen(p);
+		/* a single word longer than the room (a path) may pass; none here is */
+		cr_assert_leq(n, 100, "line of %zu: %.*s", n, (int)n, p);
+		p += n + (e != NULL);
+	}
+	/* evidence said once per group: 13 TCP rows, one "write size" line */
+	int count = 0;
+	for (p = r.out;
+	     (p = strstr(p, "a TCP message size is a write size, not a packet size: no packet rate")); p++)
+		count++;
+	cr_assert_eq(count, 1, "said %d times", count);
+	run_free(&r);
+}
