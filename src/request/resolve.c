@@ -257,15 +257,17 @@ int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved
 		if ((st = pcibw_nic_load(n ? n : "simple", NULL, &r->nic, err)))
 			return st;
 	}
-	snprintf(r->nic_name, sizeof r->nic_name, "%s",
-		 r->nic.name[0] ? r->nic.name
-		 : req->nic	? req->nic
-				: "simple");
+	/* a loaded profile always has its [profile] name */
+	snprintf(r->nic_name, sizeof r->nic_name, "%s", r->nic.name[0] ? r->nic.name : "simple");
 	if (!r->have_bus && r->nic.is_virtual) {
 		char from[128];
 		snprintf(from, sizeof from, "--nic %s (paravirtual)", r->nic_name);
 		virtual_bus(r, from);
 	}
+	/* the knobs settle for the bus the profile will be costed on */
+	if ((st = pcibw_nic_configure(&r->nic, r->have_bus ? &r->bus : NULL, req->line_rate_gbps, sets.v,
+				      sets.n, err)))
+		return st;
 
 	if (r->in.compat == PCIBW_COMPAT_PCIE_BENCH && r->have_bus &&
 	    (r->bus.kind == PCIBW_BUS_PCI || r->bus.kind == PCIBW_BUS_PCIX))
