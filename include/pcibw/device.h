@@ -103,9 +103,9 @@ struct pcibw_device {
 	int clock_pm;		 /* Link Control Enable Clock Power Management, 0/1/PCIBW_NULL */
 	int mps_supported_bytes; /* Device Capabilities Max_Payload_Size Supported, 128..4096 */
 
-	int numa_node;	      /* PCIBW_NULL when firmware reports none (-1) */
-	char local_cpus[256]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
-			       * or hwloc); "" (-> null) when numa_node is unknown */
+	int numa_node;	       /* PCIBW_NULL when firmware reports none (-1) */
+	char local_cpus[1024]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
+				* or hwloc); "" (-> null) when numa_node is unknown */
 	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
 	int n_interfaces;		       /* 0..PCIBW_MAX_IFACES */
 
@@ -139,12 +139,12 @@ struct pcibw_warning {
 struct pcibw_report {
 	char source[1100];		/* "live", "sysfs:DIR", "dump:FILE", "hwloc-xml:FILE" */
 	struct pcibw_warning *warnings; /* heap, in the order first raised, no duplicates */
-	int n_warnings;
-	char aspm_policy[32];	      /* the kernel's ASPM policy (/sys/module/pcie_aspm/parameters/policy,
-				       * the bracketed word: "default", "performance", "powersave",
-				       * "powersupersave"); "" (-> null) when the source does not show it */
-	struct pcibw_device *devices; /* heap array, sorted by slot */
-	int n_devices;
+	int n_warnings, cap_warnings;	/* used, allocated */
+	char aspm_policy[32];		/* the kernel's ASPM policy (/sys/module/pcie_aspm/parameters/policy,
+					 * the bracketed word: "default", "performance", "powersave",
+					 * "powersupersave"); "" (-> null) when the source does not show it */
+	struct pcibw_device *devices;	/* heap array, sorted by slot */
+	int n_devices, cap_devices;	/* used, allocated */
 };
 
 /*

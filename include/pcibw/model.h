@@ -29,9 +29,9 @@ struct pcibw_size {
 
 struct pcibw_sizes {
 	struct pcibw_size *v; /* heap */
-	int n;
-	bool is_mix;	/* imix or SIZE:WEIGHT list: evaluated as one weighted row */
-	char label[64]; /* "imix", "mix", or "" */
+	int n, cap;	      /* used, allocated */
+	bool is_mix;	      /* imix or SIZE:WEIGHT list: evaluated as one weighted row */
+	char label[64];	      /* "imix", "mix", or "" */
 };
 
 /*

@@ -33,8 +33,10 @@ static int run(const struct pcibw_request *req)
 	st = req->format == PCIBW_OUT_JSON  ? pcibw_model_render_json(stdout, &v)
 	     : req->format == PCIBW_OUT_CSV ? pcibw_model_render_csv(stdout, &v)
 					    : pcibw_model_render_text(stdout, &v);
-	if (st)
-		pcibw_fail(&err, st, "cannot write the output");
+	if (st && ferror(stdout))
+		st = PCIBW_OK; /* a failed write: main says why (finish_output) */
+	else if (st)
+		pcibw_fail(&err, st, "cannot render the output");
 	else
 		cli_warnings(req, warnings, r->n_warnings);
 out:

@@ -2,8 +2,11 @@
 /* pcibw: git-style dispatch to report / model / analyze. */
 #include "cli.h"
 #include "pcibw/version.h"
+#include <errno.h>
+#include <fcntl.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 static const char main_help[] =
     "Usage: pcibw [COMMAND] [OPTIONS]\n"
@@ -39,7 +42,40 @@ static int find_command(const char *name)
 	return -1;
 }
 
-int main(int argc, char **argv)
+/* A closed standard descriptor is taken by the next open(): an input (or a memory copy of one)
+ * would then receive the report. Hold it with a read-only /dev/null, so writes to it fail
+ * (EBADF) and are reported, as on a closed descriptor. */
+static void hold_closed_std_fds(void)
+{
+	for (int fd = 0; fd <= 2; fd++)
+		if (fcntl(fd, F_GETFD) < 0 && errno == EBADF) {
+			int n = open("/dev/null", O_RDONLY);
+			if (n >= 0 && n != fd) {
+				dup2(n, fd);
+				close(n);
+			}
+		}
+}
+
+/* What the command printed must have reached standard output: a full disk or a closed stdout is
+ * exit 1 with the reason; a reader that went away (`| head -1`) ends it quietly, as coreutils do
+ * (SIGPIPE when it is not ignored, else EPIPE here). */
+static int finish_output(int rc)
+{
+	int bad = fflush(stdout) != 0 || ferror(stdout);
+	int e = bad ? errno : 0;
+	if (fclose(stdout) != 0 && !bad) {
+		bad = 1;
+		e = errno;
+	}
+	if (!bad)
+		return rc;
+	if (e != EPIPE)
+		fprintf(stderr, "pcibw: cannot write output: %s\n", e ? strerror(e) : "write error");
+	return rc ? rc : PCIBW_EINTERNAL;
+}
+
+static int run(int argc, char **argv)
 {
 	if (argc < 2)
 		return cmd_report(1, (char *[]){"report", NULL});
@@ -72,4 +108,10 @@ int main(int argc, char **argv)
 		return cmd_report(argc, argv);
 	}
 	return cli_usage_error("", "unknown command '%s' (report, model, analyze, help)", a);
+}
+
+int main(int argc, char **argv)
+{
+	hold_closed_std_fds();
+	return finish_output(run(argc, argv));
 }

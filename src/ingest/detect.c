@@ -2,6 +2,7 @@
 /* Open an input (a path or "-"), tell its format from its first bytes, and hand it to the
  * format's reader. */
 #include "ingest_int.h"
+#include "src/util/input.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdarg.h>
@@ -150,14 +151,15 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 		stats = &local;
 	memset(stats, 0, sizeof *stats);
 	bool is_stdin = !strcmp(path, "-");
-	FILE *fp = is_stdin ? stdin : fopen(path, "rb");
-	if (!fp)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(errno));
+	FILE *fp;
+	int rc =
+	    pcibw_input_open(path, "a measurement file (CSV, iperf3 -J, netperf, pcie-bench)", 0, &fp, err);
+	if (rc)
+		return rc;
 	static char head[HEAD_BYTES];
 	size_t n = fread(head, 1, sizeof head, fp);
 	if (ferror(fp)) {
-		if (!is_stdin)
-			fclose(fp);
+		fclose(fp);
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: read error: %s", path, strerror(errno));
 	}
 	struct ingest_src src = {.name = is_stdin ? "-" : path, .fp = fp, .head = head, .head_len = n};
@@ -174,7 +176,6 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 		     ? fns[f](&src, opts, cb, ctx, stats, err)
 		     : pcibw_fail(err, PCIBW_EUSAGE, "%s: input format %d is not one pcibw reads", src.name,
 				  (int)f);
-	if (!is_stdin)
-		fclose(fp);
+	fclose(fp);
 	return st;
 }

@@ -223,6 +223,15 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 					       "(expected its result line)",
 					       src->name, lr.line);
 			banner(&c, s);
+			/* Only the TCP and UDP layouts are known: another protocol's columns (SCTP,
+			 * DLPI, Unix) read as UDP would give a row with no message size. */
+			if (!r && !c.tcp && !c.udp)
+				r = pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u:%u: netperf test '%.60s' names neither TCP nor UDP: "
+				    "expected a TCP_STREAM, TCP_MAERTS or UDP_STREAM result (pcibw "
+				    "knows those column layouts only)",
+				    src->name, lr.line, (unsigned)(s - l) + 1, s);
 			continue;
 		}
 		if (!strncmp(s, "Recv", 4) || !strncmp(s, "Socket", 6) || !strncmp(s, "Size", 4) ||

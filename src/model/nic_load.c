@@ -7,6 +7,7 @@
 #include "pcibw/bus.h"
 #include "pcibw/nic.h"
 #include "pcibw/number.h"
+#include "src/util/input.h"
 #include <ctype.h>
 #include <dirent.h>
 #include <errno.h>
@@ -18,6 +19,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <strings.h>
+#include <sys/stat.h>
 
 enum ktype { K_INT, K_DOUBLE, K_BOOL, K_STR, K_STR_APPEND };
 
@@ -505,11 +507,10 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 	L.path = path;
 	L.nic = &nic;
 	L.err = err;
-	L.f = fopen(path, "r");
-	if (!L.f)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read NIC profile: %s", path,
-				  strerror(errno));
-	int rc = ini_parse_stream(reader, &L, handler, &L);
+	int rc = pcibw_input_open(path, "a NIC profile (INI, doc/model.md)", 0, &L.f, err);
+	if (rc)
+		return rc;
+	rc = ini_parse_stream(reader, &L, handler, &L);
 	int read_errno = ferror(L.f) ? errno : 0;
 	fclose(L.f);
 	if (L.failed)
@@ -609,13 +610,12 @@ int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, str
 	if (!dir && !(dir = pcibw_data_dir()))
 		return no_data_dir(err);
 	snprintf(path, sizeof path, "%s/nic/%s.ini", dir, name ? name : "");
-	FILE *f = name && valid_name(name) ? fopen(path, "r") : NULL;
-	if (!f) {
+	struct stat st;
+	if (!name || !valid_name(name) || stat(path, &st)) {
 		list_profiles(dir, avail, sizeof avail);
 		return pcibw_fail(err, PCIBW_EUSAGE, "unknown NIC profile '%s' (available: %s)",
 				  name ? name : "", avail[0] ? avail : "none found");
 	}
-	fclose(f);
 	int rc = pcibw_nic_load_file(path, out, err);
 	if (rc)
 		return rc;

@@ -5,6 +5,7 @@
  */
 #include "pcibw/model.h"
 #include "pcibw/number.h"
+#include "src/util/grow.h"
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
@@ -25,12 +26,8 @@ static int push(struct pcibw_sizes *s, double bytes, double weight, struct pcibw
 				  "--sizes gives more than %d sizes (sizes are whole "
 				  "bytes 1..%d: use a coarser step)",
 				  MAX_ROWS, MAX_SIZE);
-	if (s->n % 64 == 0) {
-		struct pcibw_size *v = realloc(s->v, (size_t)(s->n + 64) * sizeof *v);
-		if (!v)
-			return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-		s->v = v;
-	}
+	if (pcibw_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	s->v[s->n++] = (struct pcibw_size){bytes, weight};
 	return PCIBW_OK;
 }
@@ -159,6 +156,6 @@ void pcibw_sizes_free(struct pcibw_sizes *s)
 	if (s) {
 		free(s->v);
 		s->v = NULL;
-		s->n = 0;
+		s->n = s->cap = 0;
 	}
 }

@@ -2,6 +2,7 @@
 /* Device and report bookkeeping: null values, provenance, warnings, sorting. */
 #include "pcibw/device.h"
 #include "pcibw/probe.h"
+#include "src/util/grow.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -64,11 +65,9 @@ int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code
 		if (!strcmp(r->warnings[i].slot, slot) && !strcmp(r->warnings[i].code, code) &&
 		    !strcmp(r->warnings[i].text, buf))
 			return 0;
-	struct pcibw_warning *w = realloc(r->warnings, (size_t)(r->n_warnings + 1) * sizeof *w);
-	if (!w)
+	if (pcibw_grow(&r->warnings, &r->cap_warnings, r->n_warnings + 1, sizeof *r->warnings))
 		return PCIBW_EINTERNAL;
-	r->warnings = w;
-	struct pcibw_warning *n = &w[r->n_warnings];
+	struct pcibw_warning *n = &r->warnings[r->n_warnings];
 	snprintf(n->slot, sizeof n->slot, "%s", slot);
 	n->code = code;
 	if (!(n->text = strdup(buf)))
@@ -102,12 +101,10 @@ char *pcibw_warning_string(const struct pcibw_warning *w, char *buf, unsigned le
 
 struct pcibw_device *pcibw_report_add(struct pcibw_report *r, const struct pcibw_device *d)
 {
-	struct pcibw_device *v = realloc(r->devices, (size_t)(r->n_devices + 1) * sizeof *v);
-	if (!v)
+	if (pcibw_grow(&r->devices, &r->cap_devices, r->n_devices + 1, sizeof *r->devices))
 		return NULL;
-	r->devices = v;
-	v[r->n_devices] = *d;
-	return &v[r->n_devices++];
+	r->devices[r->n_devices] = *d;
+	return &r->devices[r->n_devices++];
 }
 
 static int cmp_dev(const void *a, const void *b)
@@ -136,7 +133,7 @@ void pcibw_report_free(struct pcibw_report *r)
 	free(r->devices);
 	r->warnings = NULL;
 	r->devices = NULL;
-	r->n_warnings = r->n_devices = 0;
+	r->n_warnings = r->n_devices = r->cap_warnings = r->cap_devices = 0;
 }
 
 char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn)

@@ -4,14 +4,13 @@
  * and what libpci's dump method can read back (lib/dump.c: lines shorter than 255 bytes,
  * domains of 4 or 5 hex digits, at most 4096 bytes). */
 #include "dump_scan.h"
+#include "src/util/grow.h"
+#include "src/util/input.h"
 #include <ctype.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/stat.h>
-#include <unistd.h>
 
 /* lib/dump.c reads with fgets(buf, 255): at most 254 characters, the newline included, so a line
  * may hold 253 characters before its newline (a '\r' before the newline counts as one of them);
@@ -133,11 +132,9 @@ static int slot_line(struct scan *s, const char *l, int line)
 				    "duplicate slot %.*s (first at line %d): expected "
 				    "each device once",
 				    end, l, x->v[i].line);
-	struct dump_dev *v = realloc(x->v, (size_t)(x->n + 1) * sizeof *v);
-	if (!v)
+	if (pcibw_grow(&x->v, &x->cap, x->n + 1, sizeof *x->v))
 		return pcibw_fail(s->err, PCIBW_EINTERNAL, "out of memory");
-	x->v = v;
-	s->cur = &v[x->n++];
+	s->cur = &x->v[x->n++];
 	memset(s->cur, 0, sizeof *s->cur);
 	s->cur->domain = dom;
 	s->cur->bus = bus;
@@ -246,60 +243,24 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 {
 	memset(idx, 0, sizeof *idx);
 	idx->path = path;
-	/* The file is read twice (here, then by libpci), so it must be a regular file: a FIFO or
-	 * a process substitution would be empty (or block) the second time. O_NONBLOCK keeps
-	 * open() from waiting for a FIFO's writer; it changes nothing for a regular file. */
-	if (!*path)
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "--dump '': empty file name: expected the path "
-				  "of an lspci -x/-xxx/-xxxx dump");
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
-	if (fd < 0)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(errno));
-	struct stat st;
-	if (fstat(fd, &st)) {
-		int e = errno;
-		close(fd);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read: %s", path, strerror(e));
-	}
-	if (!S_ISREG(st.st_mode)) {
-		close(fd);
-		if (S_ISDIR(st.st_mode))
-			return pcibw_fail(err, PCIBW_EINPUT,
-					  "%s: is a directory: expected an lspci "
-					  "-x/-xxx/-xxxx dump file",
-					  path);
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s: %s: expected a regular file holding an lspci "
-				  "dump (it is read twice, so a pipe, FIFO or device cannot be used: save "
-				  "the dump to a file first)",
-				  path,
-				  S_ISFIFO(st.st_mode)			       ? "is a pipe or FIFO"
-				  : S_ISCHR(st.st_mode) || S_ISBLK(st.st_mode) ? "is a device"
-									       : "is not a regular file");
-	}
-	FILE *f = fdopen(fd, "rb");
-	if (!f) {
-		int e = errno;
-		close(fd);
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open: %s", path, strerror(e));
-	}
+	/* Read once, whole: libpci is later handed these very bytes (a sealed memory copy), never
+	 * the file again, so what it decodes is what was checked here. */
+	int r = pcibw_input_read(path, "an lspci -x/-xxx/-xxxx dump file", PCIBW_INPUT_NO_STDIN,
+				 PCIBW_INPUT_MAX, &idx->data, &idx->len, err);
+	if (r)
+		return r;
 	struct scan s = {.path = path, .idx = idx, .err = err};
 	char buf[LIBPCI_MAX_LINE + 2];
-	int line = 0, col = 0, c, r = 0;
-	size_t total = 0;
-	for (;;) {
-		c = getc(f);
-		if (c == EOF)
-			break;
-		total++;
+	int line = 0, col = 0;
+	for (size_t i = 0; i < idx->len; i++) {
+		int c = (unsigned char)idx->data[i];
 		if (col == 0)
 			line++;
 		if (c == '\n') {
 			buf[col] = '\0';
 			col = 0;
 			if ((r = scan_line(&s, buf, line)))
-				break;
+				goto bad;
 			continue;
 		}
 		if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
@@ -307,29 +268,24 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 				 "binary byte 0x%02x: expected the text of an lspci "
 				 "-x/-xxx/-xxxx dump",
 				 c);
-			break;
+			goto bad;
 		}
 		if (col >= LIBPCI_MAX_LINE) {
 			r = fail(&s, line, col + 1,
 				 "line longer than %d characters: expected an lspci "
 				 "line (libpci's dump reader stops there)",
 				 LIBPCI_MAX_LINE);
-			break;
+			goto bad;
 		}
 		buf[col++] = (char)c;
 	}
-	if (!r && ferror(f))
-		r = pcibw_fail(err, PCIBW_EINPUT, "%s: read error: %s", path, strerror(errno));
-	fclose(f);
-	if (r)
-		goto bad;
 	if (col > 0) {
 		r = fail(&s, line, col + 1,
 			 "last line has no newline: the file looks truncated "
 			 "(expected a complete lspci dump)");
 		goto bad;
 	}
-	if (total == 0) {
+	if (idx->len == 0) {
 		r = fail(&s, 1, 1, "empty file: expected an lspci -x, -xxx or -xxxx dump");
 		goto bad;
 	}
@@ -350,8 +306,11 @@ bad:
 void dump_index_free(struct dump_index *idx)
 {
 	free(idx->v);
+	free(idx->data);
 	idx->v = NULL;
-	idx->n = 0;
+	idx->data = NULL;
+	idx->n = idx->cap = 0;
+	idx->len = 0;
 }
 
 void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len)

@@ -23,7 +23,9 @@ struct dump_dev {
 struct dump_index {
 	const char *path; /* as given (not owned) */
 	struct dump_dev *v;
-	int n;
+	int n, cap;
+	char *data; /* the bytes checked, as read (heap; what libpci is handed) */
+	size_t len;
 };
 
 /*
@@ -32,8 +34,8 @@ struct dump_index {
  * "[DDDD[D]:]BB:DD.F description" and hex lines "OO: XX XX ... (16 bytes)" with offsets
  * 0x00, 0x10, ... in order (at most one space after the 16th byte); each device must dump 64,
  * 128 (CardBus), 256 or 4096 bytes. Lines hold at most 253 characters before the newline and the
- * last line must end with one (libpci's limits). path must be a regular file: libpci reads it
- * again, so a FIFO, pipe or device is refused (without blocking on a FIFO).
+ * last line must end with one (libpci's limits). path is read once (src/util/input.h: a
+ * directory or device is refused, a pipe or FIFO read whole) and its bytes kept in idx->data.
  * Returns PCIBW_OK, or PCIBW_EINPUT with "path:line:column: what was found: what was expected"
  * ("path: what is wrong" when the file cannot be opened or is not a regular file).
  */

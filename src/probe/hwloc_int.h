@@ -21,7 +21,7 @@ struct probe_hwloc_facts {
 	int found;			   /* the function is in the topology */
 	int numa_node;			   /* os_index of the single NUMA node it is local to, PCIBW_NULL
 					    * when hwloc attached it to the whole machine (locality unknown) */
-	char cpus[256];			   /* local CPUs as a list ("0-7,16-23"), "" when unknown */
+	char cpus[1024];		   /* local CPUs as a list ("0-7,16-23"), "" when unknown */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* network and OpenFabrics OS devices: eth0, ib0, mlx5_0 */
 	int n_ifaces;
 	double link_gbps; /* hwloc's linkspeed (GB/s) x 8; NAN when hwloc stored 0 (unknown) */

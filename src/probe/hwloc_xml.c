@@ -7,6 +7,7 @@
  */
 #include "hwloc_int.h"
 #include "probe_int.h"
+#include "src/util/grow.h"
 #include <expat.h>
 #include <math.h>
 #include <pci/pci.h>
@@ -14,6 +15,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 /* What the export says about one PCI object, kept to rebuild paths after probe_finish(): the
  * export's own tree is the truth here (it may even hold two functions with one bus id, as
@@ -89,15 +91,13 @@ static void set_name(struct pci_access *pa, hwloc_obj_t o, struct pcibw_device *
 }
 
 static int add_obj(struct probe_set *set, hwloc_topology_t t, hwloc_obj_t o, struct pci_access *pa,
-		   struct xml_rec **recs, int *n_recs, struct pcibw_err *err)
+		   struct xml_rec **recs, int *n_recs, int *cap_recs, struct pcibw_err *err)
 {
 	const struct hwloc_pcidev_attr_s *p =
 	    o->type == HWLOC_OBJ_BRIDGE ? &o->attr->bridge.upstream.pci : &o->attr->pcidev;
 	struct probe_node *n = probe_set_add(set);
-	struct xml_rec *rv = realloc(*recs, sizeof **recs * (size_t)(*n_recs + 1));
-	if (!n || !rv)
+	if (!n || pcibw_grow(recs, cap_recs, *n_recs + 1, sizeof **recs))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	*recs = rv;
 	struct pcibw_device *d = &n->d;
 	d->domain = (int)p->domain;
 	d->bus = p->bus;
@@ -127,7 +127,7 @@ static int add_obj(struct probe_set *set, hwloc_topology_t t, hwloc_obj_t o, str
 	struct probe_hwloc_facts f;
 	probe_hwloc_obj_facts(t, o, &f);
 	probe_hwloc_apply(d, &f);
-	struct xml_rec *r = &rv[(*n_recs)++];
+	struct xml_rec *r = &(*recs)[(*n_recs)++];
 	memset(r, 0, sizeof *r);
 	snprintf(r->slot, sizeof r->slot, "%s", d->slot);
 	r->vendor_id = d->vendor_id;
@@ -278,28 +278,36 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 	hwloc_topology_t t;
 	struct probe_set set = {0};
 	struct xml_rec *recs = NULL;
-	int n_recs = 0, rc;
+	int n_recs = 0, cap_recs = 0, rc;
 
 	snprintf(out->source, sizeof out->source, "hwloc-xml:%s", opts->topology_file);
 	rc = probe_hwloc_load_xml(&t, opts->topology_file, err);
 	if (rc)
 		return rc;
 
+	int ids = -1;
+	char ids_path[64];
+	if (opts->pci_ids && (rc = probe_pci_ids_open(opts->pci_ids, &ids, ids_path, sizeof ids_path, err))) {
+		hwloc_topology_destroy(t);
+		return rc;
+	}
 	struct pci_access *pa = pci_alloc();
 	if (pa) {
-		if (opts->pci_ids)
-			pci_set_name_list_path(pa, (char *)opts->pci_ids, 0);
+		if (ids >= 0)
+			pci_set_name_list_path(pa, ids_path, 0);
 		pa->warning = quiet;
 		pa->debug = quiet;
 		pa->error = lookup_failed;
 	}
 	for (hwloc_obj_t o = NULL; (o = hwloc_get_next_pcidev(t, o)) && !rc;)
-		rc = add_obj(&set, t, o, pa, &recs, &n_recs, err);
+		rc = add_obj(&set, t, o, pa, &recs, &n_recs, &cap_recs, err);
 	for (hwloc_obj_t o = NULL; (o = hwloc_get_next_bridge(t, o)) && !rc;)
 		if (o->attr->bridge.upstream_type == HWLOC_OBJ_BRIDGE_PCI)
-			rc = add_obj(&set, t, o, pa, &recs, &n_recs, err);
+			rc = add_obj(&set, t, o, pa, &recs, &n_recs, &cap_recs, err);
 	if (pa)
 		pci_cleanup(pa);
+	if (ids >= 0)
+		close(ids);
 	hwloc_topology_destroy(t);
 	if (rc)
 		goto out;

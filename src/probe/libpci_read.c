@@ -5,6 +5,7 @@
  * return and the process decides its own exit code. pcibw opens config space read-only
  * (pci_access->writeable = 0) and never calls pci_write_*. */
 #include "probe_int.h"
+#include "src/util/input.h"
 #include <errno.h>
 #include <pci/pci.h>
 #include <setjmp.h>
@@ -91,19 +92,41 @@ static void lookup_name(struct pci_access *a, struct pcibw_device *d)
 		snprintf(d->name, sizeof d->name, "%s Device %04x", s, (unsigned)d->device_id);
 }
 
+int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, struct pcibw_err *err)
+{
+	char *data;
+	size_t n;
+	int r = pcibw_input_read(pci_ids, "a pci.ids file (--pci-ids)", PCIBW_INPUT_NO_STDIN, PCIBW_INPUT_MAX,
+				 &data, &n, err);
+	if (r)
+		return r;
+	r = pcibw_input_memfd(data, n, fd, path, len, err);
+	free(data);
+	return r;
+}
+
 int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids, const char *origin,
 		      const struct probe_locator *loc, struct probe_set *set, struct pcibw_report *rep,
 		      struct pcibw_err *err)
 {
 	jmp_buf jb;
 	jmp_buf *volatile saved = libpci_jmp;
-	if (pci_ids && access(pci_ids, R_OK))
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot read pci.ids: %s", pci_ids, strerror(errno));
+	volatile int ids = -1;
+	char ids_path[64];
+	if (pci_ids) {
+		int fd, rc = probe_pci_ids_open(pci_ids, &fd, ids_path, sizeof ids_path, err);
+		if (rc)
+			return rc;
+		ids = fd;
+	}
 	struct pci_access *volatile a = pci_alloc();
 	volatile int r = PCIBW_OK;
 	volatile int cleaning = 0;
-	if (!a)
+	if (!a) {
+		if (ids >= 0)
+			close(ids);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
+	}
 	a->error = on_error;
 	a->warning = on_quiet;
 	a->debug = on_quiet;
@@ -123,8 +146,8 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 			r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci has no parameter %s", params[i]);
 			goto out;
 		}
-	if (pci_ids)
-		pci_set_name_list_path(a, (char *)pci_ids, 0);
+	if (ids >= 0)
+		pci_set_name_list_path(a, ids_path, 0);
 	pci_init(a);
 	pci_scan_bus(a);
 	for (struct pci_dev *p = a->devices; p; p = p->next) {
@@ -152,6 +175,8 @@ out:
 	cleaning = 1;
 	pci_cleanup(a);
 done:
+	if (ids >= 0)
+		close(ids);
 	libpci_jmp = saved;
 	return r;
 }

@@ -156,6 +156,11 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 		rc = resolve_copy(opts->sysfs_dir, &c, err);
 		if (rc)
 			return rc;
+		char proc[PATH_MAX + 8];
+		snprintf(proc, sizeof proc, "%s/proc", c.fsroot);
+		if ((rc = pcibw_sysfs_check_tree(c.sysroot, err)) ||
+		    (c.fsroot[0] && (rc = pcibw_sysfs_check_tree(proc, err))))
+			return rc;
 		snprintf(out->source, sizeof out->source, "sysfs:%s", opts->sysfs_dir);
 	}
 	snprintf(pcipath, sizeof pcipath, "%s/bus/pci", c.sysroot);

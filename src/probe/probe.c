@@ -4,10 +4,13 @@
 #include "hwloc_int.h"
 #include "live.h"
 #include "probe_int.h"
+#include "src/util/input.h"
 #include <pci/pci.h>
 #include <stdio.h>
+#include <unistd.h>
 
-/* --dump FILE: our strict scanner first, then libpci's dump method reads the same file. */
+/* --dump FILE: our strict scanner first, then libpci's dump method reads the bytes it checked
+ * (a sealed memory copy: the file may change or vanish after the scan). */
 static int probe_dump(const struct pcibw_probe_opts *o, struct pcibw_report *out, struct pcibw_err *err)
 {
 	struct dump_index idx;
@@ -17,8 +20,16 @@ static int probe_dump(const struct pcibw_probe_opts *o, struct pcibw_report *out
 	snprintf(out->source, sizeof out->source, "dump:%s", o->dump_file);
 	struct probe_set set = {0};
 	struct probe_locator loc = {dump_where, &idx};
-	const char *params[] = {"dump.name", o->dump_file, NULL};
+	char copy[64];
+	int fd;
+	r = pcibw_input_memfd(idx.data, idx.len, &fd, copy, sizeof copy, err);
+	if (r) {
+		dump_index_free(&idx);
+		return r;
+	}
+	const char *params[] = {"dump.name", copy, NULL};
 	r = probe_libpci_read(PCI_ACCESS_DUMP, params, o->pci_ids, "config", &loc, &set, out, err);
+	close(fd);
 	if (!r)
 		r = probe_finish(&set, o, out, err);
 	probe_set_free(&set);

@@ -24,6 +24,7 @@
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 
 /* Raw config space of one device as read (pcibw never writes it). */
 struct probe_cfg {
@@ -71,6 +72,15 @@ struct probe_set {
  * The returned pointer is valid until the next probe_set_add. */
 struct probe_node *probe_set_add(struct probe_set *s);
 void probe_set_free(struct probe_set *s);
+
+/*
+ * probe_pci_ids_open - read the --pci-ids file once, whole (src/util/input.h: a directory or
+ * device is refused, a pipe read as it comes) into a sealed memory file for libpci to open by
+ * name: *fd stays open until libpci is done (close it after pci_cleanup), path (len >= 32)
+ * receives "/proc/self/fd/N". Returns PCIBW_OK, PCIBW_EINPUT ("FILE: what is wrong") or
+ * PCIBW_EINTERNAL.
+ */
+int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, struct pcibw_err *err);
 
 /*
  * probe_libpci_read - scan devices through libpci and decode their config space into `set`.

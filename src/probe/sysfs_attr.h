@@ -17,7 +17,7 @@ struct pcibw_sysfs_attrs {
 	double cur_gts, max_gts;	   /* NAN when the file says "Unknown" (no link) */
 	int cur_width, max_width;	   /* PCIBW_NULL for x0 (link down) */
 	int numa_node;			   /* PCIBW_NULL for -1 (firmware gave none) */
-	char local_cpulist[256];	   /* "0-7,16-23", "" when absent */
+	char local_cpulist[1024];	   /* "0-7,16-23", "" when absent */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
 	int n_ifaces;
 	/* link/ power states of the link above the device (drivers/pci/pcie/aspm.c, Linux 5.5+:
@@ -48,11 +48,21 @@ int pcibw_sysfs_parse_width(const char *text, int *width, int *col);
 /*
  * pcibw_sysfs_read_attrs - read the attributes of slot ("DDDD:BB:DD.F") under sysroot (a
  * directory holding bus/pci/devices, "/sys" on this machine). Missing files leave has_* false.
+ * Each file is read whole; a blank one is an error, never 0. A FIFO, device or directory in
+ * place of a file is refused without blocking.
  * Returns PCIBW_OK, or PCIBW_EINPUT naming FILE:1:COLUMN and what was expected when a file
  * holds something the kernel never writes.
  */
 int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_sysfs_attrs *a,
 			   struct pcibw_err *err);
+
+/*
+ * pcibw_sysfs_check_tree - refuse a copied tree (a sys/ or proc/ copy under root) that holds a
+ * FIFO, socket or device node, or a link to one: no real sysfs file is one, and opening a FIFO
+ * with no writer blocks. The kernel's own sysfs or procfs at root is not walked. Not
+ * thread-safe (nftw). Returns PCIBW_OK, or PCIBW_EINPUT naming the entry.
+ */
+int pcibw_sysfs_check_tree(const char *root, struct pcibw_err *err);
 
 /*
  * pcibw_sysfs_apply_ids - copy numa_node and interface names into d (provenance "sysfs")

@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* World-readable PCI attributes of Linux sysfs: link, NUMA node, OS names. See sysfs_attr.h. */
+#include "src/util/input.h"
 #include "sysfs_attr.h"
 #include <dirent.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -81,17 +83,53 @@ bad:
 	return -1;
 }
 
-/* First line of DIR/NAME into buf. Returns 1 read, 0 absent or unreadable (attribute not offered). */
-static int read_line(const char *dir, const char *name, char *path, size_t plen, char *buf, size_t len)
+/* The whole of DIR/NAME, as the kernel wrote it (sysfs attributes hold up to a page, and
+ * local_cpulist of a large machine is longer than any small fixed buffer). *buf is NULL when the
+ * attribute is absent or unreadable (not offered); a FIFO, device or directory there is refused
+ * (a real sysfs never holds one, and reading a FIFO would block). */
+static int read_attr(const char *dir, const char *name, char *path, size_t plen, char **buf,
+		     struct pcibw_err *err)
 {
+	size_t len;
 	snprintf(path, plen, "%s/%s", dir, name);
-	FILE *f = fopen(path, "r");
-	if (!f)
+	return pcibw_input_read(path, "a sysfs attribute file",
+				PCIBW_INPUT_FILE_ONLY | PCIBW_INPUT_NO_STDIN | PCIBW_INPUT_OPTIONAL, 65536,
+				buf, &len, err);
+}
+
+/* A value the kernel never leaves blank: an empty file (or a bare newline) is an error, never
+ * read as 0. */
+static int blank(const char *buf)
+{
+	return buf[strspn(buf, " \t\r\n")] == '\0';
+}
+
+/* local_cpulist: "N" or "N-M" items separated by commas (lib/bitmap.c bitmap_print_to_pagebuf
+ * with list = true), one newline at the end. Returns 0, or -1 with *col at the first character
+ * not understood. */
+static int cpulist_ok(const char *s, int *col)
+{
+	const char *p = s;
+	for (;;) {
+		if (*p < '0' || *p > '9')
+			break;
+		while (*p >= '0' && *p <= '9')
+			p++;
+		if (*p == '-') {
+			p++;
+			if (*p < '0' || *p > '9')
+				break;
+			while (*p >= '0' && *p <= '9')
+				p++;
+		}
+		if (*p != ',')
+			break;
+		p++;
+	}
+	if (p > s && p[-1] != ',' && (*p == '\0' || (*p == '\n' && p[1] == '\0')))
 		return 0;
-	if (!fgets(buf, (int)len, f))
-		buf[0] = '\0';
-	fclose(f);
-	return 1;
+	*col = (int)(p - s) + 1;
+	return -1;
 }
 
 static int cmp_name(const void *a, const void *b)
@@ -139,6 +177,14 @@ static void add_virtio_names(struct pcibw_sysfs_attrs *a, const char *devdir)
 	}
 }
 
+static int bad_attr(const char *path, int col, const char *expected, const char *buf, struct pcibw_err *err)
+{
+	if (blank(buf))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:1:1: empty file: expected %s", path, expected);
+	return pcibw_fail(err, PCIBW_EINPUT, "%s:1:%d: expected %s, got '%.*s'", path, col, expected,
+			  (int)strcspn(buf, "\n") > 40 ? 40 : (int)strcspn(buf, "\n"), buf);
+}
+
 static int *aspm_field(struct pcibw_sysfs_attrs *a)
 {
 	return &a->aspm_link;
@@ -155,50 +201,86 @@ static int *clkpm_field(struct pcibw_sysfs_attrs *a)
 int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_sysfs_attrs *a,
 			   struct pcibw_err *err)
 {
-	char dir[4096], path[4200], buf[128];
-	int col;
+	static const char speed_exp[] =
+	    "a PCIe link speed ('8.0 GT/s PCIe', '8 GT/s', '2.5 GT/s' or 'Unknown')";
+	static const char width_exp[] = "a PCIe link width (0, 1, 2, 4, 8, 12, 16 or 32)";
+	static const struct {
+		const char *name;
+		int kind; /* 0 speed, 1 width */
+		size_t has_off, val_off;
+	} link[] = {
+	    {"current_link_speed", 0, offsetof(struct pcibw_sysfs_attrs, has_cur_speed),
+	     offsetof(struct pcibw_sysfs_attrs, cur_gts)},
+	    {"max_link_speed", 0, offsetof(struct pcibw_sysfs_attrs, has_max_speed),
+	     offsetof(struct pcibw_sysfs_attrs, max_gts)},
+	    {"current_link_width", 1, offsetof(struct pcibw_sysfs_attrs, has_cur_width),
+	     offsetof(struct pcibw_sysfs_attrs, cur_width)},
+	    {"max_link_width", 1, offsetof(struct pcibw_sysfs_attrs, has_max_width),
+	     offsetof(struct pcibw_sysfs_attrs, max_width)},
+	};
+	char dir[4096], path[4200];
+	char *buf = NULL;
+	int col, rc;
 	memset(a, 0, sizeof *a);
 	a->cur_gts = a->max_gts = NAN;
 	a->cur_width = a->max_width = a->numa_node = PCIBW_NULL;
 	a->aspm_link = a->l1_substates = a->clock_pm = PCIBW_NULL;
 	snprintf(dir, sizeof dir, "%s/bus/pci/devices/%s", sysroot, slot);
 
-	if (read_line(dir, "current_link_speed", path, sizeof path, buf, sizeof buf)) {
-		if (pcibw_sysfs_parse_speed(buf, &a->cur_gts, &col))
-			goto bad_speed;
-		a->has_cur_speed = true;
+	for (unsigned i = 0; i < sizeof link / sizeof link[0]; i++) {
+		if ((rc = read_attr(dir, link[i].name, path, sizeof path, &buf, err)))
+			return rc;
+		if (!buf)
+			continue;
+		char *base = (char *)a;
+		int bad = link[i].kind == 0
+			      ? pcibw_sysfs_parse_speed(buf, (double *)(base + link[i].val_off), &col)
+			      : pcibw_sysfs_parse_width(buf, (int *)(base + link[i].val_off), &col);
+		if (bad) {
+			rc = bad_attr(path, col, link[i].kind == 0 ? speed_exp : width_exp, buf, err);
+			free(buf);
+			return rc;
+		}
+		*(bool *)(base + link[i].has_off) = true;
+		free(buf);
 	}
-	if (read_line(dir, "max_link_speed", path, sizeof path, buf, sizeof buf)) {
-		if (pcibw_sysfs_parse_speed(buf, &a->max_gts, &col))
-			goto bad_speed;
-		a->has_max_speed = true;
-	}
-	if (read_line(dir, "current_link_width", path, sizeof path, buf, sizeof buf)) {
-		if (pcibw_sysfs_parse_width(buf, &a->cur_width, &col))
-			goto bad_width;
-		a->has_cur_width = true;
-	}
-	if (read_line(dir, "max_link_width", path, sizeof path, buf, sizeof buf)) {
-		if (pcibw_sysfs_parse_width(buf, &a->max_width, &col))
-			goto bad_width;
-		a->has_max_width = true;
-	}
-	if (read_line(dir, "numa_node", path, sizeof path, buf, sizeof buf)) {
+	if ((rc = read_attr(dir, "numa_node", path, sizeof path, &buf, err)))
+		return rc;
+	if (buf) {
 		char *end;
 		errno = 0;
 		long v = strtol(buf, &end, 10);
+		int at = (int)(end - buf) + 1;
 		while (*end == '\n' || *end == ' ')
 			end++;
-		if (end == buf || *end || errno || v < -1 || v > 65535)
-			return pcibw_fail(err, PCIBW_EINPUT,
-					  "%s:1:%d: expected a NUMA node number or -1, got '%.40s'", path,
-					  (int)(end - buf) + 1, strtok(buf, "\n"));
+		if (blank(buf) || !(buf[0] == '-' || (buf[0] >= '0' && buf[0] <= '9')) || *end || errno ||
+		    v < -1 || v > 65535) {
+			rc = bad_attr(path, buf[0] == '-' || (buf[0] >= '0' && buf[0] <= '9') ? at : 1,
+				      "a NUMA node number or -1", buf, err);
+			free(buf);
+			return rc;
+		}
 		a->numa_node = v < 0 ? PCIBW_NULL : (int)v; /* -1: firmware gave no node, not node 0 */
 		a->has_numa = true;
+		free(buf);
 	}
-	if (read_line(dir, "local_cpulist", path, sizeof path, buf, sizeof buf)) {
+	if ((rc = read_attr(dir, "local_cpulist", path, sizeof path, &buf, err)))
+		return rc;
+	if (buf) {
+		if (cpulist_ok(buf, &col)) {
+			rc = bad_attr(path, col, "a CPU list such as '0-7,16-23'", buf, err);
+			free(buf);
+			return rc;
+		}
 		buf[strcspn(buf, "\n")] = '\0';
+		if (strlen(buf) >= sizeof a->local_cpulist) {
+			rc = pcibw_fail(err, PCIBW_EINPUT, "%s:1:%zu: CPU list longer than %zu characters",
+					path, sizeof a->local_cpulist, sizeof a->local_cpulist - 1);
+			free(buf);
+			return rc;
+		}
 		snprintf(a->local_cpulist, sizeof a->local_cpulist, "%s", buf);
+		free(buf);
 	}
 	static const struct {
 		const char *file;
@@ -214,19 +296,22 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 	    {"link/clkpm", clkpm_field, 1},
 	};
 	for (unsigned i = 0; i < sizeof pm / sizeof pm[0]; i++) {
-		if (!read_line(dir, pm[i].file, path, sizeof path, buf, sizeof buf))
+		if ((rc = read_attr(dir, pm[i].file, path, sizeof path, &buf, err)))
+			return rc;
+		if (!buf)
 			continue;
-		if ((buf[0] != '0' && buf[0] != '1') || (buf[1] && buf[1] != '\n')) {
-			buf[strcspn(buf, "\n")] = '\0';
-			return pcibw_fail(err, PCIBW_EINPUT,
-					  "%s:1:%d: expected 0 or 1 (drivers/pci/pcie/aspm.c), got '%.40s'",
-					  path, buf[0] == '0' || buf[0] == '1' ? 2 : 1, buf);
+		if ((buf[0] != '0' && buf[0] != '1') || (buf[1] && (buf[1] != '\n' || buf[2]))) {
+			rc = bad_attr(path, buf[0] == '0' || buf[0] == '1' ? 2 : 1,
+				      "0 or 1 (drivers/pci/pcie/aspm.c)", buf, err);
+			free(buf);
+			return rc;
 		}
 		int *f = pm[i].field(a);
 		if (*f == PCIBW_NULL)
 			*f = 0;
 		if (buf[0] == '1')
 			*f |= pm[i].bit;
+		free(buf);
 	}
 	snprintf(path, sizeof path, "%s/net", dir);
 	if (!add_names(a, path))
@@ -234,18 +319,6 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 	snprintf(path, sizeof path, "%s/infiniband", dir);
 	add_names(a, path);
 	return PCIBW_OK;
-
-bad_speed:
-	buf[strcspn(buf, "\n")] = '\0';
-	return pcibw_fail(err, PCIBW_EINPUT,
-			  "%s:1:%d: expected a PCIe link speed ('8.0 GT/s PCIe', '8 GT/s', '2.5 GT/s' or "
-			  "'Unknown'), got '%.40s'",
-			  path, col, buf);
-bad_width:
-	buf[strcspn(buf, "\n")] = '\0';
-	return pcibw_fail(err, PCIBW_EINPUT,
-			  "%s:1:%d: expected a PCIe link width (0, 1, 2, 4, 8, 12, 16 or 32), got '%.40s'",
-			  path, col, buf);
 }
 
 void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a)
@@ -321,10 +394,13 @@ void pcibw_sysfs_apply_pm(struct pcibw_device *d, const struct pcibw_sysfs_attrs
 
 int pcibw_sysfs_aspm_policy(const char *sysroot, char *buf, unsigned len, struct pcibw_err *err)
 {
-	char path[4200], line[256];
+	char path[4200], line[256], *whole;
 	buf[0] = '\0';
-	if (!read_line(sysroot, "module/pcie_aspm/parameters/policy", path, sizeof path, line, sizeof line))
-		return PCIBW_OK;
+	int rc = read_attr(sysroot, "module/pcie_aspm/parameters/policy", path, sizeof path, &whole, err);
+	if (rc || !whole)
+		return rc;
+	snprintf(line, sizeof line, "%s", whole);
+	free(whole);
 	/* param_get_policy() brackets the policy in force among the ones it lists */
 	const char *open = strchr(line, '['), *close = open ? strchr(open, ']') : NULL;
 	if (!open || !close || close == open + 1) {

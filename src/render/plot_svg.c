@@ -2,8 +2,10 @@
 /* pcibw_plot_svg: cairo's SVG surface; without cairo at build time, a clear refusal. */
 #include "config.h"
 #include "plot.h"
+#include <errno.h>
 #include <math.h>
 #include <stdio.h>
+#include <string.h>
 
 /* Okabe-Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") */
 static const unsigned char palette[8][3] = {
@@ -228,6 +230,24 @@ static struct box legend_box(cairo_t *cr, const struct frame *f, const struct pc
 	return best;
 }
 
+/* The file cairo writes the SVG into; errnum keeps the first write error. */
+struct sink {
+	FILE *f;
+	int errnum;
+};
+
+static cairo_status_t sink_write(void *closure, const unsigned char *data, unsigned int len)
+{
+	struct sink *s = closure;
+	if (s->errnum)
+		return CAIRO_STATUS_WRITE_ERROR;
+	if (fwrite(data, 1, len, s->f) != len) {
+		s->errnum = errno ? errno : EIO;
+		return CAIRO_STATUS_WRITE_ERROR;
+	}
+	return CAIRO_STATUS_SUCCESS;
+}
+
 int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_err *err)
 {
 	struct frame f = {0};
@@ -253,10 +273,17 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 	double W = p->width_pt > 0 ? p->width_pt : 720, H = p->height_pt > 0 ? p->height_pt : 450;
 	f.x0 = 64, f.y0 = 30, f.w = W - 64 - 20, f.h = H - 30 - 50;
 
-	cairo_surface_t *sf = cairo_svg_surface_create(path, W, H);
+	/* written through our own stream, so a failed write (a full disk) keeps its reason */
+	struct sink out = {fopen(path, "wb"), 0};
+	if (!out.f)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: --plot %s: %s", path,
+				  strerror(errno));
+	cairo_surface_t *sf = cairo_svg_surface_create_for_stream(sink_write, &out, W, H);
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(sf);
-		return pcibw_fail(err, PCIBW_EINPUT, "--plot %s: cannot write the file", path);
+		fclose(out.f);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: --plot %s: %s", path,
+				  cairo_status_to_string(cairo_surface_status(sf)));
 	}
 	cairo_t *cr = cairo_create(sf);
 	cairo_set_source_rgb(cr, 1, 1, 1);
@@ -285,8 +312,16 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 #ifdef PCIBW_HAVE_FONTCONFIG
 	FcFini();
 #endif
+	if (fflush(out.f) && !out.errnum)
+		out.errnum = errno;
+	if (fclose(out.f) && !out.errnum)
+		out.errnum = errno;
+	if (out.errnum)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: --plot %s: %s", path,
+				  strerror(out.errnum));
 	if (st != CAIRO_STATUS_SUCCESS)
-		return pcibw_fail(err, PCIBW_EINPUT, "--plot %s: %s", path, cairo_status_to_string(st));
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: --plot %s: %s", path,
+				  cairo_status_to_string(st));
 	return PCIBW_OK;
 }
 

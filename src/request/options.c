@@ -223,7 +223,7 @@ const struct pcibw_command_info pcibw_commands[] = {
      "PCI-X or PCIe: clock, width, link speed and width, MPS/MRRS/MMRBC), the path to the root\n"
      "complex and the hop with the least bandwidth. Reads this machine unless a source is given.\n",
      "Exit codes: 0 ok, 2 usage, 3 bad input (file:line:column), 4 nothing matched,\n"
-     "5 not possible here, 1 internal error. JSON keys: doc/json.md.\n"},
+     "5 not possible here, 1 internal error or output not written. JSON keys: doc/json.md.\n"},
     {"model", PCIBW_CMD_MODEL, false, "Usage: pcibw model [OPTIONS]\n",
      "The theoretical bus ceiling per packet size (what-if): every transaction a packet costs,\n"
      "with the bus protocol's overheads, against the wire. The bus: --bus SPEC, or the bus of a\n"

@@ -204,11 +204,16 @@ Test(bad_input_iperf3, absurd_packet_count_refused)
 	unlink(p);
 }
 
-/* /dev/zero (no line end ever) must not grow libcsv's buffer without bound: exit 3 at once,
- * naming the first byte. */
+/* /dev/zero (no line end ever) must not grow libcsv's buffer without bound: exit 3 at once. A
+ * device is no measurement file; fed through a pipe, its first byte is named. */
 Test(bad_input_csv, dev_zero_refused_at_once)
 {
-	expect_exit3((const char *[]){"analyze", "/dev/zero", NULL}, "/dev/zero", ":1:1:", "NUL byte");
+	expect_exit3((const char *[]){"analyze", "/dev/zero", NULL}, "/dev/zero", ": is a device", "device");
+	struct run_result r = run_cmd(
+	    NULL, (const char *[]){"sh", "-c", "head -c 4096 /dev/zero | \"$PCIBW_EXE\" analyze -", NULL});
+	cr_assert_eq(r.status, 3, "exit %d, stderr: %s", r.status, r.err);
+	cr_assert(strstr(r.err, ":1:1:") && strstr(r.err, "NUL byte"), "stderr: %s", r.err);
+	run_free(&r);
 }
 
 /* A NUL byte inside a field would cut it short ("1<NUL>2" kpps read as 1 kpps): exit 3 at line 2, column 5

@@ -308,8 +308,8 @@ Test(profiles, not_a_text_profile, .timeout = 30)
 	const char *p = write_tmp("synthetic-nul.ini", nul, sizeof nul - 1);
 	snprintf(want, sizeof want, "%s:3:9: control byte 0x00", p);
 	expect_bad_profile(p, want);
-	expect_bad_profile("/dev/zero", "/dev/zero:1:1: control byte 0x00");
-	expect_bad_profile("/tmp", "/tmp: cannot read NIC profile: Is a directory");
+	expect_bad_profile("/dev/zero", "/dev/zero: is a device: expected a NIC profile");
+	expect_bad_profile("/tmp", "/tmp: is a directory: expected a NIC profile");
 	p = write_tmp("synthetic-empty.ini", "", 0);
 	expect_bad_profile(p, "empty file");
 	char longline[600];

@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* Every command's output reaches standard output or the command says why it did not: a full
+ * disk (/dev/full: write(2) fails with ENOSPC) or a closed stdout (EBADF) is exit 1 with
+ * "cannot write output: REASON" (doc/cli-contract.md, "Exit codes"); a reader that stops early
+ * (`| head -1`) ends the command quietly, as coreutils do. --plot files too. */
+#include "support.h"
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Commands that print something and succeed when their output can be written. */
+static const char *const commands[] = {
+    "--version",
+    "--help",
+    "help model",
+    "help analyze",
+    "report --help",
+    "model --help",
+    "analyze --help",
+    "model --bus gen3x8",
+    "model --bus gen3x8 --json",
+    "model --bus gen3x8 --format csv",
+    "report --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"",
+    "report --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --json",
+    "report --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --format csv",
+    "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33",
+    "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33 --json",
+    "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33 --format csv",
+};
+
+static struct run_result sh(const char *cmd, const char *redirect)
+{
+	char line[1024];
+	snprintf(line, sizeof line, "\"$PCIBW_EXE\" %s %s", cmd, redirect);
+	return run_cmd(NULL, (const char *[]){"sh", "-c", line, NULL});
+}
+
+Test(output, each_command_succeeds_when_written)
+{
+	for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		struct run_result r = sh(commands[i], "");
+		cr_expect_eq(r.status, 0, "%s: exit %d: %s", commands[i], r.status, r.err);
+		cr_expect(r.out[0], "%s printed nothing", commands[i]);
+		run_free(&r);
+	}
+}
+
+Test(output, full_disk_is_exit_1_with_the_reason)
+{
+	for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		struct run_result r = sh(commands[i], ">/dev/full");
+		cr_expect_eq(r.status, 1, "%s >/dev/full: exit %d: %s", commands[i], r.status, r.err);
+		cr_expect(strstr(r.err, "pcibw: cannot write output: No space left on device"),
+			  "%s >/dev/full: %s", commands[i], r.err);
+		run_free(&r);
+	}
+}
+
+Test(output, closed_stdout_is_exit_1_with_the_reason)
+{
+	for (unsigned i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+		struct run_result r = sh(commands[i], ">&-");
+		cr_expect_eq(r.status, 1, "%s >&-: exit %d: %s", commands[i], r.status, r.err);
+		cr_expect(strstr(r.err, "pcibw: cannot write output: Bad file descriptor"), "%s >&-: %s",
+			  commands[i], r.err);
+		run_free(&r);
+	}
+}
+
+/* 65,536 rows are far more than a pipe holds, so the writer meets the closed pipe: no message
+ * either way (killed by SIGPIPE, or EPIPE when SIGPIPE is ignored). */
+Test(output, closed_pipe_ends_quietly)
+{
+	const char *cmd = "model --bus gen3x8 --sizes 1-65536/1";
+	char line[1024];
+	snprintf(line, sizeof line,
+		 "\"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat /tmp/pcibw-err.$$; rm -f "
+		 "/tmp/pcibw-err.$$",
+		 cmd);
+	struct run_result r = run_cmd(NULL, (const char *[]){"sh", "-c", line, NULL});
+	cr_expect_eq(r.status, 0);
+	cr_expect_str_eq(r.out, "", "stderr of the writer: %s", r.out);
+	run_free(&r);
+	/* with SIGPIPE ignored (as some supervisors start their children) */
+	snprintf(line, sizeof line,
+		 "trap '' PIPE; \"$PCIBW_EXE\" %s 2>/tmp/pcibw-err.$$ | head -1 >/dev/null; cat "
+		 "/tmp/pcibw-err.$$; rm -f /tmp/pcibw-err.$$",
+		 cmd);
+	r = run_cmd(NULL, (const char *[]){"sh", "-c", line, NULL});
+	cr_expect_str_eq(r.out, "", "stderr of the writer: %s", r.out);
+	run_free(&r);
+}
+
+/* --plot FILE is output too: unwritable or full is exit 1 with the reason. */
+Test(output, plot_file_write_checked)
+{
+	struct run_result r = sh("model --bus gen3x8 --plot /dev/full", ">/dev/null");
+	if (r.status == 5) { /* built without cairo: said so */
+		run_free(&r);
+		return;
+	}
+	cr_expect_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "cannot write output: --plot /dev/full: No space left on device"), "%s",
+		  r.err);
+	run_free(&r);
+	r = sh("analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33 --plot "
+	       "/dev/full",
+	       ">/dev/null");
+	cr_expect_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "cannot write output: --plot /dev/full: No space left on device"), "%s",
+		  r.err);
+	run_free(&r);
+}

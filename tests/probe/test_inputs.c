@@ -1,0 +1,192 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * How every input is opened (src/util/input.h): once, read-only, never blocking in open().
+ * A directory or a device where a file is expected, a FIFO with no writer, a FIFO inside a
+ * --sysfs tree: exit 3 at once, naming the path. A pipe as a top-level input (`-`, `<(cat x)`) is
+ * read once. sysfs attributes are read whole; a blank one is an error, never 0. --dump hands
+ * libpci the bytes its scanner checked. Reproducers: tests/data/repro/README.md.
+ */
+#include "support.h"
+#include <criterion/criterion.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static struct run_result bash(const char *script)
+{
+	return run_cmd(NULL, (const char *[]){"bash", "-c", script, NULL});
+}
+
+static void expect3(struct run_result r, const char *what, const char *want)
+{
+	cr_expect_eq(r.status, 3, "%s: exit %d (252 is a hang), stderr: %s", what, r.status, r.err);
+	cr_expect(strstr(r.err, want), "%s: want '%s' in: %s", what, want, r.err);
+	run_free(&r);
+}
+
+/* Every option that names an input file, with the command around it. */
+static const char *const inputs[] = {
+    "report --dump %s",
+    "report --pci-ids %s --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"",
+    "model --bus gen3x8 --nic-file %s",
+    "analyze %s --bus gen3x8",
+};
+
+Test(inputs, directory_refused_at_once)
+{
+	for (unsigned i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		char cmd[512], script[1024];
+		snprintf(cmd, sizeof cmd, inputs[i], "/tmp");
+		snprintf(script, sizeof script, "timeout 20 \"$PCIBW_EXE\" %s", cmd);
+		expect3(bash(script), cmd, "/tmp: is a directory: expected");
+	}
+}
+
+Test(inputs, device_refused_at_once)
+{
+	for (unsigned i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		char cmd[512], script[1024];
+		snprintf(cmd, sizeof cmd, inputs[i], "/dev/zero");
+		snprintf(script, sizeof script, "timeout 20 \"$PCIBW_EXE\" %s", cmd);
+		expect3(bash(script), cmd, "/dev/zero: is a device: expected");
+	}
+}
+
+/* A FIFO nobody writes to: open(O_NONBLOCK) returns at once and the read sees end of file. */
+Test(inputs, fifo_without_writer_refused_at_once)
+{
+	for (unsigned i = 0; i < sizeof inputs / sizeof inputs[0]; i++) {
+		char cmd[512], script[1400];
+		snprintf(cmd, sizeof cmd, inputs[i], "\"$f\"");
+		snprintf(script, sizeof script,
+			 "d=$(mktemp -d) && f=$d/input && mkfifo \"$f\" && timeout 20 \"$PCIBW_EXE\" %s; "
+			 "rc=$?; rm -rf \"$d\"; exit $rc",
+			 cmd);
+		struct run_result r = bash(script);
+		cr_expect_eq(r.status, 3, "%s: exit %d (124 is a hang), stderr: %s", cmd, r.status, r.err);
+		cr_expect(strstr(r.err, "/input") && strstr(r.err, "expected"), "%s: %s", cmd, r.err);
+		run_free(&r);
+	}
+}
+
+/* A pipe holding a good input is read once and works like the file (`<(cat x)` gives
+ * /dev/fd/N, a pipe: it used to be read twice, the second time empty). */
+Test(inputs, pipe_read_once)
+{
+	const char *cases[][2] = {
+	    {"report --dump <(cat \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\") --json",
+	     "0000:01:00.0"},
+	    {"report --dump - --json < <(cat \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\")", NULL},
+	    {"report --pci-ids <(cat \"$PCIBW_TEST_DATA/synthetic-pci.ids\") --dump "
+	     "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --json",
+	     "0000:01:00.0"},
+	    {"model --bus gen3x8 --nic-file <(cat \"$PCIBW_DATA_DIR/nic/ixgbe.ini\") --json", "ixgbe"},
+	    {"analyze <(cat \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\") --bus pci33 --json",
+	     "verdict"},
+	    {"cat \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" | \"$PCIBW_EXE\" analyze - "
+	     "--bus "
+	     "pci33 --json",
+	     "verdict"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char script[1400];
+		if (!strncmp(cases[i][0], "cat ", 4))
+			snprintf(script, sizeof script, "timeout 30 %s", cases[i][0]);
+		else
+			snprintf(script, sizeof script, "timeout 30 \"$PCIBW_EXE\" %s", cases[i][0]);
+		struct run_result r = bash(script);
+		if (!cases[i][1]) { /* --dump - is a file named "-" (the dump is a file of a machine) */
+			cr_expect_eq(r.status, 3, "%s: exit %d: %s", cases[i][0], r.status, r.err);
+			run_free(&r);
+			continue;
+		}
+		cr_expect_eq(r.status, 0, "%s: exit %d: %s", cases[i][0], r.status, r.err);
+		cr_expect(strstr(r.out, cases[i][1]), "%s: no '%s' in: %.300s", cases[i][0], cases[i][1],
+			  r.out);
+		run_free(&r);
+	}
+}
+
+static struct run_result sysfs_tar(const char *tar, const char *extra)
+{
+	char script[1024];
+	snprintf(script, sizeof script,
+		 "d=$(mktemp -d) && tar xf \"$PCIBW_TEST_DATA/repro/%s\" -C \"$d\" && "
+		 "timeout 20 \"$PCIBW_EXE\" report --sysfs \"$d/sys\" --all --json %s; rc=$?; rm -rf \"$d\"; "
+		 "exit $rc",
+		 tar, extra);
+	return bash(script);
+}
+
+/* sysfs-1: numa_node holding only a newline read as node 0 (exit 0); sysfs-4: an empty one said
+ * "got '(null)'". The kernel always writes a number (-1 for none): blank is an error. */
+Test(inputs, sysfs_blank_numa_node_is_an_error)
+{
+	expect3(sysfs_tar("sysfs-1.tar", ""), "sysfs-1",
+		"numa_node:1:1: empty file: expected a NUMA node number");
+	struct run_result r = sysfs_tar("sysfs-4.tar", "");
+	cr_expect(!strstr(r.err, "(null)"), "%s", r.err);
+	expect3(r, "sysfs-4", "numa_node:1:1: empty file: expected a NUMA node number");
+}
+
+/* sysfs-2: a local_cpulist of 200 characters (every even CPU of 128) was cut at 127. It is read
+ * whole: the report carries the file's text exactly. */
+Test(inputs, sysfs_long_cpulist_read_whole)
+{
+	struct run_result r = sysfs_tar("sysfs-2.tar", "");
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	char want[512] = "\"local_cpus\": \"", *p = want + strlen(want);
+	for (int cpu = 0; cpu < 128; cpu += 2)
+		p += sprintf(p, "%s%d", cpu ? "," : "", cpu);
+	strcat(want, "\"");
+	cr_expect_eq(strlen(want) - strlen("\"local_cpus\": \"\""), 200);
+	cr_expect(strstr(r.out, want), "want %s in %s", want, r.out);
+	run_free(&r);
+}
+
+/* sysfs-3: a FIFO as config blocked libpci forever; one as current_link_speed or numa_node
+ * blocked pcibw's own reader. Refused at once, naming the entry. */
+Test(inputs, sysfs_fifo_refused)
+{
+	expect3(sysfs_tar("sysfs-3.tar", ""), "sysfs-3", "0000:00:01.0/config: is a FIFO");
+	const char *attrs[] = {"current_link_speed", "numa_node", "local_cpulist"};
+	for (int i = 0; i < 3; i++) {
+		char script[1400];
+		snprintf(
+		    script, sizeof script,
+		    "d=$(mktemp -d) && tar xf \"$PCIBW_TEST_DATA/repro/sysfs-2.tar\" -C \"$d\" && "
+		    "f=\"$d/sys/devices/pci0000:00/0000:00:01.0/%s\" && rm -f \"$f\" && mkfifo \"$f\" && "
+		    "timeout 20 \"$PCIBW_EXE\" report --sysfs \"$d/sys\" --all; rc=$?; rm -rf \"$d\"; exit "
+		    "$rc",
+		    attrs[i]);
+		char want[128];
+		snprintf(want, sizeof want, "0000:00:01.0/%s: is a FIFO", attrs[i]);
+		expect3(bash(script), attrs[i], want);
+	}
+}
+
+/* dump-1: the scanner and libpci read the file separately, so a file replaced in between was
+ * reported unchecked. The dump is now opened once: count the opens, then race a swap. */
+Test(inputs, dump_read_once)
+{
+	if (system("command -v strace >/dev/null 2>&1"))
+		cr_skip_test("strace is not installed (scripts/deps.sh installs it)");
+	struct run_result r =
+	    bash("strace -f -e trace=open,openat -o /tmp/pcibw-strace.$$ \"$PCIBW_EXE\" report "
+		 "--dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" >/dev/null; "
+		 "grep -c 'pcie-intel-82576-x4-gen1.lspci' /tmp/pcibw-strace.$$; rm -f /tmp/pcibw-strace.$$");
+	cr_expect_str_eq(r.out, "1\n", "opens of the dump: %s", r.out);
+	run_free(&r);
+	/* the reproducer, shortened: B alone is refused, and no run may report B's duplicate slot */
+	r = bash("W=$(mktemp -d); cp \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" $W/A; "
+		 "cp \"$PCIBW_TEST_DATA/bad/synthetic-bad-duplicate-slot.lspci\" $W/B; cp $W/A $W/F; "
+		 "( while :; do ln -f $W/A $W/T; mv -f $W/T $W/F; ln -f $W/B $W/T; mv -f $W/T $W/F; "
+		 "done ) & pid=$!; n=0; for i in $(seq 20); do \"$PCIBW_EXE\" report --dump $W/F --all "
+		 "2>/dev/null | "
+		 "grep -c '^0000:00:03.0' | grep -q '^2$' && n=$((n+1)); done; kill $pid; wait; rm -rf $W; "
+		 "echo $n");
+	cr_expect_str_eq(r.out, "0\n", "runs that reported the unchecked duplicate: %s", r.out);
+	run_free(&r);
+}
