@@ -65,12 +65,22 @@ struct pcibw_request {
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */
 	struct pcibw_thresholds thresholds;
-	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free */
+	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free;
+			     * watch's IFACE... operands */
 	int n_files;
+
+	/* watch */
+	double interval_s;	 /* --interval SECONDS, 0.1..3600; default 1 */
+	int count;		 /* --count N intervals, 1..10^9; 0 = until SIGINT/SIGTERM */
+	const char *record_dir;	 /* --record DIR, NULL */
+	double record_max_bytes; /* --record-max SIZE, bytes, 4 KiB..1 TiB; default 64 MiB */
+	bool record_max_given;
+	const char *replay_dir; /* --replay DIR, NULL */
 };
 
 /* pcibw_request_init - an empty request for cmd with every default: text output, pattern both,
- * size convention frame, one segment device, no line rate, CPU unknown, default thresholds. */
+ * size convention frame, one segment device, no line rate, CPU unknown, default thresholds;
+ * watch: 1 s interval, no count, a 64 MiB recording cap. */
 void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd);
 
 /* pcibw_request_free - free what pcibw_request_parse allocated (files); req may be reused after

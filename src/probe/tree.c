@@ -264,6 +264,8 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		path_and_bottleneck(set, i, out, w);
 		peers(set, i);
 		probe_linkpm(set, i, out, w);
+		if (w)
+			probe_port_fit(set, i, out);
 		if (!w)
 			continue;
 		if (!pcibw_report_add(out, &n->d))
