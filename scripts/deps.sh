@@ -18,6 +18,7 @@ pkgs=(
   ethtool                                                # tests: a live NIC's driver and firmware against ethtool -i
   strace                                                 # tests: every input opened once, read-only
   bash-completion                                        # tests complete pcibw as bash does
+  prometheus prometheus-node-exporter                    # promtool checks the metrics and rules; node_exporter serves them
 )
 # One dpkg-query for the whole list (one per package cost a quarter of a second on every run).
 # A package dpkg never heard of is simply absent from its answer.

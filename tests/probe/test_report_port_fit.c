@@ -118,3 +118,15 @@ Test(port_fit_report, null_with_a_reason)
 	}
 	json_decref(r);
 }
+
+/* synthetic-pcie-82576-vf.lspci (see its header): a VF is no port */
+Test(port_fit_report, virtual_function_is_no_port)
+{
+	json_t *r = report_dump("synthetic-pcie-82576-vf.lspci", NULL, NULL);
+	json_t *vf = device(r, "0000:01:10.0");
+	expect_null(vf, "port_fit");
+	cr_assert(noted(vf, "port-fit-unknown", "virtual function"));
+	json_t *pf = device(r, "0000:01:00.0");
+	cr_assert_eq(integer(json_object_get(pf, "port_fit"), "ports"), 1);
+	json_decref(r);
+}
