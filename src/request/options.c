@@ -258,14 +258,15 @@ const struct pcibw_option pcibw_options[] = {
     {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
      .help = "output format (default text); csv: one row per device,\nwarnings on standard error; "
 	     "prometheus: metrics for node_exporter's\ntextfile collector (doc/prometheus.md)"},
-    {"textfile", 0, "FILE", STR(textfile), .commands = R, .group = PCIBW_GRP_OUTPUT,
+    {"textfile", 0, "FILE", STR(textfile), .commands = R | W, .group = PCIBW_GRP_OUTPUT,
      .help = "with --format prometheus: write FILE atomically (a temporary\nfile in its directory, "
 	     "then rename) instead of standard output"},
     {"format", 0, "text|json|csv", CALL(set_format), .commands = M | A, .group = PCIBW_GRP_OUTPUT,
      .help = "output format (default text); json and csv put warnings\non standard error"},
-    {"format", 0, "text|json|csv", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
+    {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
      .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
-	     "csv rows `pcibw analyze` reads back with the same verdict"},
+	     "csv rows `pcibw analyze` reads back with the same verdict; prometheus:\n"
+	     "each interval's figures for node_exporter (with --textfile: the file replaced)"},
     {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,

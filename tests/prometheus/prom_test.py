@@ -13,6 +13,8 @@
   the names themselves.
 - --textfile: written whole, mode 0644, no temporary file left; refused without --format
   prometheus; an unwritable directory fails with the reason and leaves the old file alone.
+- watch --format prometheus --textfile on a recording: the file holds the last interval's
+  figures (packets per second and verdict as `watch --json` gives them), one verdict per series.
 - doc/prometheus-alerts.yml passes `promtool check rules` and its unit tests.
 Skips (77) when promtool is not installed (Debian package `prometheus`).
 """
@@ -202,6 +204,37 @@ with tempfile.TemporaryDirectory() as t:
     r = pcibw("model", "--bus", "gen3x8", "--format", "prometheus")
     if r.returncode != 2:
         fail(f"model --format prometheus: exit {r.returncode}")
+
+# watch: each interval replaces the textfile; the last one stays, with the figures of the
+# last interval of `watch --json` on the same recording
+import json
+rec = os.path.join(src, "tests/watch/data/synthetic-mlx5-ethtool")
+with tempfile.TemporaryDirectory() as t:
+    f = os.path.join(t, "watch.prom")
+    r = pcibw("watch", "--replay", rec, "--format", "prometheus", "--textfile", f)
+    js = [json.loads(l) for l in pcibw("watch", "--replay", rec, "--json").stdout.splitlines() if l.strip()]
+    last = [j for j in js if j.get("type") == "interval"][-1]
+    if r.returncode != 0 or r.stdout or os.listdir(t) != ["watch.prom"]:
+        fail(f"watch --textfile: exit {r.returncode}, stdout {r.stdout!r}, files {os.listdir(t)}: {r.stderr}")
+    else:
+        body = open(f).read()
+        check_metrics(body, "watch textfile")
+        got = parse(body, "watch textfile")
+        pps = {(l["device"], l["direction"]): v for n, l, v in got if n == "pcibw_watch_packets_per_second"}
+        want = {(i["name"], d): i[d]["pps"] for i in last["interfaces"] for d in ("rx", "tx")
+                if i.get(d) and i[d].get("pps")}
+        if not want or set(pps) != set(want) or any(not math.isclose(pps[k], want[k], rel_tol=1e-4) for k in want):
+            fail(f"watch packets per second {pps}, the JSON's last interval {want}")
+        host = [l["verdict"] for n, l, v in got if n == "pcibw_watch_host_verdict" and v == 1]
+        if host != [last["verdict"]]:
+            fail(f"watch host verdict {host}, the JSON's {last['verdict']}")
+        for key in want:
+            ones = [v for n, l, v in got if n == "pcibw_watch_verdict" and (l["device"], l["direction"]) == key]
+            if sorted(ones) != [0, 0, 0, 0, 1]:
+                fail(f"watch verdict of {key}: {ones}")
+    r = pcibw("watch", "--replay", rec, "--json", "--textfile", f)
+    if r.returncode != 2:
+        fail(f"watch --textfile with --json: exit {r.returncode}")
 
 # the alert rules
 rules = os.path.join(src, "doc/prometheus-alerts.yml")
