@@ -59,7 +59,9 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 
 /*
  * pcibw_frame_bytes - the Ethernet frame (incl. FCS) for a size in convention s (IEEE 802.3:
- * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload).
+ * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload;
+ * IPv4 20 B + TCP 20 B + the 12 B timestamp option (RFC 7323 sec. 3, on by Linux's default
+ * net.ipv4.tcp_timestamps=1) for tcp-payload).
  * For PCIBW_SIZE_DMA the frame is size + 4 (the FCS the NIC does not DMA). Every convention
  * pads to the 64 B minimum frame. size in bytes of convention s; result in bytes, >= 64. Never
  * fails (no range check: pcibw_model_eval does that).
@@ -74,8 +76,8 @@ double pcibw_wire_bytes(double frame_bytes);
  * pcibw_size_bytes_as - a packet of size bytes in convention from, counted in convention to
  * (pcibw_size_is_packet): size itself when from == to, else the frame
  * (pcibw_frame_bytes, padded to 64 B) less what to does not count (4 B FCS for DMA; 14 B MAC
- * header and FCS for L3; and 28 B IPv4 + UDP for UDP_PAYLOAD, 40 B IPv4 + TCP for TCP_PAYLOAD), at least 0.
- * NAN when either is OPTION or WRITE (no packet convention).
+ * header and FCS for L3; and 28 B IPv4 + UDP for UDP_PAYLOAD, 52 B IPv4 + TCP with timestamps for
+ * TCP_PAYLOAD), at least 0. NAN when either is OPTION or WRITE (no packet convention).
  */
 double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size_is to);
 

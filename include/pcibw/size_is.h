@@ -15,8 +15,8 @@ enum pcibw_size_is {
 	PCIBW_SIZE_DMA,		/* bytes DMA'd */
 	PCIBW_SIZE_L3,		/* IP packet: frame = l3 + 18 (14 B header + 4 B FCS), min 64 */
 	PCIBW_SIZE_UDP_PAYLOAD, /* IPv4+UDP payload: frame = payload + 46, min 64 (no VLAN) */
-	PCIBW_SIZE_TCP_PAYLOAD, /* TCP segment payload (tcp_payload_bytes, an MSS): frame = payload + 58
-				 * (20 B IPv4 + 20 B TCP without options + 18), min 64 */
+	PCIBW_SIZE_TCP_PAYLOAD, /* TCP segment payload over IPv4 with the timestamp option (Linux's
+				 * default): frame = payload + 70, min 64 */
 	/* measured rows only: */
 	PCIBW_SIZE_OPTION, /* a `size` column: whatever --size-is says (never passed to the model) */
 	PCIBW_SIZE_WRITE,  /* a TCP write size (netperf msg_size of a TCP test): a socket call's
@@ -27,8 +27,8 @@ enum pcibw_size_is {
  * can turn it into a frame; false for OPTION and WRITE. */
 bool pcibw_size_is_packet(enum pcibw_size_is s);
 
-/* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload" (exact, lower case: the conventions
- * --size-is may name; TCP_PAYLOAD, OPTION and WRITE are not). Returns PCIBW_OK, or PCIBW_EUSAGE
+/* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload", "tcp-payload" (exact, lower case:
+ * the conventions --size-is may name; OPTION and WRITE are not). Returns PCIBW_OK, or PCIBW_EUSAGE
  * (*out untouched). */
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err);
 

@@ -8,8 +8,8 @@
 #include <string.h>
 
 /* IEEE 802.3 clause 3.1.1 / 4.4.2: 14 B MAC header, 4 B FCS, 64 B minimum frame, 8 B preamble
- * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768 / RFC 793: 20 B IPv4, 8 B
- * UDP, 20 B TCP without options. */
+ * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP;
+ * RFC 9293 / RFC 7323: 20 B TCP and a 12 B timestamp option (10 B padded to 12). */
 enum {
 	ETH_HDR = 14,
 	ETH_FCS = 4,
@@ -17,7 +17,7 @@ enum {
 	ETH_PREAMBLE = 8,
 	ETH_IFG = 12,
 	IPV4_UDP = 28,
-	IPV4_TCP = 40
+	IPV4_TCP_TS = 52
 };
 
 double pcibw_frame_bytes(double size, enum pcibw_size_is s)
@@ -34,7 +34,7 @@ double pcibw_frame_bytes(double size, enum pcibw_size_is s)
 		f = size + IPV4_UDP + ETH_HDR + ETH_FCS;
 		break;
 	case PCIBW_SIZE_TCP_PAYLOAD:
-		f = size + IPV4_TCP + ETH_HDR + ETH_FCS;
+		f = size + IPV4_TCP_TS + ETH_HDR + ETH_FCS;
 		break;
 	default:
 		f = size;
@@ -65,7 +65,7 @@ double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size
 		v = frame - IPV4_UDP - ETH_HDR - ETH_FCS;
 		break;
 	case PCIBW_SIZE_TCP_PAYLOAD:
-		v = frame - IPV4_TCP - ETH_HDR - ETH_FCS;
+		v = frame - IPV4_TCP_TS - ETH_HDR - ETH_FCS;
 		break;
 	default:
 		v = frame;

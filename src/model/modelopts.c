@@ -33,12 +33,13 @@ const char *pcibw_pattern_name(enum pcibw_pattern p)
 
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err)
 {
-	for (int i = 0; i <= PCIBW_SIZE_UDP_PAYLOAD; i++)
+	for (int i = 0; i <= PCIBW_SIZE_TCP_PAYLOAD; i++)
 		if (text && !strcmp(text, size_is_names[i])) {
 			*out = (enum pcibw_size_is)i;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE, "--size-is '%s': expected frame, dma, l3 or udp-payload",
+	return pcibw_fail(err, PCIBW_EUSAGE,
+			  "--size-is '%s': expected frame, dma, l3, udp-payload or tcp-payload",
 			  text ? text : "");
 }
 

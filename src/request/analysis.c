@@ -99,6 +99,7 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 				  first[0] ? "; first: " : "", first);
 	}
 	pcibw_rows_finish(&out->rows);
+	pcibw_rows_packets(&out->rows, req->mtu, req->size_is);
 	pcibw_rows_ceilings(&out->rows, r);
 	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
 }
