@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int pair(const char *path, unsigned ln, unsigned col, const char *key, const char *val,
 		struct pcibw_input_defaults *d, struct pcibw_err *err)
@@ -55,6 +56,11 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	d->cpu_mhz = NAN;
 	if (!strcmp(path, "-"))
 		return PCIBW_OK; /* standard input is read once, by the reader */
+	/* only a regular file: a pipe is read once, by the reader; a FIFO without a writer blocks
+	 * open(); a device may never end a line. The reader reports those with its own message. */
+	struct stat sb;
+	if (stat(path, &sb) || !S_ISREG(sb.st_mode))
+		return PCIBW_OK;
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return PCIBW_OK; /* the reader reports it, with its own message */
