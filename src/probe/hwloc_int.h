@@ -41,6 +41,13 @@ struct probe_hwloc_facts {
  */
 int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, struct pcibw_err *err);
 
+/* probe_hwloc_load_xml - the one loader of an hwloc XML export (report's devices, analyze's CPU
+ * count): read once (src/util/input.h); expat checks those bytes are well-formed XML with a
+ * <topology> root of version 2.x, so a broken file is refused at FILE:LINE:COLUMN; a forked child
+ * loads them first (hwloc 2.9.0 crashes on some well-formed exports: its death is PCIBW_EINPUT
+ * naming the file), then this process does. Returns as probe_hwloc_load. */
+int probe_hwloc_load_xml(hwloc_topology_t *t, const char *file, struct pcibw_err *err);
+
 /* probe_hwloc_facts - facts of the function domain:bus:dev.fn in t (found = 0 if absent). */
 void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn, struct probe_hwloc_facts *f);
 
