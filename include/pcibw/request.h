@@ -25,7 +25,9 @@ enum pcibw_command {
 #define PCIBW_CMD_ALL (PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH)
 
 /* --format */
-enum pcibw_output { PCIBW_OUT_TEXT, PCIBW_OUT_JSON, PCIBW_OUT_CSV };
+/* --format; PROMETHEUS (report, watch): the text exposition format for node_exporter's textfile
+ * collector */
+enum pcibw_output { PCIBW_OUT_TEXT, PCIBW_OUT_JSON, PCIBW_OUT_CSV, PCIBW_OUT_PROMETHEUS };
 
 /*
  * The options as parsed. Strings point into argv (not copied); numbers are range-checked already
@@ -37,8 +39,11 @@ struct pcibw_request {
 
 	/* output */
 	enum pcibw_output format;
-	const char *plot; /* --plot FILE.svg, NULL */
-	bool wide;	  /* --wide: every column of analyze's text table */
+	const char *plot;     /* --plot FILE.svg, NULL */
+	bool wide;	      /* --wide: every column of analyze's text table */
+	const char *textfile; /* --textfile FILE (report, watch; with --format prometheus): written
+			       * whole to a temporary file in FILE's directory, then renamed over
+			       * FILE; NULL = standard output */
 
 	/* the machine: a source (--dump, --sysfs, --topology; none = this machine) and a device */
 	struct pcibw_probe_opts probe;

@@ -33,9 +33,14 @@ static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
 	o->interval = req->interval_s;
 	o->count = req->count;
 	o->record_max = (unsigned long long)req->record_max_bytes;
-	o->format = req->format == PCIBW_OUT_JSON  ? WATCH_JSON
-		    : req->format == PCIBW_OUT_CSV ? WATCH_CSV
-						   : WATCH_TEXT;
+	if (req->textfile && req->format != PCIBW_OUT_PROMETHEUS)
+		return cli_usage_error("watch", "--textfile writes node_exporter's textfile format: "
+						"add --format prometheus");
+	o->format = req->format == PCIBW_OUT_JSON	  ? WATCH_JSON
+		    : req->format == PCIBW_OUT_CSV	  ? WATCH_CSV
+		    : req->format == PCIBW_OUT_PROMETHEUS ? WATCH_PROMETHEUS
+							  : WATCH_TEXT;
+	o->textfile = req->textfile;
 	o->record_dir = req->record_dir;
 	o->out = stdout;
 	o->t = req->thresholds;

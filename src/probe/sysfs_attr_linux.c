@@ -73,7 +73,7 @@ int pcibw_sysfs_parse_width(const char *text, int *width, int *col)
 		goto bad;
 	if (v == 0)
 		return 0; /* x0: no link trained */
-	if (v != 1 && v != 2 && v != 4 && v != 8 && v != 12 && v != 16 && v != 32) {
+	if (!pcibw_pcie_width_ok((int)v)) {
 		*col = 1;
 		return -1;
 	}

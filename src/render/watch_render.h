@@ -55,6 +55,10 @@ int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx);
 int watch_render_csv(FILE *out, const struct watch_view *v);
 int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s);
 
+/* One interval as a Prometheus exposition (watch_prom.c): per interface (device=IFACE) and
+ * direction, packets and bits per second, bus, wire and CPU utilisation, the verdict. */
+int watch_render_prometheus(FILE *out, const struct watch_view *v);
+
 /* watch_row_of - the row of rows for interface iface and direction (pcibw_pattern), or NULL. */
 const struct pcibw_row *watch_row_of(const struct pcibw_rows *rows, const char *iface, int direction);
 

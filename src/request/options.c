@@ -22,14 +22,20 @@
 
 static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	static const char *const names[] = {
-	    [PCIBW_OUT_TEXT] = "text", [PCIBW_OUT_JSON] = "json", [PCIBW_OUT_CSV] = "csv"};
+	static const char *const names[] = {[PCIBW_OUT_TEXT] = "text",
+					    [PCIBW_OUT_JSON] = "json",
+					    [PCIBW_OUT_CSV] = "csv",
+					    [PCIBW_OUT_PROMETHEUS] = "prometheus"};
+	bool prom_ok = req->command & (PCIBW_CMD_REPORT | PCIBW_CMD_WATCH);
 	for (int i = 0; i < N(names); i++)
 		if (!strcmp(v, names[i])) {
+			if (i == PCIBW_OUT_PROMETHEUS && !prom_ok)
+				break;
 			req->format = (enum pcibw_output)i;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv", v);
+	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json%s or csv", v,
+			  prom_ok ? ", prometheus" : "");
 }
 
 static int set_json(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -249,13 +255,18 @@ const struct pcibw_option pcibw_options[] = {
      .help = "refused (exit 2), as --dump"},
 
     /* output */
-    {"format", 0, "text|json|csv", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
-     .help = "output format (default text); csv: one row per device,\nwarnings on standard error"},
+    {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
+     .help = "output format (default text); csv: one row per device,\nwarnings on standard error; "
+	     "prometheus: metrics for node_exporter's\ntextfile collector (doc/prometheus.md)"},
+    {"textfile", 0, "FILE", STR(textfile), .commands = R | W, .group = PCIBW_GRP_OUTPUT,
+     .help = "with --format prometheus: write FILE atomically (a temporary\nfile in its directory, "
+	     "then rename) instead of standard output"},
     {"format", 0, "text|json|csv", CALL(set_format), .commands = M | A, .group = PCIBW_GRP_OUTPUT,
      .help = "output format (default text); json and csv put warnings\non standard error"},
-    {"format", 0, "text|json|csv", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
+    {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
      .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
-	     "csv rows `pcibw analyze` reads back with the same verdict"},
+	     "csv rows `pcibw analyze` reads back with the same verdict; prometheus:\n"
+	     "each interval's figures for node_exporter (with --textfile: the file replaced)"},
     {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,

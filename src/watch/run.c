@@ -6,6 +6,7 @@
  */
 #include "run.h"
 #include "src/render/watch_render.h"
+#include "src/util/atomic_file.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -21,6 +22,26 @@ struct run_state {
 	const char *names[PCIBW_WATCH_MAX_IFACES];
 };
 
+/* Prometheus to a textfile: the whole file replaced at once, each interval */
+static int render_textfile(const struct watch_run_opts *o, const struct watch_view *v)
+{
+	struct pcibw_atomic_file tf;
+	struct pcibw_err e;
+	if (pcibw_atomic_open(&tf, o->textfile, &e)) {
+		fprintf(stderr, "pcibw: %s\n", e.msg);
+		return PCIBW_EINTERNAL;
+	}
+	if (watch_render_prometheus(tf.f, v)) {
+		pcibw_atomic_abort(&tf);
+		return PCIBW_EINTERNAL;
+	}
+	if (pcibw_atomic_commit(&tf, &e)) {
+		fprintf(stderr, "pcibw: %s\n", e.msg);
+		return PCIBW_EINTERNAL;
+	}
+	return PCIBW_OK;
+}
+
 static int render_iv(const struct watch_run_opts *o, const struct watch_view *v)
 {
 	switch (o->format) {
@@ -28,6 +49,8 @@ static int render_iv(const struct watch_run_opts *o, const struct watch_view *v)
 		return watch_render_json(o->out, v);
 	case WATCH_CSV:
 		return watch_render_csv(o->out, v);
+	case WATCH_PROMETHEUS:
+		return o->textfile ? render_textfile(o, v) : watch_render_prometheus(o->out, v);
 	default:
 		return watch_render_text(o->out, v);
 	}
@@ -97,6 +120,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	}
 	switch (o->format) {
 	case WATCH_JSON:
+	case WATCH_PROMETHEUS:
 		break;
 	case WATCH_CSV:
 		st = watch_render_start_csv(o->out, ctx);
@@ -178,6 +202,8 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	sv.sum = have_sum ? &sum : NULL;
 	sv.recording_full = rs->rec.full;
 	switch (o->format) {
+	case WATCH_PROMETHEUS: /* the last interval's figures stay */
+		break;
 	case WATCH_JSON:
 		st = watch_render_summary_json(o->out, &sv);
 		break;

@@ -7,7 +7,7 @@
 #include <signal.h>
 #include <stdio.h>
 
-enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_CSV };
+enum watch_format { WATCH_TEXT, WATCH_JSON, WATCH_CSV, WATCH_PROMETHEUS };
 
 struct watch_run_opts {
 	double interval; /* seconds between samples (live); a replay ignores it */
@@ -15,6 +15,7 @@ struct watch_run_opts {
 	bool live;	 /* sleep between samples */
 	enum watch_format format;
 	FILE *out;
+	const char *textfile;	/* WATCH_PROMETHEUS: replace this file each interval; NULL = out */
 	const char *record_dir; /* NULL: no recording */
 	unsigned long long record_max;
 	const char *source; /* rows' source name ("live", the recording's DIR) */

@@ -37,15 +37,6 @@ static void fit_is(json_t *d, const struct pcibw_port_fit *want, bool assumed)
 		cr_assert_eq(integer(f, "min_line_rate_bytes"), want->min_line_rate_bytes);
 }
 
-static bool noted(json_t *d, const char *code, const char *needle)
-{
-	size_t i;
-	json_t *n;
-	json_array_foreach(json_object_get(d, "notes"), i, n) if (str_is(json_object_get(n, "code"), code) &&
-								  strstr(str(n, "text"), needle)) return true;
-	return false;
-}
-
 /* synthetic-pcie-2x10g-behind-x4-gen2.lspci (see its header): two 82599 functions, 10G each per
  * the ports table (82599 datasheet), behind the x4 Gen2 hop; kernel-82599 is the profile whose
  * `match` lists 8086:10fb. */
@@ -116,5 +107,17 @@ Test(port_fit_report, null_with_a_reason)
 		expect_null(d, "port_fit");
 		cr_assert(noted(d, "port-fit-unknown", "paravirtual"));
 	}
+	json_decref(r);
+}
+
+/* synthetic-pcie-82576-vf.lspci (see its header): a VF is no port */
+Test(port_fit_report, virtual_function_is_no_port)
+{
+	json_t *r = report_dump("synthetic-pcie-82576-vf.lspci", NULL, NULL);
+	json_t *vf = device(r, "0000:01:10.0");
+	expect_null(vf, "port_fit");
+	cr_assert(noted(vf, "port-fit-unknown", "virtual function"));
+	json_t *pf = device(r, "0000:01:00.0");
+	cr_assert_eq(integer(json_object_get(pf, "port_fit"), "ports"), 1);
 	json_decref(r);
 }
