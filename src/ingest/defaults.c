@@ -8,9 +8,12 @@
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int pair(const char *path, unsigned ln, unsigned col, const char *key, const char *val,
 		struct pcibw_input_defaults *d, struct pcibw_err *err)
@@ -55,14 +58,26 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	d->cpu_mhz = NAN;
 	if (!strcmp(path, "-"))
 		return PCIBW_OK; /* standard input is read once, by the reader */
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return PCIBW_OK; /* the reader reports it, with its own message */
+	/* Only a regular file can be read twice: a pipe (`<(cat x)`) would lose to this pass what
+	 * the reader needs, a FIFO with no writer would block open(), a device (/dev/zero) never
+	 * ends. Opened without blocking and checked on that descriptor; anything else says nothing
+	 * here and the reader reports it with its own message. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	if (fd < 0)
+		return PCIBW_OK;
+	struct stat sb;
+	FILE *f = NULL;
+	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return PCIBW_OK;
+	}
 	char line[1024];
 	unsigned ln = 0;
 	int st = PCIBW_OK;
 	while (!st && fgets(line, sizeof line, f)) {
 		ln++;
+		if (!line[0])
+			break; /* a NUL byte: not text, the reader says so */
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
