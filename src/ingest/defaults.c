@@ -58,13 +58,12 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	d->cpu_mhz = NAN;
 	if (!strcmp(path, "-"))
 		return PCIBW_OK; /* standard input is read once, by the reader */
-	/* Only a regular file can be read twice: a pipe (`<(cat x)`) would lose to this pass what
-	 * the reader needs, a FIFO with no writer would block open(), a device (/dev/zero) never
-	 * ends. Opened without blocking and checked on that descriptor; anything else says nothing
-	 * here and the reader reports it with its own message. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC);
+	/* Only a regular file is peeked at: a pipe or FIFO is read once, by the reader (a second
+	 * reader here would take its bytes), and a device or a directory is the reader's to refuse.
+	 * O_NONBLOCK keeps open() from waiting for a FIFO's writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
-		return PCIBW_OK;
+		return PCIBW_OK; /* the reader reports it, with its own message */
 	struct stat sb;
 	FILE *f = NULL;
 	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
@@ -76,8 +75,6 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	int st = PCIBW_OK;
 	while (!st && fgets(line, sizeof line, f)) {
 		ln++;
-		if (!line[0])
-			break; /* a NUL byte: not text, the reader says so */
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
