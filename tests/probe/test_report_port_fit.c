@@ -37,15 +37,6 @@ static void fit_is(json_t *d, const struct pcibw_port_fit *want, bool assumed)
 		cr_assert_eq(integer(f, "min_line_rate_bytes"), want->min_line_rate_bytes);
 }
 
-static bool noted(json_t *d, const char *code, const char *needle)
-{
-	size_t i;
-	json_t *n;
-	json_array_foreach(json_object_get(d, "notes"), i, n) if (str_is(json_object_get(n, "code"), code) &&
-								  strstr(str(n, "text"), needle)) return true;
-	return false;
-}
-
 /* synthetic-pcie-2x10g-behind-x4-gen2.lspci (see its header): two 82599 functions, 10G each per
  * the ports table (82599 datasheet), behind the x4 Gen2 hop; kernel-82599 is the profile whose
  * `match` lists 8086:10fb. */
