@@ -65,8 +65,9 @@ struct pcibw_request {
 	int segment_devices; /* 1..32 */
 
 	/* the CPU of the measured machine (analyze) */
-	int cpus;	/* --cpus, 1..2^20; PCIBW_NULL not given */
-	double cpu_mhz; /* --cpu-ghz x 1000, MHz; NAN not given */
+	int cpus;	      /* --cpus, 1..2^20; PCIBW_NULL not given */
+	double cpu_mhz;	      /* --cpu-ghz x 1000, MHz; NAN not given */
+	const char *cpu_from; /* --cpu-from FILE: mpstat -P ALL / sar -P ALL / sar -u ALL output, NULL */
 
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */

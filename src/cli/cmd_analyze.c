@@ -231,6 +231,7 @@ static int run(const struct pcibw_request *c)
 	struct pcibw_analyze_input *inputs = calloc((size_t)c->n_files, sizeof *inputs);
 	struct pcibw_rows rs = {0};
 	struct pcibw_summary sum = {0};
+	struct pcibw_cpu_sample cpu_from = {0};
 	int st = PCIBW_OK;
 	if (!mc || !inputs) {
 		st = pcibw_fail(&err, PCIBW_EINTERNAL, "out of memory");
@@ -256,6 +257,11 @@ static int run(const struct pcibw_request *c)
 	}
 	pcibw_rows_finish(&rs);
 	pcibw_rows_packets(&rs, c->mtu, size_conv_of(c->size_is));
+	if (c->cpu_from && (st = pcibw_cpustat_read(c->cpu_from, &cpu_from, &err)))
+		goto out;
+	pcibw_rows_cpu(&rs, &cpu_from);
+	for (int i = 0; i < c->n_files; i++)
+		pcibw_rows_cpu(&rs, &inputs[i].stats.cpu);
 	ceilings(&rs, mc);
 	if ((st = pcibw_verdict_run(&rs, &c->thresholds, &mc->mach, &sum, &err)))
 		goto out;
