@@ -196,7 +196,7 @@ struct pcibw_analysis {
 	struct pcibw_machine machine;
 	struct pcibw_analyze_input *inputs; /* heap, one per req->files */
 	int n_inputs;
-	long skipped; /* lines skipped over all inputs */
+	long skipped;			  /* lines skipped over all inputs */
 	struct pcibw_cpu_sample cpu_from; /* --cpu-from FILE as read (rows point into it: keep a in place) */
 };
 
