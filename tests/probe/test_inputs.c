@@ -190,3 +190,26 @@ Test(inputs, dump_read_once)
 	cr_expect_str_eq(r.out, "0\n", "runs that reported the unchecked duplicate: %s", r.out);
 	run_free(&r);
 }
+
+/* A pci.ids libpci cannot parse: its vendor line 3 does not start with 4 hex digits, which
+ * pciutils' names-parse.c (id_parse_list) calls "Parse error" at that line. The message names
+ * the file the user gave and that line, not the memory copy libpci read. */
+Test(inputs, bad_pci_ids_names_file_and_line)
+{
+	struct run_result r =
+	    bash("d=$(mktemp -d) && printf '# c\\n8086  Vendor\\nzzzz  bad\\n' > \"$d/ids\" && timeout 20 "
+		 "\"$PCIBW_EXE\" report --pci-ids \"$d/ids\" --dump "
+		 "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"; rc=$?; rm -rf \"$d\"; exit $rc");
+	cr_expect(!strstr(r.err, "/proc/self/fd"), "%s", r.err);
+	expect3(r, "bad pci.ids", "/ids:3:1: Parse error");
+}
+
+/* Nothing matched is exit 4 (doc/cli-contract.md); the message names the source as a place a
+ * user knows: "on this machine" for a live probe, not the JSON source value "live". */
+Test(inputs, no_such_interface_on_this_machine)
+{
+	struct run_result r = bash("timeout 20 \"$PCIBW_EXE\" report -i pcibw-no-such-if0");
+	cr_expect_eq(r.status, 4, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "no device has interface pcibw-no-such-if0 on this machine"), "%s", r.err);
+	run_free(&r);
+}
