@@ -6,7 +6,7 @@
 #include "pci_timing.h"
 #include <math.h>
 
-int pci_cacheline_bytes(const struct pcibw_bus *bus)
+int pcibw_pci_cacheline_bytes(const struct pcibw_bus *bus)
 {
 	/* PCI LB 3.0 sec. 6.2.4: a device that does not support the value programmed into Cache
 	 * Line Size behaves as if it were 0, i.e. uses no cache-line commands; MRL/MRM need a
@@ -18,11 +18,11 @@ int pci_cacheline_bytes(const struct pcibw_bus *bus)
 	return 64;
 }
 
-void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pci_timing *t)
+void pcibw_pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pcibw_pci_timing *t)
 {
 	bool x = bus->kind == PCIBW_BUS_PCIX;
 	bool shared = segment_devices > 1;
-	*t = (struct pci_timing){0};
+	*t = (struct pcibw_pci_timing){0};
 	t->pcix = x;
 	t->clock_hz = pcibw_pci_clock_hz(bus->clock_mhz);
 	t->bytes_per_clock =
@@ -61,7 +61,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	/* The device's Cache Line Size register (bus->cacheline_bytes: config 0x0c from a probed
 	 * device, 64 B for a --bus spec); PI7C8140A table 2-4: MRL prefetches to the cache line
 	 * boundary, MRM to the second one. */
-	t->cacheline_bytes = pci_cacheline_bytes(bus);
+	t->cacheline_bytes = pcibw_pci_cacheline_bytes(bus);
 	t->mrm_lines = 2;
 	t->adb_bytes = 128;	  /* PCI-X Addendum: ADB every 128 bytes */
 	t->boundary_bytes = 4096; /* bursts stop at 4 KB (PI7C8140A table 2-3) */
@@ -77,7 +77,7 @@ void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struc
 	t->splits = bus->splits;
 }
 
-static double data_clocks(const struct pci_timing *t, double bytes)
+static double data_clocks(const struct pcibw_pci_timing *t, double bytes)
 {
 	return ceil(bytes / t->bytes_per_clock - 1e-9);
 }
@@ -88,7 +88,7 @@ static double pieces(double bytes, double chunk)
 }
 
 /* Bytes a burst may carry before the latency timer ends it; pre = clocks before data. */
-static double lt_chunk(const struct pci_timing *t, int pre, bool adb)
+static double lt_chunk(const struct pcibw_pci_timing *t, int pre, bool adb)
 {
 	double left = t->latency_timer - pre;
 	if (!adb) /* PCI: the data phases that fit in the timer, at least one */
@@ -100,7 +100,7 @@ static double lt_chunk(const struct pci_timing *t, int pre, bool adb)
 }
 
 /* n bursts carrying bytes in chunks: each pays its fixed clocks plus its data phases. */
-static double bursts(const struct pci_timing *t, double bytes, double chunk, double fixed, int *n)
+static double bursts(const struct pcibw_pci_timing *t, double bytes, double chunk, double fixed, int *n)
 {
 	double k = pieces(bytes, chunk);
 	double last = bytes - (k - 1) * chunk;
@@ -108,9 +108,9 @@ static double bursts(const struct pci_timing *t, double bytes, double chunk, dou
 	return k * fixed + (k - 1) * data_clocks(t, chunk) + data_clocks(t, last);
 }
 
-struct pci_xfer pci_dma_write(const struct pci_timing *t, double bytes)
+struct pcibw_pci_xfer pcibw_pci_dma_write(const struct pcibw_pci_timing *t, double bytes)
 {
-	struct pci_xfer r = {0};
+	struct pcibw_pci_xfer r = {0};
 	if (!(bytes > 0))
 		return r;
 	int pre = t->addr_clocks + t->dac_clocks + t->attr_clocks + t->decode_clocks + t->write_wait_clocks;
@@ -125,16 +125,16 @@ struct pci_xfer pci_dma_write(const struct pci_timing *t, double bytes)
 
 /* Retried attempts until the bridge has the data: the first attempt is always retried (it
  * only queues the request); the master comes back every attempt + REQ# gap. */
-static int delayed_retries(const struct pci_timing *t, int attempt)
+static int delayed_retries(const struct pcibw_pci_timing *t, int attempt)
 {
 	double period_ns = (attempt + t->req_gap_clocks) * 1e9 / t->clock_hz;
 	double k = period_ns > 0 ? ceil(t->mem_latency_ns / period_ns - 1e-9) : 1;
 	return k < 1 ? 1 : (int)k;
 }
 
-static struct pci_xfer pci_delayed_read(const struct pci_timing *t, double bytes)
+static struct pcibw_pci_xfer pci_delayed_read(const struct pcibw_pci_timing *t, double bytes)
 {
-	struct pci_xfer r = {0};
+	struct pcibw_pci_xfer r = {0};
 	int pre = t->addr_clocks + t->dac_clocks + t->read_ta_clocks + t->decode_clocks;
 	/* MRL for a cache line or less, MRM beyond: what one delayed completion returns */
 	double chunk =
@@ -154,7 +154,7 @@ static struct pci_xfer pci_delayed_read(const struct pci_timing *t, double bytes
 	return r;
 }
 
-static int split_request_clocks(const struct pci_timing *t)
+static int split_request_clocks(const struct pcibw_pci_timing *t)
 {
 	return t->dev_arb_clocks + t->addr_clocks + t->dac_clocks + t->attr_clocks + t->decode_clocks +
 	       t->split_resp_clocks + t->turnaround_clocks;
@@ -162,7 +162,7 @@ static int split_request_clocks(const struct pci_timing *t)
 
 /* Completions of one request of rb bytes: the completer addresses the requester by its ID in a
  * single address phase (no DAC). */
-static double completion_clocks(const struct pci_timing *t, double rb, int *n)
+static double completion_clocks(const struct pcibw_pci_timing *t, double rb, int *n)
 {
 	int pre = t->addr_clocks + t->attr_clocks + t->decode_clocks;
 	double chunk = t->cpl_adb_disconnect ? t->adb_bytes : rb;
@@ -173,15 +173,15 @@ static double completion_clocks(const struct pci_timing *t, double rb, int *n)
 	return bursts(t, rb, chunk, t->host_arb_clocks + pre + t->turnaround_clocks, n);
 }
 
-static double request_bytes(const struct pci_timing *t)
+static double request_bytes(const struct pcibw_pci_timing *t)
 {
 	double m = t->mmrbc_bytes > 0 ? t->mmrbc_bytes : 512;
 	return m < t->boundary_bytes ? m : t->boundary_bytes;
 }
 
-static struct pci_xfer pcix_split_read(const struct pci_timing *t, double bytes)
+static struct pcibw_pci_xfer pcix_split_read(const struct pcibw_pci_timing *t, double bytes)
 {
-	struct pci_xfer r = {0};
+	struct pcibw_pci_xfer r = {0};
 	double m = request_bytes(t);
 	double nreq = pieces(bytes, m);
 	r.requests = (int)nreq;
@@ -196,16 +196,16 @@ static struct pci_xfer pcix_split_read(const struct pci_timing *t, double bytes)
 	return r;
 }
 
-struct pci_xfer pci_dma_read(const struct pci_timing *t, double bytes)
+struct pcibw_pci_xfer pcibw_pci_dma_read(const struct pcibw_pci_timing *t, double bytes)
 {
 	if (!(bytes > 0))
-		return (struct pci_xfer){0};
+		return (struct pcibw_pci_xfer){0};
 	return t->pcix ? pcix_split_read(t, bytes) : pci_delayed_read(t, bytes);
 }
 
-struct pci_xfer pci_mmio_write(const struct pci_timing *t, double bytes)
+struct pcibw_pci_xfer pcibw_pci_mmio_write(const struct pcibw_pci_timing *t, double bytes)
 {
-	struct pci_xfer r = {0};
+	struct pcibw_pci_xfer r = {0};
 	if (!(bytes > 0))
 		return r;
 	r.clocks = t->host_arb_clocks + t->addr_clocks + t->attr_clocks + t->decode_clocks +
@@ -214,9 +214,9 @@ struct pci_xfer pci_mmio_write(const struct pci_timing *t, double bytes)
 	return r;
 }
 
-struct pci_xfer pci_mmio_read(const struct pci_timing *t, double bytes)
+struct pcibw_pci_xfer pcibw_pci_mmio_read(const struct pcibw_pci_timing *t, double bytes)
 {
-	struct pci_xfer r = {0};
+	struct pcibw_pci_xfer r = {0};
 	if (!(bytes > 0))
 		return r;
 	/* no target answers before its decode; none may take longer than its initial latency */
@@ -228,12 +228,12 @@ struct pci_xfer pci_mmio_read(const struct pci_timing *t, double bytes)
 	return r;
 }
 
-double pci_mmio_stall_ns(const struct pci_timing *t, double bytes)
+double pcibw_pci_mmio_stall_ns(const struct pcibw_pci_timing *t, double bytes)
 {
-	return t->host_path_ns + pci_mmio_read(t, bytes).clocks * 1e9 / t->clock_hz;
+	return t->host_path_ns + pcibw_pci_mmio_read(t, bytes).clocks * 1e9 / t->clock_hz;
 }
 
-double pcix_read_time_ns(const struct pci_timing *t, double bytes)
+double pcibw_pcix_read_time_ns(const struct pcibw_pci_timing *t, double bytes)
 {
 	if (!t->pcix || !(bytes > 0))
 		return 0;

@@ -2,7 +2,7 @@
 /*
  * Clock accounting of single conventional PCI and PCI-X transactions: what one DMA write, DMA
  * read, register write or register read holds the shared bus for, in bus clocks. pcix.c sums
- * these over a packet's recipe. Not installed; tests build their own struct pci_timing to check
+ * these over a packet's recipe. Not installed; tests build their own struct pcibw_pci_timing to check
  * each mechanism and the single-transaction efficiency b / (W x (ceil(b/W) + O)) of fixed
  * overheads O.
  *
@@ -15,7 +15,7 @@
  *   bridges  - Pericom PI7C8140A sec. 2.6.4 table 2-4 (read prefetch boundaries of a delayed
  *              read: MR/MRL to the cache line, MRM to the second cache line), Intel 41210
  *              manual (split completions disconnect at ADBs).
- * Every default, and how it was calibrated against field figures, is in pci_timing_defaults()
+ * Every default, and how it was calibrated against field figures, is in pcibw_pci_timing_defaults()
  * and doc/model-pci.md.
  */
 #ifndef PCIBW_PCI_TIMING_H
@@ -25,7 +25,7 @@
 #include <stdbool.h>
 
 /* Per-transaction costs in bus clocks; latencies in ns. All fields >= 0. */
-struct pci_timing {
+struct pcibw_pci_timing {
 	bool pcix;		   /* split reads, attribute phase, ADB disconnects */
 	double clock_hz;	   /* segment clock (33.33, 66.67, 100, 133.33 MHz) */
 	int bytes_per_clock;	   /* width/8 x transfers per clock (1, or 2/4 for PCI-X 266/533) */
@@ -45,7 +45,7 @@ struct pci_timing {
 	int target_latency_clocks; /* FRAME# to first data of a register read by the CPU */
 	double mem_latency_ns;	   /* host memory fetch behind a delayed read / split request */
 	double host_path_ns;	   /* CPU stall of a register read outside this segment */
-	int cacheline_bytes;	   /* Cache Line Size register (MRL boundary), pci_cacheline_bytes() */
+	int cacheline_bytes;	   /* Cache Line Size register (MRL boundary), pcibw_pci_cacheline_bytes() */
 	int mrm_lines;		   /* cache lines a Memory Read Multiple's delayed read returns */
 	int adb_bytes;		   /* PCI-X allowable disconnect boundary, 128 */
 	int boundary_bytes;	   /* no burst crosses this (4 KB) */
@@ -57,7 +57,7 @@ struct pci_timing {
 };
 
 /* What one transfer costs: bus clocks held, transactions, retried attempts. */
-struct pci_xfer {
+struct pcibw_pci_xfer {
 	double clocks;
 	int transactions; /* data-carrying transactions (bursts, completions) + split requests */
 	int retries;	  /* retried delayed-read attempts (PCI) */
@@ -65,43 +65,43 @@ struct pci_xfer {
 };
 
 /*
- * pci_timing_defaults - the documented defaults for bus (kind PCI or PCI-X; clock, width,
+ * pcibw_pci_timing_defaults - the documented defaults for bus (kind PCI or PCI-X; clock, width,
  * transfers per clock, MMRBC, splits and latency timer taken from bus) with segment_devices
  * (>= 1; values below 1 count as 1) devices moving traffic on the segment.
  */
-void pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pci_timing *t);
+void pcibw_pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices, struct pcibw_pci_timing *t);
 
-/* pci_cacheline_bytes - the cache line delayed reads are prefetched in: bus->cacheline_bytes
+/* pcibw_pci_cacheline_bytes - the cache line delayed reads are prefetched in: bus->cacheline_bytes
  * (the device's Cache Line Size register, config 0x0c, in bytes) when it is a power of two
  * 16..512, else 64 (the --bus default; PCI LB 3.0 sec. 6.2.4: an unsupported value acts as 0). */
-int pci_cacheline_bytes(const struct pcibw_bus *bus);
+int pcibw_pci_cacheline_bytes(const struct pcibw_bus *bus);
 
-/* pci_dma_write - a device writes bytes (> 0) to host memory: memory write bursts, cut by the
+/* pcibw_pci_dma_write - a device writes bytes (> 0) to host memory: memory write bursts, cut by the
  * boundary and, when lt_cuts, by the latency timer (PCI: after the timer's last data phase;
  * PCI-X: at the next ADB). */
-struct pci_xfer pci_dma_write(const struct pci_timing *t, double bytes);
+struct pcibw_pci_xfer pcibw_pci_dma_write(const struct pcibw_pci_timing *t, double bytes);
 
-/* pci_dma_read - a device reads bytes (> 0) of host memory. PCI: delayed reads, MRL up to a
+/* pcibw_pci_dma_read - a device reads bytes (> 0) of host memory. PCI: delayed reads, MRL up to a
  * cache line or MRM up to mrm_lines lines each, every one retried until the memory latency has
  * passed. PCI-X: split requests of at most MMRBC bytes, each answered by split completions
  * (one per ADB when cpl_adb_disconnect). Bus clocks only: on PCI-X the latency is off the bus. */
-struct pci_xfer pci_dma_read(const struct pci_timing *t, double bytes);
+struct pcibw_pci_xfer pcibw_pci_dma_read(const struct pcibw_pci_timing *t, double bytes);
 
-/* pci_mmio_write - the CPU writes a device register (doorbell): one posted write by the host
+/* pcibw_pci_mmio_write - the CPU writes a device register (doorbell): one posted write by the host
  * bridge, 32-bit address (BARs below 4 GB). */
-struct pci_xfer pci_mmio_write(const struct pci_timing *t, double bytes);
+struct pcibw_pci_xfer pcibw_pci_mmio_write(const struct pcibw_pci_timing *t, double bytes);
 
-/* pci_mmio_read - the CPU reads a device register: the target answers within
+/* pcibw_pci_mmio_read - the CPU reads a device register: the target answers within
  * target_latency_clocks of FRAME#; the bus is held for this transaction only. */
-struct pci_xfer pci_mmio_read(const struct pci_timing *t, double bytes);
+struct pcibw_pci_xfer pcibw_pci_mmio_read(const struct pcibw_pci_timing *t, double bytes);
 
-/* pci_mmio_stall_ns - CPU time one register read of bytes stalls: host path + its bus time. */
-double pci_mmio_stall_ns(const struct pci_timing *t, double bytes);
+/* pcibw_pci_mmio_stall_ns - CPU time one register read of bytes stalls: host path + its bus time. */
+double pcibw_pci_mmio_stall_ns(const struct pcibw_pci_timing *t, double bytes);
 
-/* pcix_read_time_ns - time one device spends on its own split reads of bytes, from the first
+/* pcibw_pcix_read_time_ns - time one device spends on its own split reads of bytes, from the first
  * request to the last completion, with at most `splits` requests in flight: sum over the
  * requests of (request + memory latency + completions) / splits. 0 on conventional PCI, where
  * the retries already hold the bus through the latency. */
-double pcix_read_time_ns(const struct pci_timing *t, double bytes);
+double pcibw_pcix_read_time_ns(const struct pcibw_pci_timing *t, double bytes);
 
 #endif

@@ -45,33 +45,33 @@ int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	int st = check_bus(in->bus, err);
 	if (st)
 		return st;
-	struct pci_timing t;
+	struct pcibw_pci_timing t;
 	int devices = in->segment_devices > 1 ? in->segment_devices : 1;
-	pci_timing_defaults(in->bus, devices, &t);
+	pcibw_pci_timing_defaults(in->bus, devices, &t);
 
 	double to_dev = 0, to_host = 0, read_ns = 0, stall_ns = 0;
 	for (int i = 0; i < rc->n; i++) {
 		const struct pcibw_op *op = &rc->ops[i];
-		struct pci_xfer x;
+		struct pcibw_pci_xfer x;
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI: /* an MSI is a memory write of its data word */
-			x = pci_dma_write(&t, op->bytes);
+			x = pcibw_pci_dma_write(&t, op->bytes);
 			to_host += op->per_packet * x.clocks;
 			break;
 		case PCIBW_OP_DMA_READ:
-			x = pci_dma_read(&t, op->bytes);
+			x = pcibw_pci_dma_read(&t, op->bytes);
 			to_dev += op->per_packet * x.clocks;
-			read_ns += op->per_packet * pcix_read_time_ns(&t, op->bytes);
+			read_ns += op->per_packet * pcibw_pcix_read_time_ns(&t, op->bytes);
 			break;
 		case PCIBW_OP_MMIO_WRITE:
-			x = pci_mmio_write(&t, op->bytes);
+			x = pcibw_pci_mmio_write(&t, op->bytes);
 			to_dev += op->per_packet * x.clocks;
 			break;
 		case PCIBW_OP_MMIO_READ:
-			x = pci_mmio_read(&t, op->bytes);
+			x = pcibw_pci_mmio_read(&t, op->bytes);
 			to_host += op->per_packet * x.clocks;
-			stall_ns += op->per_packet * pci_mmio_stall_ns(&t, op->bytes);
+			stall_ns += op->per_packet * pcibw_pci_mmio_stall_ns(&t, op->bytes);
 			break;
 		default:
 			return pcibw_fail(err, PCIBW_EINTERNAL, "recipe operation of unknown kind %d",

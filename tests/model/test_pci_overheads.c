@@ -18,20 +18,20 @@
 #include <math.h>
 
 /* A timing with nothing but an address phase and an idle clock; tests add what they need. */
-static struct pci_timing bare(bool pcix, int bytes_per_clock, double hz)
+static struct pcibw_pci_timing bare(bool pcix, int bytes_per_clock, double hz)
 {
-	return (struct pci_timing){.pcix = pcix,
-				   .clock_hz = hz,
-				   .bytes_per_clock = bytes_per_clock,
-				   .addr_clocks = 1,
-				   .turnaround_clocks = 1,
-				   .cacheline_bytes = 4096,
-				   .mrm_lines = 1,
-				   .adb_bytes = 128,
-				   .boundary_bytes = 4096,
-				   .latency_timer = 64,
-				   .mmrbc_bytes = 512,
-				   .splits = 1};
+	return (struct pcibw_pci_timing){.pcix = pcix,
+					 .clock_hz = hz,
+					 .bytes_per_clock = bytes_per_clock,
+					 .addr_clocks = 1,
+					 .turnaround_clocks = 1,
+					 .cacheline_bytes = 4096,
+					 .mrm_lines = 1,
+					 .adb_bytes = 128,
+					 .boundary_bytes = 4096,
+					 .latency_timer = 64,
+					 .mmrbc_bytes = 512,
+					 .splits = 1};
 }
 
 /* The efficiency table: rows b = 16..1500, columns (W,O) = (4,2) (8,2) (4,4) (8,4) (4,6) (8,6)
@@ -51,14 +51,14 @@ static const double table[7][8] = {
 Test(pci_overheads, efficiency_table)
 {
 	for (int c = 0; c < 8; c++) {
-		struct pci_timing t = bare(false, cols[c][0], 100e6 / 3);
+		struct pcibw_pci_timing t = bare(false, cols[c][0], 100e6 / 3);
 		/* O = address 1 + idle 1, then DAC, decode, wait and arbitration up to 8 */
 		int extra = cols[c][1] - 2;
 		t.dac_clocks = extra >= 1;
 		t.decode_clocks = extra >= 2;
 		t.write_wait_clocks = extra >= 3 ? extra - 2 : 0;
 		for (int r = 0; r < 7; r++) {
-			struct pci_xfer x = pci_dma_write(&t, sizes[r]);
+			struct pcibw_pci_xfer x = pcibw_pci_dma_write(&t, sizes[r]);
 			double eff = sizes[r] / (cols[c][0] * x.clocks);
 			cr_assert_eq(x.transactions, 1);
 			cr_assert(fabs(eff - table[r][c]) <= 0.0005 + 1e-12,
@@ -70,9 +70,9 @@ Test(pci_overheads, efficiency_table)
 
 /* PCI-X request O = 5: address, attribute, decode, split response, idle; completion O = 5:
  * host arbitration, address, attribute, decode, idle. */
-static struct pci_timing pcix_o5(int mmrbc, bool adb)
+static struct pcibw_pci_timing pcix_o5(int mmrbc, bool adb)
 {
-	struct pci_timing t = bare(true, 8, 400e6 / 3);
+	struct pcibw_pci_timing t = bare(true, 8, 400e6 / 3);
 	t.attr_clocks = 1;
 	t.decode_clocks = 1;
 	t.split_resp_clocks = 1;
@@ -85,8 +85,8 @@ static struct pci_timing pcix_o5(int mmrbc, bool adb)
 
 static double read_eff(int mmrbc, bool adb, double b)
 {
-	struct pci_timing t = pcix_o5(mmrbc, adb);
-	return b / (8 * pci_dma_read(&t, b).clocks);
+	struct pcibw_pci_timing t = pcix_o5(mmrbc, adb);
+	return b / (8 * pcibw_pci_dma_read(&t, b).clocks);
 }
 
 Test(pci_overheads, pcix_read_efficiency)
@@ -109,24 +109,24 @@ Test(pci_overheads, pcix_read_efficiency)
 
 /* One echoed packet of the worked example: RX = 16 B descriptor read, 1070 B write, 16 B
  * write-back; TX = 16 B descriptor read, 1070 B read, 16 B write-back. */
-static double echo_clocks(const struct pci_timing *t)
+static double echo_clocks(const struct pcibw_pci_timing *t)
 {
-	return 2 * pci_dma_read(t, 16).clocks + pci_dma_write(t, 1070).clocks + pci_dma_read(t, 1070).clocks +
-	       2 * pci_dma_write(t, 16).clocks;
+	return 2 * pcibw_pci_dma_read(t, 16).clocks + pcibw_pci_dma_write(t, 1070).clocks +
+	       pcibw_pci_dma_read(t, 1070).clocks + 2 * pcibw_pci_dma_write(t, 16).clocks;
 }
 
 Test(pci_overheads, worked_example_pci33)
 {
 	/* writes O = 6: arbitration, address, decode, 2 wait, idle. Reads O = 10: one retried
 	 * attempt (arbitration, address, read turnaround, decode, idle = 5) and the read (5). */
-	struct pci_timing t = bare(false, 4, 100e6 / 3);
+	struct pcibw_pci_timing t = bare(false, 4, 100e6 / 3);
 	t.dev_arb_clocks = 1;
 	t.decode_clocks = 1;
 	t.write_wait_clocks = 2;
 	t.read_ta_clocks = 1;
 	t.mem_latency_ns = 0; /* the first attempt is retried all the same */
-	cr_assert_eq(pci_dma_write(&t, 1070).clocks, 268 + 6);
-	cr_assert_eq(pci_dma_read(&t, 1070).clocks, 268 + 10);
+	cr_assert_eq(pcibw_pci_dma_write(&t, 1070).clocks, 268 + 6);
+	cr_assert_eq(pcibw_pci_dma_read(&t, 1070).clocks, 268 + 10);
 	/* 298 for RX + 302 for TX */
 	cr_assert_eq(echo_clocks(&t), 600);
 	double pps = t.clock_hz / echo_clocks(&t);
@@ -137,10 +137,11 @@ Test(pci_overheads, worked_example_pci33)
 
 Test(pci_overheads, worked_example_pcix133)
 {
-	struct pci_timing t = pcix_o5(512, false);
+	struct pcibw_pci_timing t = pcix_o5(512, false);
 	/* 158 clocks for RX + 183 for TX */
-	cr_assert_eq(
-	    pci_dma_read(&t, 16).clocks + pci_dma_write(&t, 1070).clocks + pci_dma_write(&t, 16).clocks, 158);
+	cr_assert_eq(pcibw_pci_dma_read(&t, 16).clocks + pcibw_pci_dma_write(&t, 1070).clocks +
+			 pcibw_pci_dma_write(&t, 16).clocks,
+		     158);
 	cr_assert_eq(echo_clocks(&t), 341);
 	/* 2.56 us per echoed packet; about 391 k pps; 67,139 pps (550 Mb/s of 1024 B payload)
 	 * keep the bus about 17 % busy */
