@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 static int pair(const char *path, unsigned ln, unsigned col, const char *key, const char *val,
 		struct pcibw_input_defaults *d, struct pcibw_err *err)
@@ -55,14 +56,21 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	d->cpu_mhz = NAN;
 	if (!strcmp(path, "-"))
 		return PCIBW_OK; /* standard input is read once, by the reader */
+	struct stat sb;
+	if (stat(path, &sb) || !S_ISREG(sb.st_mode))
+		return PCIBW_OK; /* a pipe or device is read once, by the reader; a missing file it reports */
 	FILE *f = fopen(path, "re");
 	if (!f)
 		return PCIBW_OK; /* the reader reports it, with its own message */
 	char line[1024];
 	unsigned ln = 0;
 	int st = PCIBW_OK;
-	while (!st && fgets(line, sizeof line, f)) {
+	/* the header lines come first: 64 lines at most are looked at */
+	while (!st && ln < 64 && fgets(line, sizeof line, f)) {
 		ln++;
+		if (memchr(line, '\0', strlen(line) + 1) != line + strlen(line) || !strchr(line, '\n'))
+			if (strlen(line) < sizeof line - 1 && !feof(f))
+				break; /* a NUL byte: not text (the reader refuses it) */
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
