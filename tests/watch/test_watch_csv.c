@@ -30,6 +30,7 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 {
 	char csv[128];
 	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv-%d.csv", (int)getpid());
+	/* the same line rate for both runs: the CSV carries it to analyze in its '# bus:' line */
 	const char *wa[] = {"watch",	   "--replay", test_data(rec), iface, "--json",
 			    "--threshold", thr1,       "--threshold",  thr2,  rate ? "--line-rate" : NULL,
 			    rate,	   NULL};
