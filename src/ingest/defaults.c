@@ -73,8 +73,11 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	char line[1024];
 	unsigned ln = 0;
 	int st = PCIBW_OK;
-	while (!st && fgets(line, sizeof line, f)) {
+	/* the header lines come first: 64 lines at most are looked at */
+	while (!st && ln < 64 && fgets(line, sizeof line, f)) {
 		ln++;
+		if (strlen(line) < sizeof line - 1 && !strchr(line, '\n') && !feof(f))
+			break; /* a NUL byte: not text (the reader refuses it) */
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;

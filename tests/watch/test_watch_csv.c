@@ -53,7 +53,8 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 	cr_assert(an, "%s", e.text);
 	const char *wv = json_string_value(json_object_get(sum, "verdict"));
 	const char *av = json_string_value(json_object_get(an, "verdict"));
-	cr_assert_str_eq(wv, av, "%s %s (%s %s): watch %s, analyze %s", rec, iface, thr1, thr2, wv, av);
+	cr_assert_str_eq(wv, av, "%s %s (%s %s, line rate %s): watch %s, analyze %s", rec, iface, thr1, thr2,
+			 rate ? rate : "recorded", wv, av);
 	/* row for row: as many rows of each verdict */
 	json_t *counts = json_object_get(sum, "row_verdicts"), *rows = json_object_get(an, "rows");
 	const char *names[] = {"impossible", "io-bound", "wire-bound", "cpu-bound", "undetermined"};
