@@ -83,6 +83,17 @@ static int setup_machine(const struct pcibw_request *c, struct machine_ctx *mc, 
 			return st;
 		mc->have_bus = true;
 	}
+	if (c->bus_set) {
+		if (!probed)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--bus-set changes a probed device (-s, -i, --dump, --sysfs); with "
+					  "--bus, put the modifiers in the spec");
+		if ((st = pcibw_bus_apply(&mc->bus, c->bus_set, err)))
+			return st;
+		size_t l = strlen(mc->bus_from);
+		snprintf(mc->bus_from + l, sizeof mc->bus_from - l, " with --bus-set %s", c->bus_set);
+	}
+	mc->mach.aspm = mc->have_bus ? mc->bus.aspm : -1;
 
 	char nicwarn[400];
 	if ((st = cli_nic_setup(c, vendor, device, NULL, mc->have_bus ? &mc->bus : NULL, &mc->nic, nicwarn,

@@ -16,8 +16,8 @@ static int run(const struct pcibw_request *c)
 	struct pcibw_sizes sizes = {0};
 	struct pcibw_model_in in = {0};
 	char from[1200] = "--bus";
-	const char *warnings[6];
-	char warnbuf[6][400];
+	const char *warnings[8];
+	char warnbuf[8][400];
 	int nwarn = 0, vendor = -1, device = -1, st;
 
 	in.pattern = c->pattern;
@@ -40,10 +40,21 @@ static int run(const struct pcibw_request *c)
 		return cli_usage_error(
 		    "model", "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
 	}
+	if (c->bus_set && c->bus) {
+		pcibw_sizes_free(&sizes);
+		return cli_usage_error("model",
+				       "--bus-set changes a probed device (-s, -i, --dump, --sysfs); "
+				       "with --bus, put the modifiers in the spec");
+	}
 	if (c->bus)
 		st = pcibw_bus_parse(c->bus, &bus, &err);
 	else
 		st = cli_probed_bus(c, &bus, &vendor, &device, from, sizeof from, &err);
+	if (!st && c->bus_set) {
+		st = pcibw_bus_apply(&bus, c->bus_set, &err);
+		size_t l = strlen(from);
+		snprintf(from + l, sizeof from - l, " with --bus-set %s", c->bus_set);
+	}
 	if (st) {
 		pcibw_sizes_free(&sizes);
 		return st == PCIBW_EUSAGE ? cli_usage_error("model", "%s", err.msg) : cli_error(&err);
@@ -71,6 +82,16 @@ static int run(const struct pcibw_request *c)
 	}
 	if (bus.note[0]) {
 		snprintf(warnbuf[nwarn], sizeof warnbuf[0], "%s", bus.note);
+		warnings[nwarn] = warnbuf[nwarn];
+		nwarn++;
+	}
+	if (bus.kind == PCIBW_BUS_PCIE && bus.aspm > 0) {
+		static const char *const names[] = {"off", "L0s", "L1", "L0s and L1"};
+		snprintf(warnbuf[nwarn], sizeof warnbuf[0],
+			 "ASPM %s is on for this link: the ceilings are the same (an exit from a low-power "
+			 "state costs latency per wake, not bandwidth), but a link that idles between bursts "
+			 "pays it on every burst",
+			 names[bus.aspm & 3]);
 		warnings[nwarn] = warnbuf[nwarn];
 		nwarn++;
 	}

@@ -153,6 +153,9 @@ const struct pcibw_option pcibw_options[] = {
     /* the bus */
     {"bus", 0, "SPEC", STR(bus), .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 | virtual ..."},
+    {"bus-set", 0, "KEY=VALUE,...", STR(bus_set), .commands = M | A, .group = PCIBW_GRP_BUS,
+     .help = "change the probed device's registers for a what-if: the bus spec's\n"
+	     "modifiers (-s 01:00.0 --bus-set mps=256,aspm=off)"},
     {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,
      .expect = "1..32 (a PCI segment holds at most 32 devices)", .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1)"},
