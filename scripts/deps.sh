@@ -15,8 +15,11 @@ pkgs=(
   scdoc                                                  # pcibw(1) man page
   clang-format                                           # the format test (tests/format) checks every C file
   iperf3 mawk util-linux time                            # fixtures, benchmarks, setpriv/prlimit, peak RSS in tests
+  iproute2                                               # watch: veth pair in a network namespace (tests)
+  ethtool                                                # tests: a live NIC's driver and firmware against ethtool -i
   strace                                                 # tests: every input opened once, read-only
   bash-completion                                        # tests complete pcibw as bash does
+  prometheus prometheus-node-exporter                    # promtool checks the metrics and rules; node_exporter serves them
 )
 # One dpkg-query for the whole list (one per package cost a quarter of a second on every run).
 # A package dpkg never heard of is simply absent from its answer.

@@ -12,6 +12,7 @@
 
 #include "pcibw/bus.h"
 #include "pcibw/error.h"
+#include "pcibw/portfit.h"
 #include <stdbool.h>
 #include <stdint.h>
 
@@ -106,8 +107,16 @@ struct pcibw_device {
 	int numa_node;	       /* PCIBW_NULL when firmware reports none (-1) */
 	char local_cpus[1024]; /* CPUs local to it, as a list "0-7,16-23" (sysfs local_cpulist,
 				* or hwloc); "" (-> null) when numa_node is unknown */
-	char interfaces[PCIBW_MAX_IFACES][32]; /* OS network interface names ("eth0"): sysfs or hwloc */
-	int n_interfaces;		       /* 0..PCIBW_MAX_IFACES */
+	char interfaces[PCIBW_MAX_IFACES][32];	/* OS network interface names ("eth0"): sysfs or hwloc */
+	int n_interfaces;			/* 0..PCIBW_MAX_IFACES */
+	int iface_speed_mbps[PCIBW_MAX_IFACES]; /* each interface's current speed, Mbit/s (sysfs
+						 * net/IF/speed); PCIBW_NULL unknown or link down */
+	int iface_max_mbps[PCIBW_MAX_IFACES];	/* its highest supported link mode, Mbit/s (ethtool
+						 * ETHTOOL_GLINKSETTINGS); PCIBW_NULL unknown */
+	char driver[64];   /* the kernel driver bound (sysfs driver link, or ETHTOOL_GDRVINFO); "" */
+	char firmware[64]; /* ETHTOOL_GDRVINFO fw_version of its interface; "" (-> null) unknown */
+	bool is_vf;	   /* an SR-IOV virtual function (sysfs physfn link, or the ports table) */
+	struct pcibw_port_fit port_fit; /* network controllers: can the slot carry the card's ports */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */
 	int n_path;			       /* 0..PCIBW_MAX_PATH */

@@ -25,7 +25,9 @@ enum pcibw_command {
 #define PCIBW_CMD_ALL (PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH)
 
 /* --format */
-enum pcibw_output { PCIBW_OUT_TEXT, PCIBW_OUT_JSON, PCIBW_OUT_CSV };
+/* --format; PROMETHEUS (report, watch): the text exposition format for node_exporter's textfile
+ * collector */
+enum pcibw_output { PCIBW_OUT_TEXT, PCIBW_OUT_JSON, PCIBW_OUT_CSV, PCIBW_OUT_PROMETHEUS };
 
 /*
  * The options as parsed. Strings point into argv (not copied); numbers are range-checked already
@@ -37,8 +39,11 @@ struct pcibw_request {
 
 	/* output */
 	enum pcibw_output format;
-	const char *plot; /* --plot FILE.svg, NULL */
-	bool wide;	  /* --wide: every column of analyze's text table */
+	const char *plot;     /* --plot FILE.svg, NULL */
+	bool wide;	      /* --wide: every column of analyze's text table */
+	const char *textfile; /* --textfile FILE (report, watch; with --format prometheus): written
+			       * whole to a temporary file in FILE's directory, then renamed over
+			       * FILE; NULL = standard output */
 
 	/* the machine: a source (--dump, --sysfs, --topology; none = this machine) and a device */
 	struct pcibw_probe_opts probe;
@@ -66,12 +71,22 @@ struct pcibw_request {
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */
 	struct pcibw_thresholds thresholds;
-	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free */
+	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free;
+			     * watch's IFACE... operands */
 	int n_files;
+
+	/* watch */
+	double interval_s;	 /* --interval SECONDS, 0.1..3600; default 1 */
+	int count;		 /* --count N intervals, 1..10^9; 0 = until SIGINT/SIGTERM */
+	const char *record_dir;	 /* --record DIR, NULL */
+	double record_max_bytes; /* --record-max SIZE, bytes, 4 KiB..1 TiB; default 64 MiB */
+	bool record_max_given;
+	const char *replay_dir; /* --replay DIR, NULL */
 };
 
 /* pcibw_request_init - an empty request for cmd with every default: text output, pattern both,
- * size convention frame, one segment device, no line rate, CPU unknown, default thresholds. */
+ * size convention frame, one segment device, no line rate, CPU unknown, default thresholds;
+ * watch: 1 s interval, no count, a 64 MiB recording cap. */
 void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd);
 
 /* pcibw_request_free - free what pcibw_request_parse allocated (files); req may be reused after

@@ -55,5 +55,6 @@ int cli_help(const char *name);
 int cmd_report(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_watch(int argc, char **argv);
 
 #endif

@@ -3,6 +3,7 @@
 #include "cli.h"
 #include "pcibw/probe.h"
 #include "src/render/report_render.h"
+#include "src/util/atomic_file.h"
 #include <stdio.h>
 #include <string.h>
 
@@ -17,6 +18,10 @@ int cmd_report(int argc, char **argv)
 		return r;
 	if (cli_check_sources(&req, &err))
 		return cli_usage_error("report", "%s", err.msg);
+	if (req.textfile && req.format != PCIBW_OUT_PROMETHEUS) {
+		return cli_usage_error("report", "--textfile writes node_exporter's textfile format: "
+						 "add --format prometheus");
+	}
 
 	struct pcibw_report rep = {0};
 	r = pcibw_probe(&req.probe, &rep, &err);
@@ -24,10 +29,36 @@ int cmd_report(int argc, char **argv)
 		pcibw_report_free(&rep);
 		return cli_error(&err);
 	}
-	r = req.format == PCIBW_OUT_JSON  ? pcibw_report_render_json(stdout, &rep)
-	    : req.format == PCIBW_OUT_CSV ? pcibw_report_render_csv(stdout, &rep)
-					  : pcibw_report_render_text(stdout, &rep);
+	struct pcibw_atomic_file tf = {0};
+	FILE *out = stdout;
+	if (req.textfile) {
+		if ((r = pcibw_atomic_open(&tf, req.textfile, &err))) {
+			pcibw_report_free(&rep);
+			return cli_error(&err);
+		}
+		out = tf.f;
+	}
+	r = req.format == PCIBW_OUT_JSON	 ? pcibw_report_render_json(out, &rep)
+	    : req.format == PCIBW_OUT_CSV	 ? pcibw_report_render_csv(out, &rep)
+	    : req.format == PCIBW_OUT_PROMETHEUS ? pcibw_report_render_prometheus(out, &rep)
+						 : pcibw_report_render_text(out, &rep);
+	if (req.format == PCIBW_OUT_PROMETHEUS) {
+		char s[1100];
+		for (int i = 0; i < rep.n_warnings; i++)
+			fprintf(stderr, "pcibw: warning: %s\n",
+				pcibw_warning_string(&rep.warnings[i], s, sizeof s));
+	}
 	pcibw_report_free(&rep);
+	if (req.textfile) {
+		if (r) {
+			pcibw_atomic_abort(&tf);
+			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write %s", req.textfile);
+			return cli_error(&err);
+		}
+		if (pcibw_atomic_commit(&tf, &err))
+			return cli_error(&err);
+		return 0;
+	}
 	/* a failed write is main's to report (finish_output), with its reason */
 	if (r && !ferror(stdout)) {
 		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot render the report");

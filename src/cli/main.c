@@ -16,6 +16,7 @@ static const char main_help[] =
     "  report            bus kind, speed, width and the bottleneck hop of each NIC (default)\n"
     "  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
     "  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
+    "  watch [IFACE...]  the same verdict live, from interface counters and per-core CPU time\n"
     "  help [COMMAND]    this text, or a command's options\n"
     "\n"
     "Options:\n"
@@ -32,6 +33,7 @@ static const struct {
     {"report", cmd_report},
     {"model", cmd_model},
     {"analyze", cmd_analyze},
+    {"watch", cmd_watch},
 };
 
 static int find_command(const char *name)
@@ -95,7 +97,7 @@ static int run(int argc, char **argv)
 		}
 		int i = find_command(argv[2]);
 		if (i < 0)
-			return cli_usage_error("help", "unknown command '%s' (report, model, analyze)",
+			return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
 					       argv[2]);
 		return cli_help(argv[2]);
 	}
@@ -107,7 +109,7 @@ static int run(int argc, char **argv)
 		argv[0] = "report";
 		return cmd_report(argc, argv);
 	}
-	return cli_usage_error("", "unknown command '%s' (report, model, analyze, help)", a);
+	return cli_usage_error("", "unknown command '%s' (report, model, analyze, watch, help)", a);
 }
 
 int main(int argc, char **argv)

@@ -64,7 +64,8 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 			bool v2 = (flags & PCI_EXP_FLAGS_VERS) >= 2, rc = pcibw_pcie_type_rc_integrated(type);
 			/* through LnkSta (v1) or LnkSta2 (v2); through DevCtl2 for RC-integrated
 			 * devices, which have no link (pci_regs.h PCI_CAP_EXP_*_SIZEOF_V1/V2) */
-			need = rc ? (v2 ? 0x2c : 0x0c) : (v2 ? 0x34 : 0x14);
+			need = rc ? (v2 ? PCI_EXP_DEVCTL2 + 4 : PCI_EXP_DEVCTL + 4)
+				  : (v2 ? PCI_EXP_LNKSTA2 + 2 : PCI_EXP_LNKSTA + 2);
 			name = "PCI Express";
 		} else if (id == PCI_CAP_ID_PCIX) {
 			need = 8; /* Command + Status, or a bridge's Secondary + Bridge Status */

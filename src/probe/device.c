@@ -28,6 +28,10 @@ void pcibw_device_init(struct pcibw_device *d)
 	d->aspm = d->aspm_link = d->aspm_supported = PCIBW_NULL;
 	d->l0s_exit_latency_ns = d->l1_exit_latency_ns = d->l1_substates = d->clock_pm = PCIBW_NULL;
 	d->mps_supported_bytes = PCIBW_NULL;
+	for (int i = 0; i < PCIBW_MAX_IFACES; i++)
+		d->iface_speed_mbps[i] = d->iface_max_mbps[i] = PCIBW_NULL;
+	d->port_fit.min_line_rate_bytes = PCIBW_NULL;
+	snprintf(d->port_fit.why, sizeof d->port_fit.why, "not a network controller");
 	d->numa_node = PCIBW_NULL;
 	d->bottleneck_gbps = NAN;
 	d->bottleneck_shared = PCIBW_NULL;

@@ -6,6 +6,7 @@
  * beside this file. See live.h.
  */
 #include "cfg_access.h"
+#include "ethtool_linux.h"
 #include "hwloc_int.h"
 #include "live.h"
 #include "sysfs_attr.h"
@@ -209,6 +210,8 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 		goto out;
 	mark_virtual(&c, &set, out);
 	add_hwloc(&c, &set, out);
+	for (int i = 0; c.live && i < set.n; i++)
+		probe_ethtool_apply(&set.v[i].d);
 
 	int first = out->n_devices, first_warning = out->n_warnings;
 	rc = probe_finish(&set, opts, out, err);

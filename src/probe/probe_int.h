@@ -151,6 +151,12 @@ void probe_cap_l1pm(struct probe_node *n, int at, const char *origin);
  * link ("aspm-on"), an MPS below both the device's and the path's maximum ("mps-below-max"). */
 void probe_linkpm(struct probe_set *s, int i, struct pcibw_report *rep, bool warn);
 
+/* probe_port_fit - d->port_fit of network controller i (src/probe/port_fit.c): the card's
+ * ports and line rate, its profile and the bus at its bottleneck, through pcibw_port_fit_eval;
+ * when no answer can be given, port_fit stays unknown with a warning "port-fit-unknown" naming
+ * why (no profile, no line rate, a virtual device or function, a bus of unknown speed). */
+void probe_port_fit(struct probe_set *s, int i, struct pcibw_report *rep);
+
 /* probe_hop_gbps - raw bandwidth of one hop in Gbit/s (see pcibw_bus_raw_gbps): PCIe per
  * direction, PCI/PCI-X whole shared segment; NAN when a needed fact is unknown. */
 double probe_hop_gbps(enum pcibw_bus_kind kind, double gts, int width, int flit, int mhz, int width_bits,

@@ -20,6 +20,10 @@ struct pcibw_sysfs_attrs {
 	char local_cpulist[1024];	   /* "0-7,16-23", "" when absent */
 	char ifaces[PCIBW_MAX_IFACES][32]; /* net/ (or virtioN/net/) names, then infiniband/ names */
 	int n_ifaces;
+	int speed_mbps[PCIBW_MAX_IFACES]; /* net/IF/speed per name (Mbit/s), PCIBW_NULL: absent,
+					   * unreadable or -1 (link down: ethtool's SPEED_UNKNOWN) */
+	char driver[64];		  /* last component of the driver link, "" none */
+	bool is_vf;			  /* a physfn link: an SR-IOV virtual function */
 	/* link/ power states of the link above the device (drivers/pci/pcie/aspm.c, Linux 5.5+:
 	 * l0s_aspm, l1_aspm, l1_1_aspm, l1_2_aspm, l1_1_pcipm, l1_2_pcipm, clkpm; "0" or "1") */
 	int aspm_link;	  /* PCIBW_ASPM_* bits from l0s_aspm and l1_aspm; PCIBW_NULL absent */
@@ -70,6 +74,7 @@ int pcibw_sysfs_check_tree(const char *root, struct pcibw_err *err);
  * only place (with hwloc) they come from.
  */
 void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
+/* (pcibw_sysfs_apply_ids also copies each interface's speed, the driver name and the VF mark.) */
 
 /*
  * pcibw_sysfs_apply_link - fill d's link speed/width (current and max) from a (provenance

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 int pcibw_sysfs_parse_speed(const char *text, double *gts, int *col)
 {
@@ -72,7 +73,7 @@ int pcibw_sysfs_parse_width(const char *text, int *width, int *col)
 		goto bad;
 	if (v == 0)
 		return 0; /* x0: no link trained */
-	if (v != 1 && v != 2 && v != 4 && v != 8 && v != 12 && v != 16 && v != 32) {
+	if (!pcibw_pcie_width_ok((int)v)) {
 		*col = 1;
 		return -1;
 	}
@@ -317,7 +318,36 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 	if (!add_names(a, path))
 		add_virtio_names(a, dir);
 	snprintf(path, sizeof path, "%s/infiniband", dir);
-	add_names(a, path);
+	int n_net = a->n_ifaces - add_names(a, path);
+	/* the speed of each net/ (or virtioN/net/) interface; InfiniBand names have none here */
+	for (int i = 0; i < a->n_ifaces; i++) {
+		a->speed_mbps[i] = PCIBW_NULL;
+		if (i >= n_net)
+			continue;
+		char file[64];
+		snprintf(file, sizeof file, "net/%.31s/speed", a->ifaces[i]);
+		if ((rc = read_attr(dir, file, path, sizeof path, &buf, err)))
+			return rc;
+		if (!buf)
+			continue; /* virtio: net/ is one level deeper; its speed is no bus fact anyway */
+		/* speed_show writes ethtool's speed in Mbit/s, -1 (SPEED_UNKNOWN) with no link */
+		char *end;
+		errno = 0;
+		long v = strtol(buf, &end, 10);
+		if (end != buf && !errno && v > 0 && v <= 10000000)
+			a->speed_mbps[i] = (int)v;
+		free(buf);
+	}
+	char target[4300];
+	snprintf(path, sizeof path, "%s/driver", dir);
+	ssize_t ln = readlink(path, target, sizeof target - 1);
+	if (ln > 0) {
+		target[ln] = '\0';
+		const char *base = strrchr(target, '/');
+		snprintf(a->driver, sizeof a->driver, "%.63s", base ? base + 1 : target);
+	}
+	snprintf(path, sizeof path, "%s/physfn", dir);
+	a->is_vf = !access(path, F_OK) || readlink(path, target, sizeof target - 1) > 0;
 	return PCIBW_OK;
 }
 
@@ -332,9 +362,17 @@ void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attr
 			pcibw_device_set_prov(d, "local_cpus", "sysfs");
 		}
 	}
+	if (a->driver[0] && !d->driver[0]) {
+		snprintf(d->driver, sizeof d->driver, "%s", a->driver);
+		pcibw_device_set_prov(d, "driver", "sysfs");
+	}
+	if (a->is_vf)
+		d->is_vf = true;
 	if (a->n_ifaces && !d->n_interfaces) {
-		for (int i = 0; i < a->n_ifaces; i++)
+		for (int i = 0; i < a->n_ifaces; i++) {
 			memcpy(d->interfaces[i], a->ifaces[i], sizeof d->interfaces[i]);
+			d->iface_speed_mbps[i] = a->speed_mbps[i];
+		}
 		d->n_interfaces = a->n_ifaces;
 		pcibw_device_set_prov(d, "interfaces", "sysfs");
 	}

@@ -51,7 +51,7 @@ static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 				 "bridge bus numbers secondary %02x, subordinate %02x "
 				 "on bus %02x: expected own bus < secondary <= subordinate",
 				 (unsigned)b->sec_bus, (unsigned)b->sub_bus, (unsigned)b->d.bus);
-			return probe_bad_config(b, s->loc, 0x19, err, msg);
+			return probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
 		}
 		for (int j = 0; j < i; j++) {
 			const struct probe_node *o = &s->v[j];
@@ -60,7 +60,7 @@ static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 					 "secondary bus %02x is also the secondary bus of "
 					 "bridge %s: expected each bus below one bridge",
 					 (unsigned)b->sec_bus, o->d.slot);
-				return probe_bad_config(b, s->loc, 0x19, err, msg);
+				return probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
 			}
 		}
 	}
@@ -264,6 +264,8 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		path_and_bottleneck(set, i, out, w);
 		peers(set, i);
 		probe_linkpm(set, i, out, w);
+		if (w)
+			probe_port_fit(set, i, out);
 		if (!w)
 			continue;
 		if (!pcibw_report_add(out, &n->d))

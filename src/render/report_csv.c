@@ -40,7 +40,9 @@ static const char *const cols[] = {"slot",
 				   "l0s_exit_latency_ns",
 				   "l1_exit_latency_ns",
 				   "clock_pm",
-				   "mps_supported_bytes"};
+				   "mps_supported_bytes",
+				   "driver",
+				   "firmware"};
 
 static void field(FILE *o, int first, const char *s)
 {
@@ -123,6 +125,8 @@ int pcibw_report_render_csv(FILE *o, const struct pcibw_report *r)
 		field(o, 0, i2s(b[15], d->l1_exit_latency_ns, "%d"));
 		field(o, 0, b3(d->clock_pm));
 		field(o, 0, i2s(b[16], d->mps_supported_bytes, "%d"));
+		field(o, 0, d->driver);
+		field(o, 0, d->firmware);
 		fputc('\n', o);
 	}
 	char s[1100];

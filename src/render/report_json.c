@@ -99,6 +99,20 @@ static json_t *jl1ss(int v)
 	return a;
 }
 
+static json_t *port_fit_json(const struct pcibw_port_fit *f)
+{
+	if (!f->known)
+		return json_null();
+	json_t *o = json_object();
+	json_object_set_new(o, "ports", json_integer(f->ports));
+	json_object_set_new(o, "line_rate_gbps", jreal(f->line_rate_gbps));
+	json_object_set_new(o, "line_rate_assumed", json_boolean(f->line_rate_assumed));
+	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
+	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
+	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
+	return o;
+}
+
 static json_t *device_json(const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	json_t *o = json_object();
@@ -153,6 +167,8 @@ static json_t *device_json(const struct pcibw_device *d, const struct pcibw_repo
 	for (int i = 0; i < d->n_interfaces; i++)
 		json_array_append_new(ifs, jsafe(d->interfaces[i]));
 	json_object_set_new(o, "interfaces", ifs);
+	json_object_set_new(o, "driver", jstr(d->driver));
+	json_object_set_new(o, "firmware", jstr(d->firmware));
 	json_t *path = json_array();
 	for (int i = 0; i < d->n_path; i++) {
 		const struct pcibw_hop *h = &d->path[i];
@@ -174,6 +190,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct pcibw_repo
 	for (int i = 0; i < d->n_peers; i++)
 		json_array_append_new(peers, json_string(d->peers[i]));
 	json_object_set_new(o, "segment_peers", peers);
+	json_object_set_new(o, "port_fit", port_fit_json(&d->port_fit));
 	json_t *prov = json_object();
 	for (int i = 0; i < d->n_prov; i++)
 		json_object_set_new(prov, d->prov[i].field, json_string(d->prov[i].origin));

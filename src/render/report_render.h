@@ -11,6 +11,9 @@ int pcibw_report_render_json(FILE *out, const struct pcibw_report *r);
 int pcibw_report_render_text(FILE *out, const struct pcibw_report *r);
 /* CSV: one row per device (columns: the contract's scalar keys), warnings on stderr. */
 int pcibw_report_render_csv(FILE *out, const struct pcibw_report *r);
+/* Prometheus text exposition for node_exporter's textfile collector (report_prom.c; metric
+ * names, labels and units: doc/prometheus.md). Warnings are not metrics: the caller prints them. */
+int pcibw_report_render_prometheus(FILE *out, const struct pcibw_report *r);
 
 /* pcibw_pcix_mode_name - "conventional", "pci-x", "pci-x-ecc", "pci-x-266", "pci-x-533", or
  * NULL for PCIBW_PCIX_MODE_NULL. */

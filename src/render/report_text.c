@@ -3,6 +3,7 @@
  * bus it runs on, the limiting hop and its bandwidth), then the path, registers and identity
  * details, then notes on that device's unknown facts (its warnings); warnings about no single
  * device come last. */
+#include "pcibw/probe.h"
 #include "report_render.h"
 #include <math.h>
 #include <stdbool.h>
@@ -135,6 +136,51 @@ static void pm_line(FILE *o, const struct pcibw_device *d)
 	fprintf(o, ", clock PM %s\n", onoff(d->clock_pm));
 }
 
+/* "10G", "2.5G", "100M" */
+static const char *rate(char *b, double gbps)
+{
+	if (gbps < 1)
+		snprintf(b, 32, "%gM", gbps * 1000);
+	else
+		snprintf(b, 32, "%gG", gbps);
+	return b;
+}
+
+/* "2 x 10G on this x4 Gen2 link: line rate from 128 B; at 64 B 9.6 of 29.8 Mpps (0.32)" */
+static void port_fit_line(FILE *o, const struct pcibw_device *d)
+{
+	if (!pcibw_is_network_class(d->class_id))
+		return;
+	const struct pcibw_port_fit *f = &d->port_fit;
+	if (!f->known) {
+		fprintf(o, "  port fit:    unknown (%s)\n", f->why);
+		return;
+	}
+	char r1[32], what[96];
+	double each = f->ports > 0 ? f->line_rate_gbps / f->ports : f->line_rate_gbps;
+	const struct pcibw_bus *b = &f->bus;
+	if (b->kind == PCIBW_BUS_PCIE)
+		snprintf(what, sizeof what, "x%d Gen%d link", b->lanes, b->gen);
+	else
+		snprintf(what, sizeof what, "%s %d MHz%s %d-bit bus",
+			 b->kind == PCIBW_BUS_PCIX ? "PCI-X" : "PCI", b->clock_mhz,
+			 b->transfers_per_clock == 4   ? " QDR"
+			 : b->transfers_per_clock == 2 ? " DDR"
+						       : "",
+			 b->width_bits);
+	fprintf(o, "  port fit:    %d x %s%s on this %s: ", f->ports, rate(r1, each),
+		f->line_rate_assumed ? " (assumed from the ports table)" : "", what);
+	if (f->min_line_rate_bytes == PCIBW_PORT_FIT_MIN_FRAME)
+		fprintf(o, "line rate at every frame size");
+	else if (f->min_line_rate_bytes != PCIBW_NULL)
+		fprintf(o, "line rate from %d B", f->min_line_rate_bytes);
+	else
+		fprintf(o, "below line rate at every frame size up to %d B (%.2f at %d B)",
+			PCIBW_PORT_FIT_MAX_FRAME, f->ratio_1518, PCIBW_PORT_FIT_MAX_FRAME);
+	fprintf(o, "; at 64 B %.3g of %.3g Mpps (%.2f), profile %s\n", f->bus_mpps_64, f->need_mpps_64,
+		f->ratio_64, f->nic);
+}
+
 static void device_text(FILE *o, const struct pcibw_device *d, const struct pcibw_report *r)
 {
 	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
@@ -212,11 +258,15 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 			fprintf(o, "%s%s", i ? ", " : ", interfaces ", d->interfaces[i]);
 		fputc('\n', o);
 	}
+	port_fit_line(o, d);
+	if (d->driver[0] || d->firmware[0])
+		fprintf(o, "  driver:      %s%s%s\n", d->driver[0] ? d->driver : "?",
+			d->firmware[0] ? ", firmware " : "", d->firmware);
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
 	for (int i = 0; i < r->n_warnings; i++)
-		if (!strcmp(r->warnings[i].slot, d->slot))
+		if (!strcmp(r->warnings[i].slot, d->slot) && strcmp(r->warnings[i].code, "port-fit-unknown"))
 			fprintf(o, "  note:        %s\n", r->warnings[i].text);
 }
 

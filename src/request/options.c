@@ -9,6 +9,7 @@
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
@@ -21,14 +22,20 @@
 
 static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	static const char *const names[] = {
-	    [PCIBW_OUT_TEXT] = "text", [PCIBW_OUT_JSON] = "json", [PCIBW_OUT_CSV] = "csv"};
+	static const char *const names[] = {[PCIBW_OUT_TEXT] = "text",
+					    [PCIBW_OUT_JSON] = "json",
+					    [PCIBW_OUT_CSV] = "csv",
+					    [PCIBW_OUT_PROMETHEUS] = "prometheus"};
+	bool prom_ok = req->command & (PCIBW_CMD_REPORT | PCIBW_CMD_WATCH);
 	for (int i = 0; i < N(names); i++)
 		if (!strcmp(v, names[i])) {
+			if (i == PCIBW_OUT_PROMETHEUS && !prom_ok)
+				break;
 			req->format = (enum pcibw_output)i;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json or csv", v);
+	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json%s or csv", v,
+			  prom_ok ? ", prometheus" : "");
 }
 
 static int set_json(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -97,6 +104,29 @@ static int set_input_format(struct pcibw_request *req, const char *v, struct pci
 			  v);
 }
 
+/* "64M", "1048576", "2G": bytes, 4 KiB .. 1 TiB (K, M, G count 1024s) */
+static int set_record_max(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	char *e;
+	double x = strtod(v, &e), mul = 1;
+	if (e != v && strchr("0123456789.", v[0])) {
+		if (*e == 'K' || *e == 'k')
+			mul = 1024, e++;
+		else if (*e == 'M' || *e == 'm')
+			mul = 1024.0 * 1024, e++;
+		else if (*e == 'G' || *e == 'g')
+			mul = 1024.0 * 1024 * 1024, e++;
+		if (!*e && x * mul >= 4096 && x * mul <= 1099511627776.0) {
+			req->record_max_bytes = x * mul;
+			req->record_max_given = true;
+			return PCIBW_OK;
+		}
+	}
+	return pcibw_fail(
+	    err, PCIBW_EUSAGE,
+	    "--record-max '%s': expected a size from 4K to 1T (bytes, or NUMBER with K, M or G)", v);
+}
+
 static int set_nic_set(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
 	if (req->n_nic_sets >= N(req->nic_sets))
@@ -156,6 +186,8 @@ const struct pcibw_option pcibw_options[] = {
     {"bus-set", 0, "KEY=VALUE,...", STR(bus_set), .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "change the probed device's registers for a what-if: the bus spec's\n"
 	     "modifiers (-s 01:00.0 --bus-set mps=256,aspm=off)"},
+    {"bus", 0, "SPEC", STR(bus), .commands = W, .group = PCIBW_GRP_BUS,
+     .help = "the bus of every watched interface, instead of the probed one"},
     {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,
      .expect = "1..32 (a PCI segment holds at most 32 devices)", .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1)"},
@@ -170,6 +202,8 @@ const struct pcibw_option pcibw_options[] = {
     {"nic-set", 0, "KNOB=VALUE", CALL(set_nic_set), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "set a knob (rx_cqe_compress=on) or key (rx.desc_bytes=16) of the profile\n"
 	     "in use, however it was chosen; repeatable"},
+    {"nic", 0, "NAME", STR(nic), .commands = W, .group = PCIBW_GRP_TRAFFIC,
+     .help = "NIC profile of every watched interface (default: by vendor:device)"},
     {"nic-file", 0, "FILE", STR(nic_file), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
@@ -184,6 +218,8 @@ const struct pcibw_option pcibw_options[] = {
      .help = "frame (default), dma, l3, udp-payload: what a `size` column counts"},
     {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "10G, 2.5G, 100M, ... (1M..100000G): the wire ceiling"},
+    {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = W, .group = PCIBW_GRP_TRAFFIC,
+     .help = "10G, 2.5G, 100M, ...: the wire ceiling (default: the interface's speed)"},
 
     /* the CPU */
     {"cpus", 0, "N", .type = PCIBW_OPT_INT, .target = AT(cpus), .lo = 1, .hi = 1 << 20,
@@ -195,17 +231,46 @@ const struct pcibw_option pcibw_options[] = {
      .help = "its clock (else this machine's when the device was probed live)"},
 
     /* verdicts */
-    {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A, .group = PCIBW_GRP_VERDICT,
+    {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A | W, .group = PCIBW_GRP_VERDICT,
      .help = "impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
 	     "flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000\n"
 	     "notable=0.75 cores_elasticity=0.5 cores_flat=0.05"},
 
+    /* watch: sampling and recordings */
+    {"interval", 0, "SECONDS", .type = PCIBW_OPT_REAL, .target = AT(interval_s), .lo = 0.1, .hi = 3600,
+     .expect = "seconds, a decimal from 0.1 to 3600", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "between samples (default 1)"},
+    {"count", 0, "N", .type = PCIBW_OPT_INT, .target = AT(count), .lo = 1, .hi = 1000000000,
+     .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "stop after N intervals (default: at SIGINT or SIGTERM, with the summary)"},
+    {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
+	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
+    {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
+    {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "run on a recording instead of this machine (honours --count, not --interval)"},
+    {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2): watch samples this machine or a --replay recording"},
+    {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2), as --dump"},
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = W, .group = PCIBW_GRP_SOURCE,
+     .help = "refused (exit 2), as --dump"},
+
     /* output */
-    {"format", 0, "text|json|csv", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
-     .help = "output format (default text); csv: one row per device,\nwarnings on standard error"},
+    {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = R, .group = PCIBW_GRP_OUTPUT,
+     .help = "output format (default text); csv: one row per device,\nwarnings on standard error; "
+	     "prometheus: metrics for node_exporter's\ntextfile collector (doc/prometheus.md)"},
+    {"textfile", 0, "FILE", STR(textfile), .commands = R | W, .group = PCIBW_GRP_OUTPUT,
+     .help = "with --format prometheus: write FILE atomically (a temporary\nfile in its directory, "
+	     "then rename) instead of standard output"},
     {"format", 0, "text|json|csv", CALL(set_format), .commands = M | A, .group = PCIBW_GRP_OUTPUT,
      .help = "output format (default text); json and csv put warnings\non standard error"},
-    {"json", 0, NULL, CALL(set_json), .commands = R | M | A, .group = PCIBW_GRP_OUTPUT,
+    {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
+     .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
+	     "csv rows `pcibw analyze` reads back with the same verdict; prometheus:\n"
+	     "each interval's figures for node_exporter (with --textfile: the file replaced)"},
+    {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
      .help = "draw the ceilings against packet size"},
@@ -216,7 +281,8 @@ const struct pcibw_option pcibw_options[] = {
      .help = "measured points over the bus and wire ceilings"},
     {"wide", 0, NULL, FLAG(wide), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "every column of the text table, past 100 columns"},
-    {"help", 'h', NULL, FLAG(help), .commands = R | M | A, .group = PCIBW_GRP_OUTPUT, .help = "this help"},
+    {"help", 'h', NULL, FLAG(help), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
+     .help = "this help"},
 };
 const int pcibw_n_options = N(pcibw_options);
 
@@ -244,6 +310,15 @@ const struct pcibw_command_info pcibw_commands[] = {
      "  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n",
      "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file (file:line:column), 4 no such device,\n"
      "5 not possible here.\n"},
+    {"watch", PCIBW_CMD_WATCH, true, "Usage: pcibw watch [IFACE...] [OPTIONS]\n",
+     "The verdict live: every interval, each interface's packets and bytes per direction, the\n"
+     "NIC's interrupts, softnet and its own PCIe counters (ethtool), per-core CPU time (user,\n"
+     "nice, system, irq, softirq, steal, iowait, idle), set against the bus, the wire and the CPU.\n"
+     "With no IFACE: every interface that has a PCI device. A virtual NIC has no bus ceiling:\n"
+     "the CPU side is given.\n",
+     "Exit codes: 0 ok (a virtual NIC too), 1 output or recording not written, 2 bad option\n"
+     "(--dump, --sysfs, --topology: a recording carries its own machine), 3 bad recording,\n"
+     "4 no such interface, 5 not possible here.\n"},
 };
 const int pcibw_n_commands = N(pcibw_commands);
 

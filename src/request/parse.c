@@ -20,6 +20,8 @@ void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd)
 	req->segment_devices = 1;
 	req->cpus = PCIBW_NULL;
 	req->cpu_mhz = NAN;
+	req->interval_s = 1;
+	req->record_max_bytes = 64.0 * 1024 * 1024;
 	pcibw_thresholds_default(&req->thresholds);
 }
 

@@ -128,6 +128,20 @@ static inline bool warned(json_t *root, const char *a, const char *b)
 	return false;
 }
 
+/* the device's notes hold one with this code (and, unless NULL, this text in it) */
+static inline bool noted(json_t *d, const char *code, const char *needle)
+{
+	size_t i;
+	json_t *n;
+	json_array_foreach(json_object_get(d, "notes"), i, n)
+	{
+		const char *t = json_string_value(json_object_get(n, "text"));
+		if (str_is(json_object_get(n, "code"), code) && (!needle || (t && strstr(t, needle))))
+			return true;
+	}
+	return false;
+}
+
 static inline void near(double got, double want)
 {
 	cr_assert(fabs(got - want) <= 1e-6 * fabs(want), "got %.9g, expected %.9g", got, want);

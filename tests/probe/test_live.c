@@ -66,6 +66,37 @@ static bool is_virtio_net(const struct nic *n)
 	return n->vendor == 0x1af4 && (n->device == 0x1000 || n->device == 0x1041);
 }
 
+/* driver: the last component of sysfs's driver link (what lspci -k prints as "Kernel driver in
+ * use"); firmware: `ethtool -i IFACE`'s firmware-version, null where it is empty or N/A */
+static void driver_and_firmware(json_t *d, const char *slot)
+{
+	char link[512], path[128];
+	snprintf(path, sizeof path, "/sys/bus/pci/devices/%s/driver", slot);
+	ssize_t n = readlink(path, link, sizeof link - 1);
+	if (n > 0) {
+		link[n] = '\0';
+		cr_expect_str_eq(str_or_null(d, "driver"), strrchr(link, '/') + 1, "%s", slot);
+	}
+	json_t *ifs = json_object_get(d, "interfaces");
+	if (!json_array_size(ifs) || access("/usr/sbin/ethtool", X_OK))
+		return;
+	const char *ifname = json_string_value(json_array_get(ifs, 0));
+	struct run_result r = run_cmd(NULL, (const char *[]){"/usr/sbin/ethtool", "-i", ifname, NULL});
+	if (r.status) {
+		run_free(&r);
+		return;
+	}
+	char *fw = strstr(r.out, "firmware-version: ");
+	cr_assert(fw, "ethtool -i %s: %s", ifname, r.out);
+	fw += strlen("firmware-version: ");
+	fw[strcspn(fw, "\n")] = '\0';
+	if (!*fw || !strcmp(fw, "N/A"))
+		cr_expect(is_null(d, "firmware"), "%s: no firmware version", slot);
+	else
+		cr_expect_str_eq(str_or_null(d, "firmware"), fw, "%s", slot);
+	run_free(&r);
+}
+
 static void check_against_lspci(json_t *r, const struct nic *v, int n)
 {
 	cr_expect_str_eq(str_or_null(r, "source"), "live");
@@ -84,6 +115,8 @@ static void check_against_lspci(json_t *r, const struct nic *v, int n)
 	}
 	if (hypervisor())
 		cr_expect_eq(warnings_with(r, (const char *[]){"hypervisor", NULL}), 1);
+	for (int i = 0; i < n; i++)
+		driver_and_firmware(device(r, v[i].slot), v[i].slot);
 	/* the kernel brackets the ASPM policy in force (drivers/pci/pcie/aspm.c) */
 	char *pol = slurp("/sys/module/pcie_aspm/parameters/policy", NULL);
 	char *o = pol ? strchr(pol, '[') : NULL, *c = o ? strchr(o, ']') : NULL;

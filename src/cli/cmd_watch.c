@@ -1,0 +1,149 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * pcibw watch: the live verdict from interface counters and per-core CPU time. Parsing and
+ * wiring only: sampling, recording and the interval computation are src/watch, the verdict
+ * src/verdict, the output src/render.
+ */
+#include "cli.h"
+#include "pcibw/model.h"
+#include "pcibw/verdict.h"
+#include "src/watch/run.h"
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+
+static volatile sig_atomic_t stop_signal;
+
+static void on_signal(int sig)
+{
+	stop_signal = sig;
+}
+
+static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
+{
+	if (req->probe.dump_file || req->probe.sysfs_dir || req->probe.topology_file)
+		return cli_usage_error("watch",
+				       "--dump, --sysfs and --topology do not apply: watch samples this "
+				       "machine, and a --replay recording carries its own machine facts");
+	if (req->record_max_given && !req->record_dir)
+		return cli_usage_error("watch", "--record-max needs --record DIR");
+	if (req->replay_dir && req->record_dir)
+		return cli_usage_error("watch", "--replay and --record: give one");
+	o->interval = req->interval_s;
+	o->count = req->count;
+	o->record_max = (unsigned long long)req->record_max_bytes;
+	if (req->textfile && req->format != PCIBW_OUT_PROMETHEUS)
+		return cli_usage_error("watch", "--textfile writes node_exporter's textfile format: "
+						"add --format prometheus");
+	o->format = req->format == PCIBW_OUT_JSON	  ? WATCH_JSON
+		    : req->format == PCIBW_OUT_CSV	  ? WATCH_CSV
+		    : req->format == PCIBW_OUT_PROMETHEUS ? WATCH_PROMETHEUS
+							  : WATCH_TEXT;
+	o->textfile = req->textfile;
+	o->record_dir = req->record_dir;
+	o->out = stdout;
+	o->t = req->thresholds;
+	o->stop = &stop_signal;
+	return PCIBW_OK;
+}
+
+static int run(const struct pcibw_request *req, struct watch_run_opts *o)
+{
+	struct pcibw_err err = {0};
+	struct watch_sampler *s = NULL;
+	struct watch_ctx *ctx = calloc(1, sizeof *ctx);
+	char where[4200];
+	int st;
+	if (!ctx)
+		return cli_error(&(struct pcibw_err){PCIBW_EINTERNAL, "out of memory"});
+	if (req->replay_dir) {
+		if ((st = watch_replay_open(req->replay_dir, &ctx->meta, &s, &err)))
+			goto out;
+		if (req->n_files && (st = watch_meta_select(&ctx->meta, s, req->files, req->n_files, &err)))
+			goto out;
+		/* options override a recording's facts as they override probing */
+		for (int i = 0; i < ctx->meta.n; i++) {
+			struct watch_meta_if *m = &ctx->meta.ifs[i];
+			if (req->nic)
+				snprintf(m->nic, sizeof m->nic, "%s", req->nic);
+			if (req->bus)
+				snprintf(m->bus, sizeof m->bus, "%s", req->bus);
+			if (req->line_rate_gbps > 0)
+				m->line_rate_gbps = req->line_rate_gbps;
+		}
+		snprintf(where, sizeof where, "%s/samples", req->replay_dir);
+		o->where = where;
+		o->source = req->replay_dir;
+		o->live = false;
+		if ((st = watch_ctx_setup(ctx, req->nic || req->bus ? NULL : where, &err)))
+			goto out;
+	} else {
+		char names[PCIBW_WATCH_MAX_IFACES][PCIBW_WATCH_IFNAME];
+		const char *list[PCIBW_WATCH_MAX_IFACES];
+		int n = req->n_files;
+		char notes[8][200];
+		int n_notes = 0;
+		if (n > PCIBW_WATCH_MAX_IFACES) {
+			st = pcibw_fail(&err, PCIBW_EUSAGE, "at most %d interfaces", PCIBW_WATCH_MAX_IFACES);
+			goto out;
+		}
+		if (n == 0) {
+			n = watch_list_pci_ifaces(names, PCIBW_WATCH_MAX_IFACES, notes, 8, &n_notes);
+			for (int i = 0; i < n_notes; i++)
+				fprintf(stderr, "pcibw: %s\n", notes[i]);
+			if (n == 0) {
+				st = pcibw_fail(&err, PCIBW_ENOMATCH,
+						"no interface has a PCI device: name one (pcibw watch lo)");
+				goto out;
+			}
+			for (int i = 0; i < n; i++)
+				list[i] = names[i];
+			if (o->format == WATCH_TEXT) {
+				fprintf(o->out, "watching");
+				for (int i = 0; i < n; i++)
+					fprintf(o->out, " %s", list[i]);
+				fprintf(o->out, " (every interface with a PCI device)\n");
+			}
+		} else {
+			for (int i = 0; i < n; i++)
+				list[i] = req->files[i];
+		}
+		if ((st = watch_sampler_linux(list, n, &s, &err)))
+			goto out;
+		struct watch_overrides ov = {req->bus, req->nic, req->line_rate_gbps};
+		if ((st = watch_probe_meta(s, &ov, o->interval, &ctx->meta, ctx->warnings, &ctx->n_warnings,
+					   &err)))
+			goto out;
+		if ((st = watch_ctx_setup(ctx, NULL, &err)))
+			goto out;
+		o->source = "live";
+		o->live = true;
+		struct sigaction sa = {0};
+		sa.sa_handler = on_signal;
+		sigemptyset(&sa.sa_mask);
+		sigaction(SIGINT, &sa, NULL);
+		sigaction(SIGTERM, &sa, NULL);
+	}
+	st = watch_run(s, ctx, o, &err);
+out:
+	if (s)
+		s->close(s);
+	free(ctx);
+	if (st)
+		return st == PCIBW_EUSAGE ? cli_usage_error("watch", "%s", err.msg) : cli_error(&err);
+	return PCIBW_OK;
+}
+
+int cmd_watch(int argc, char **argv)
+{
+	struct pcibw_request req;
+	int st = cli_parse(PCIBW_CMD_WATCH, argc, argv, &req);
+	if (st < 0) {
+		struct watch_run_opts o = {0};
+		if (!(st = setup(&req, &o)))
+			st = run(&req, &o);
+	}
+	pcibw_request_free(&req);
+	return st;
+}

@@ -1,0 +1,79 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* The slot against its ports (pcibw/portfit.h): the model's `both` ceiling over the packet rate
+ * the line rate needs, per frame size. */
+#include "pcibw/portfit.h"
+#include "pcibw/device.h"
+#include "pcibw/model.h"
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+/* Mpps a line rate needs at one frame size: every frame also holds the wire for 8 B of
+ * preamble and SFD and a 12 B gap (pcibw_wire_bytes). */
+static double need_mpps(double line_rate_gbps, double frame)
+{
+	return line_rate_gbps * 1e3 / (8.0 * pcibw_wire_bytes(frame));
+}
+
+static int ratio_at(const struct pcibw_model_in *in, double line_rate_gbps, int frame, double *ratio,
+		    double *bus, struct pcibw_err *err)
+{
+	struct pcibw_model_row row;
+	int rc = pcibw_model_eval(in, frame, &row, err);
+	if (rc)
+		return rc;
+	*bus = row.bus_mpps;
+	*ratio = row.bus_mpps / need_mpps(line_rate_gbps, frame);
+	return PCIBW_OK;
+}
+
+int pcibw_port_fit_eval(const struct pcibw_bus *bus, const struct pcibw_nic *nic, int ports,
+			double line_rate_gbps, int segment_devices, struct pcibw_port_fit *out,
+			struct pcibw_err *err)
+{
+	memset(out, 0, sizeof *out);
+	out->min_line_rate_bytes = PCIBW_NULL;
+	if (!(line_rate_gbps > 0) || !isfinite(line_rate_gbps)) {
+		snprintf(out->why, sizeof out->why, "no line rate");
+		return pcibw_fail(err, PCIBW_EUSAGE, "port fit: line rate %g Gbit/s: expected > 0",
+				  line_rate_gbps);
+	}
+	struct pcibw_model_in in = {.bus = bus,
+				    .nic = nic,
+				    .pattern = PCIBW_PAT_BOTH,
+				    .size_is = PCIBW_SIZE_FRAME,
+				    .line_rate_gbps = 0,
+				    .compat = PCIBW_COMPAT_NONE,
+				    .segment_devices = segment_devices < 1 ? 1 : segment_devices};
+	double bus_mpps;
+	int rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MIN_FRAME, &out->ratio_64, &bus_mpps, err);
+	if (!rc)
+		rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MAX_FRAME, &out->ratio_1518, &(double){0},
+			      err);
+	if (rc) {
+		snprintf(out->why, sizeof out->why, "%.200s", err->msg);
+		return rc;
+	}
+	out->bus_mpps_64 = bus_mpps;
+	out->need_mpps_64 = need_mpps(line_rate_gbps, PCIBW_PORT_FIT_MIN_FRAME);
+	/* byte by byte: a ceiling need not grow monotonically with size (MPS and read-request
+	 * boundaries, cache-line rounding), so no bisection */
+	for (int s = PCIBW_PORT_FIT_MIN_FRAME; s <= PCIBW_PORT_FIT_MAX_FRAME; s++) {
+		double r, b;
+		rc = ratio_at(&in, line_rate_gbps, s, &r, &b, err);
+		if (rc) {
+			snprintf(out->why, sizeof out->why, "%.200s", err->msg);
+			return rc;
+		}
+		if (r >= 1) {
+			out->min_line_rate_bytes = s;
+			break;
+		}
+	}
+	out->known = true;
+	out->ports = ports;
+	out->line_rate_gbps = line_rate_gbps;
+	snprintf(out->nic, sizeof out->nic, "%s", nic->name);
+	out->bus = *bus;
+	return PCIBW_OK;
+}

@@ -1,0 +1,24 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* ethtool_linux.h - driver, firmware and supported speed of a network interface of this machine
+ * (Linux SIOCETHTOOL, no root needed). Only for the live source: a copied tree has no sockets. */
+#ifndef PCIBW_PROBE_ETHTOOL_LINUX_H
+#define PCIBW_PROBE_ETHTOOL_LINUX_H
+
+#include "pcibw/device.h"
+#include <stddef.h>
+
+/* probe_ethtool_drvinfo - ETHTOOL_GDRVINFO of ifname: the driver's name and its firmware
+ * version ("" when the driver reports none or "N/A"). Returns 0, or -1 (no such interface, no
+ * ethtool support) leaving both untouched. */
+int probe_ethtool_drvinfo(const char *ifname, char *driver, size_t dlen, char *firmware, size_t flen);
+
+/* probe_ethtool_max_mbps - the highest speed, Mbit/s, among the link modes ifname supports
+ * (ETHTOOL_GLINKSETTINGS supported mask); -1 when unknown (no modes, no support). */
+int probe_ethtool_max_mbps(const char *ifname);
+
+/* probe_ethtool_apply - for each interface of d: firmware (and the driver where sysfs gave
+ * none; provenance "ethtool"), and the highest supported speed of an interface whose current
+ * speed is unknown. */
+void probe_ethtool_apply(struct pcibw_device *d);
+
+#endif

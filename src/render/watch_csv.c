@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw watch --format csv`: a row per interval, interface and direction that moved packets,
+ * in the columns `pcibw analyze` reads (frame_bytes, pps, cpu_pct, core_max_pct, direction,
+ * iface), preceded by "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" which analyze
+ * takes as its defaults. The numbers are printed by watch_csv_values, the very text the
+ * summary's rows were built from, so analyze on this file reaches the summary's verdict.
+ */
+#include "pcibw/version.h"
+#include "watch_render.h"
+#include <math.h>
+
+int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
+{
+	fprintf(out, "# pcibw %s watch\n", PCIBW_VERSION);
+	/* one machine line: analyze models one bus; the first interface's (the others are listed) */
+	const struct watch_meta_if *m = ctx->meta.n ? &ctx->meta.ifs[0] : NULL;
+	if (m) {
+		fprintf(out, "# bus: %s nic: %s", m->bus[0] ? m->bus : "unknown", m->nic[0] ? m->nic : "-");
+		if (m->line_rate_gbps > 0)
+			fprintf(out, " line_rate: %gG", m->line_rate_gbps);
+		if (ctx->meta.cpus > 0)
+			fprintf(out, " cpus: %d", ctx->meta.cpus);
+		if (!isnan(ctx->meta.cpu_mhz))
+			fprintf(out, " cpu_mhz: %.1f", ctx->meta.cpu_mhz);
+		fprintf(out, "\n");
+	}
+	for (int i = 1; i < ctx->meta.n; i++)
+		fprintf(out, "# also: %s bus %s nic %s line_rate %gG\n", ctx->meta.ifs[i].wi.name,
+			ctx->meta.ifs[i].bus[0] ? ctx->meta.ifs[i].bus : "unknown",
+			ctx->meta.ifs[i].nic[0] ? ctx->meta.ifs[i].nic : "-",
+			ctx->meta.ifs[i].line_rate_gbps);
+	fprintf(
+	    out,
+	    "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct,busiest_cpu,softirq_pct,drops\n");
+	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
+}
+
+int watch_render_csv(FILE *out, const struct watch_view *v)
+{
+	const struct pcibw_watch_interval *iv = v->iv;
+	for (int i = 0; i < iv->n_ifs; i++)
+		for (int k = 0; k < 2; k++) {
+			char f[32], p[32], c[32], o[32];
+			if (!watch_csv_values(iv, i, k == 0, f, p, c, o))
+				continue;
+			const struct pcibw_watch_dir *d = k == 0 ? &iv->ifs[i].rx : &iv->ifs[i].tx;
+			fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s,", iv->t, iv->ifs[i].name, k == 0 ? "rx" : "tx",
+				f, p, c, o);
+			if (iv->busiest_cpu >= 0)
+				fprintf(out, "%d", iv->busiest_cpu);
+			fputc(',', out);
+			if (!isnan(iv->busiest_softirq))
+				fprintf(out, "%.2f", iv->busiest_softirq * 100);
+			fputc(',', out);
+			if (!isnan(d->drops_ps) && !isnan(iv->dt))
+				fprintf(out, "%.0f", d->drops_ps * iv->dt);
+			fputc('\n', out);
+		}
+	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
+}
+
+int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s)
+{
+	fprintf(out, "# summary: %ld intervals, verdict %s\n", s->intervals,
+		s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined");
+	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
+}

@@ -1,0 +1,184 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/* `pcibw watch --json`: one JSON object per line, "type" "interval" then "summary" (keys:
+ * doc/cli-contract.md "watch"). Unknown numbers are null. */
+#include "pcibw/nic.h"
+#include "pcibw/version.h"
+#include "watch_render.h"
+#include <jansson.h>
+#include <math.h>
+
+static json_t *jnum(double v)
+{
+	return isnan(v) || isinf(v) ? json_null() : json_real(v);
+}
+
+static json_t *jint(long v)
+{
+	return v < 0 ? json_null() : json_integer(v);
+}
+
+static json_t *dir_obj(const struct pcibw_watch_dir *d, const struct pcibw_row *r)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "pps", jnum(d->pps));
+	json_object_set_new(o, "gbps", jnum(d->gbps));
+	json_object_set_new(o, "avg_bytes", jnum(d->avg_bytes));
+	json_object_set_new(o, "frame_bytes", jnum(d->frame_bytes));
+	json_object_set_new(o, "drops_per_s", jnum(d->drops_ps));
+	json_object_set_new(o, "wire_utilisation", jnum(d->wire_util));
+	json_object_set_new(o, "bus_utilisation", jnum(r ? r->bus_util : NAN));
+	json_object_set_new(o, "bus_mpps", jnum(r ? r->bus_mpps : NAN));
+	json_object_set_new(o, "queues_active", jint(d->q_active));
+	json_object_set_new(o, "queue_share_max", jnum(d->q_share_max));
+	json_object_set_new(o, "busiest_queue", jint(d->q_busiest));
+	return o;
+}
+
+static json_t *flags_arr(unsigned f)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < 17; i++)
+		if (f & (1u << i))
+			json_array_append_new(a, json_string(pcibw_watch_flag_name(1u << i)));
+	return a;
+}
+
+static json_t *strs(char (*s)[200], int n)
+{
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_string(s[i]));
+	return a;
+}
+
+static json_t *evidence(const struct pcibw_summary *s)
+{
+	json_t *a = json_array();
+	for (int i = 0; s && i < s->n_evidence; i++)
+		json_array_append_new(a, json_string(s->evidence[i]));
+	return a;
+}
+
+static int emit(FILE *out, json_t *o)
+{
+	int r = json_dumpf(o, out, JSON_COMPACT | JSON_REAL_PRECISION(15));
+	json_decref(o);
+	fputc('\n', out);
+	return r || ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
+}
+
+int watch_render_json(FILE *out, const struct watch_view *v)
+{
+	const struct pcibw_watch_interval *iv = v->iv;
+	json_t *o = json_object();
+	json_object_set_new(o, "type", json_string("interval"));
+	json_object_set_new(o, "pcibw_version", json_string(PCIBW_VERSION));
+	json_object_set_new(o, "index", json_integer(v->index));
+	json_object_set_new(o, "t", jnum(iv->t));
+	json_object_set_new(o, "dt", jnum(iv->dt));
+	json_t *ifs = json_array();
+	for (int i = 0; i < iv->n_ifs; i++) {
+		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
+		json_t *x = json_object();
+		json_object_set_new(x, "name", json_string(f->name));
+		json_object_set_new(x, "present", json_boolean(f->present));
+		json_object_set_new(x, "virtual", json_boolean(v->ctx->m[i].virtual_nic));
+		json_object_set_new(x, "rx", dir_obj(&f->rx, watch_row_of(v->rows, f->name, PCIBW_PAT_RX)));
+		json_object_set_new(x, "tx", dir_obj(&f->tx, watch_row_of(v->rows, f->name, PCIBW_PAT_TX)));
+		json_object_set_new(x, "speed_mbps", jnum(f->speed_mbps));
+		json_object_set_new(x, "link_speed_gts", jnum(f->link_gts));
+		json_object_set_new(x, "link_width", jint(f->link_width));
+		json_object_set_new(x, "irq_per_s", jnum(f->irq_ps));
+		json_object_set_new(x, "vectors_active", jint(f->vec_active));
+		json_object_set_new(x, "pci_stalled_rd_pct", jnum(f->stalled_rd_pct));
+		json_object_set_new(x, "pci_stalled_wr_pct", jnum(f->stalled_wr_pct));
+		json_object_set_new(x, "pci_buffer_overflow", jnum(f->overflow_d));
+		json_object_set_new(x, "pci_signal_integrity", jnum(f->signal_d));
+		json_array_append_new(ifs, x);
+	}
+	json_object_set_new(o, "interfaces", ifs);
+	json_t *c = json_object();
+	json_object_set_new(c, "cpus", json_integer(iv->n_cpus));
+	json_object_set_new(c, "busy", jnum(iv->cpu_busy));
+	json_object_set_new(c, "irq", (iv->flags & PCIBW_WF_NO_IRQTIME) ? json_null() : jnum(iv->cpu_irq));
+	json_object_set_new(c, "softirq", jnum(iv->cpu_softirq));
+	json_object_set_new(c, "steal", jnum(iv->cpu_steal));
+	json_object_set_new(c, "busiest_cpu", jint(iv->busiest_cpu));
+	json_object_set_new(c, "busiest_busy", jnum(iv->busiest_busy));
+	json_object_set_new(c, "busiest_softirq", jnum(iv->busiest_softirq));
+	json_object_set_new(c, "nic_irq_cpu", jint(iv->irq_cpu_max));
+	json_object_set_new(c, "nic_irq_cpu_share", jnum(iv->irq_cpu_max_share));
+	json_t *cores = json_array();
+	for (int i = 0; i < PCIBW_WATCH_MAX_CPUS; i++)
+		if (!isnan(iv->core_busy[i])) {
+			json_t *k = json_object();
+			json_object_set_new(k, "cpu", json_integer(i));
+			json_object_set_new(k, "busy", jnum(iv->core_busy[i]));
+			json_array_append_new(cores, k);
+		}
+	json_object_set_new(c, "cores", cores);
+	json_object_set_new(o, "cpu", c);
+	json_t *sn = json_object();
+	json_object_set_new(sn, "time_squeeze", json_integer((json_int_t)iv->squeeze_d));
+	json_object_set_new(sn, "dropped", json_integer((json_int_t)iv->softnet_drop_d));
+	json_object_set_new(o, "softnet", sn);
+	json_object_set_new(o, "flags", flags_arr(iv->flags));
+	json_object_set_new(o, "notes", strs((char(*)[200])iv->notes, iv->n_notes));
+	json_object_set_new(o, "verdict",
+			    json_string(v->sum ? pcibw_verdict_name(v->sum->verdict) : "undetermined"));
+	json_object_set_new(o, "evidence", evidence(v->sum));
+	return emit(out, o);
+}
+
+int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "type", json_string("summary"));
+	json_object_set_new(o, "pcibw_version", json_string(PCIBW_VERSION));
+	json_object_set_new(o, "intervals", json_integer(s->intervals));
+	json_object_set_new(o, "seconds", jnum(s->seconds));
+	json_object_set_new(o, "verdict",
+			    json_string(s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined"));
+	json_object_set_new(o, "evidence", evidence(s->sum));
+	json_t *counts = json_object();
+	for (int v = 0; s->sum && v < PCIBW_V_N; v++)
+		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)v),
+				    json_integer(s->sum->counts[v]));
+	json_object_set_new(o, "row_verdicts", counts);
+	json_t *pk = json_object();
+	json_object_set_new(pk, "t", jnum(s->peak_pps > 0 ? s->peak_t : NAN));
+	json_object_set_new(pk, "iface", s->peak_pps > 0 ? json_string(s->peak_iface) : json_null());
+	json_object_set_new(pk, "pps", jnum(s->peak_pps > 0 ? s->peak_pps : NAN));
+	json_object_set_new(pk, "gbps", jnum(s->peak_pps > 0 ? s->peak_gbps : NAN));
+	json_object_set_new(o, "peak", pk);
+	json_t *bc = json_object();
+	json_object_set_new(bc, "cpu", jint(s->busiest_cpu));
+	json_object_set_new(bc, "busy", jnum(s->busiest_cpu >= 0 ? s->busiest_busy : NAN));
+	json_object_set_new(bc, "t", jnum(s->busiest_cpu >= 0 ? s->busiest_t : NAN));
+	json_object_set_new(o, "busiest_core", bc);
+	json_t *ifs = json_array();
+	for (int i = 0; i < s->ctx->meta.n; i++) {
+		const struct watch_meta_if *m = &s->ctx->meta.ifs[i];
+		json_t *x = json_object();
+		json_object_set_new(x, "name", json_string(m->wi.name));
+		json_object_set_new(x, "virtual", json_boolean(s->ctx->m[i].virtual_nic));
+		json_object_set_new(x, "slot", m->wi.slot[0] ? json_string(m->wi.slot) : json_null());
+		json_object_set_new(x, "driver", m->wi.driver[0] ? json_string(m->wi.driver) : json_null());
+		json_object_set_new(x, "bus", m->bus[0] ? json_string(m->bus) : json_null());
+		json_object_set_new(x, "nic", m->nic[0] ? json_string(m->nic) : json_null());
+		json_object_set_new(x, "line_rate_gbps",
+				    jnum(m->line_rate_gbps > 0 ? m->line_rate_gbps : NAN));
+		json_array_append_new(ifs, x);
+	}
+	json_object_set_new(o, "interfaces", ifs);
+	json_object_set_new(o, "flags", flags_arr(s->flags));
+	json_object_set_new(o, "notes", strs((char(*)[200])s->notes, s->n_notes));
+	json_t *w = json_array();
+	for (int i = 0; i < s->ctx->n_warnings; i++)
+		json_array_append_new(w, json_string(s->ctx->warnings[i]));
+	json_object_set_new(o, "warnings", w);
+	json_object_set_new(o, "stopped_by", s->stopped_by ? json_string(s->stopped_by) : json_null());
+	json_object_set_new(o, "recording", s->recording ? json_string(s->recording) : json_null());
+	json_object_set_new(o, "recording_full", json_boolean(s->recording_full));
+	return emit(out, o);
+}

@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw watch --format prometheus`: each interval as one Prometheus text exposition (the
+ * conventions of report_prom.c: pcibw_ prefix, base units, one HELP and TYPE per family, escaped
+ * label values, no timestamps). Series are per interface and direction, `device` being the
+ * interface as node_network_info names it; `pcibw_interface_info` (from `report`) maps it to
+ * its PCI slot. With --textfile the file is replaced whole every interval.
+ */
+#include "pcibw/model.h"
+#include "watch_render.h"
+#include <math.h>
+#include <time.h>
+
+static void put_value(FILE *o, const char *s)
+{
+	for (; *s; s++) {
+		if (*s == '\\' || *s == '"')
+			fputc('\\', o);
+		if (*s == '\n')
+			fputs("\\n", o);
+		else
+			fputc(*s, o);
+	}
+}
+
+static void family(FILE *o, const char *name, const char *help)
+{
+	fprintf(o, "# HELP %s %s\n# TYPE %s gauge\n", name, help, name);
+}
+
+static void row_series(FILE *o, const char *name, const struct pcibw_row *r)
+{
+	fprintf(o, "%s{device=\"", name);
+	put_value(o, r->iface);
+	fprintf(o, "\",direction=\"%s\"", pcibw_pattern_name((enum pcibw_pattern)r->direction));
+}
+
+/* one number per row; rows where it is NAN are left out */
+static void per_row(FILE *o, const struct pcibw_rows *rs, const char *name, const char *help, size_t off,
+		    double scale)
+{
+	bool any = false;
+	for (int i = 0; i < rs->n; i++) {
+		double v = *(const double *)((const char *)&rs->v[i] + off);
+		if (isnan(v))
+			continue;
+		if (!any)
+			family(o, name, help);
+		any = true;
+		row_series(o, name, &rs->v[i]);
+		fprintf(o, "} %.15g\n", v * scale);
+	}
+}
+
+int watch_render_prometheus(FILE *o, const struct watch_view *v)
+{
+	const struct pcibw_rows *rs = v->rows;
+	per_row(o, rs, "pcibw_watch_packets_per_second",
+		"Packets per second through the interface in the last interval, per direction.",
+		offsetof(struct pcibw_row, pps), 1);
+	per_row(o, rs, "pcibw_watch_bytes_per_second",
+		"Frame bytes per second through the interface in the last interval, per direction.",
+		offsetof(struct pcibw_row, gbps), 1e9 / 8);
+	per_row(o, rs, "pcibw_watch_bus_utilization_ratio",
+		"Measured rate over the bus ceiling the model gives at the interval's mean frame size "
+		"(1 = the bus is full; above 1.10 the verdict is impossible).",
+		offsetof(struct pcibw_row, bus_util), 1);
+	per_row(o, rs, "pcibw_watch_wire_utilization_ratio",
+		"Measured rate over the wire ceiling at the interval's mean frame size.",
+		offsetof(struct pcibw_row, wire_util), 1);
+	per_row(o, rs, "pcibw_watch_cpu_utilization_ratio",
+		"Share of all CPUs busy in the interval (0 to 1).", offsetof(struct pcibw_row, cpu_util), 1);
+	if (rs->n)
+		family(o, "pcibw_watch_verdict",
+		       "The interval's verdict for the interface and direction, one series per verdict, "
+		       "1 for the one reached.");
+	for (int i = 0; i < rs->n; i++)
+		for (int k = 0; k < PCIBW_V_N; k++) {
+			row_series(o, "pcibw_watch_verdict", &rs->v[i]);
+			fprintf(o, ",verdict=\"%s\"} %d\n", pcibw_verdict_name((enum pcibw_verdict)k),
+				rs->v[i].verdict == (enum pcibw_verdict)k);
+		}
+	if (v->sum) {
+		family(o, "pcibw_watch_host_verdict",
+		       "The interval's verdict over every interface, one series per verdict, 1 for the one "
+		       "reached.");
+		for (int k = 0; k < PCIBW_V_N; k++)
+			fprintf(o, "pcibw_watch_host_verdict{verdict=\"%s\"} %d\n",
+				pcibw_verdict_name((enum pcibw_verdict)k),
+				v->sum->verdict == (enum pcibw_verdict)k);
+	}
+	family(o, "pcibw_watch_interval_seconds", "Length of the interval the figures cover, seconds.");
+	fprintf(o, "pcibw_watch_interval_seconds %.6g\n", v->iv->dt);
+	struct timespec now;
+	clock_gettime(CLOCK_REALTIME, &now);
+	family(o, "pcibw_last_success_timestamp_seconds",
+	       "When pcibw last wrote these figures successfully (Unix time, seconds).");
+	fprintf(o, "pcibw_last_success_timestamp_seconds %.3f\n", now.tv_sec + now.tv_nsec / 1e9);
+	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
+}

@@ -1,0 +1,65 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * Output of `pcibw watch`: text (one line per interface and interval, at most 100 columns, the
+ * header again every 20 lines), JSON lines ("type": "interval" | "summary"), and CSV that
+ * `pcibw analyze` reads back (doc/cli-contract.md "watch"). Each function returns PCIBW_OK or
+ * PCIBW_EINTERNAL when the stream reports a write error.
+ */
+#ifndef PCIBW_RENDER_WATCH_H
+#define PCIBW_RENDER_WATCH_H
+
+#include "pcibw/verdict.h"
+#include "pcibw/watch.h"
+#include "src/watch/context.h"
+#include <stdio.h>
+
+/* One interval as rendered: the interval, its rows' verdict and the rows (for utilisations). */
+struct watch_view {
+	const struct pcibw_watch_interval *iv;
+	const struct pcibw_rows *rows;
+	const struct pcibw_summary *sum;
+	const struct watch_ctx *ctx;
+	long index;	    /* 1-based interval number */
+	unsigned new_flags; /* flags not raised in the interval before: their notes are printed */
+	long *lines;	    /* text lines printed so far (the header repeats every 20) */
+};
+
+/* The run's summary. */
+struct watch_summary_view {
+	const struct pcibw_rows *rows;
+	const struct pcibw_summary *sum;
+	const struct watch_ctx *ctx;
+	long intervals;
+	double seconds;
+	double peak_t, peak_pps, peak_gbps; /* the interval with the most packets (all interfaces) */
+	char peak_iface[PCIBW_WATCH_IFNAME];
+	int busiest_cpu; /* over the run; -1 */
+	double busiest_busy, busiest_t;
+	unsigned flags;				/* every flag raised */
+	char notes[PCIBW_WATCH_MAX_NOTES][200]; /* the first note of each flag */
+	int n_notes;
+	bool recording_full;
+	const char *recording;	/* --record DIR, or NULL */
+	const char *stopped_by; /* "SIGINT", "SIGTERM", or NULL */
+};
+
+int watch_render_start_text(FILE *out, const struct watch_ctx *ctx);
+int watch_render_text(FILE *out, const struct watch_view *v);
+int watch_render_summary_text(FILE *out, const struct watch_summary_view *s);
+
+int watch_render_json(FILE *out, const struct watch_view *v);
+int watch_render_summary_json(FILE *out, const struct watch_summary_view *s);
+
+/* The "# bus: ... nic: ... line_rate: ..." lines and the header row. */
+int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx);
+int watch_render_csv(FILE *out, const struct watch_view *v);
+int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s);
+
+/* One interval as a Prometheus exposition (watch_prom.c): per interface (device=IFACE) and
+ * direction, packets and bits per second, bus, wire and CPU utilisation, the verdict. */
+int watch_render_prometheus(FILE *out, const struct watch_view *v);
+
+/* watch_row_of - the row of rows for interface iface and direction (pcibw_pattern), or NULL. */
+const struct pcibw_row *watch_row_of(const struct pcibw_rows *rows, const char *iface, int direction);
+
+#endif

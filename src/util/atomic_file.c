@@ -1,0 +1,68 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+#include "atomic_file.h"
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcibw_err *err)
+{
+	a->f = NULL;
+	a->tmp[0] = '\0';
+	if (snprintf(a->path, sizeof a->path, "%s", path) >= (int)sizeof a->path)
+		return pcibw_fail(err, PCIBW_EUSAGE, "%s: path too long", path);
+	const char *slash = strrchr(path, '/');
+	int dirlen = slash ? (int)(slash - path) + 1 : 0;
+	if (snprintf(a->tmp, sizeof a->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >=
+	    (int)sizeof a->tmp)
+		return pcibw_fail(err, PCIBW_EUSAGE, "%s: path too long", path);
+	int fd = mkstemp(a->tmp);
+	if (fd < 0) {
+		int e = errno;
+		a->tmp[0] = '\0';
+		return pcibw_fail(err, PCIBW_EUSAGE, "cannot create a file next to %s: %s", path,
+				  strerror(e));
+	}
+	a->f = fdopen(fd, "w");
+	if (!a->f) {
+		int e = errno;
+		close(fd);
+		pcibw_atomic_abort(a);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write %s: %s", path, strerror(e));
+	}
+	return PCIBW_OK;
+}
+
+int pcibw_atomic_commit(struct pcibw_atomic_file *a, struct pcibw_err *err)
+{
+	int e = 0;
+	if (fflush(a->f) || ferror(a->f))
+		e = errno ? errno : EIO;
+	else if (fsync(fileno(a->f)) && errno != EINVAL && errno != EROFS)
+		e = errno;
+	else if (fchmod(fileno(a->f), 0644))
+		e = errno;
+	if (fclose(a->f) && !e)
+		e = errno;
+	a->f = NULL;
+	if (!e && rename(a->tmp, a->path))
+		e = errno;
+	if (e) {
+		unlink(a->tmp);
+		a->tmp[0] = '\0';
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write %s: %s", a->path, strerror(e));
+	}
+	a->tmp[0] = '\0';
+	return PCIBW_OK;
+}
+
+void pcibw_atomic_abort(struct pcibw_atomic_file *a)
+{
+	if (a->f)
+		fclose(a->f);
+	a->f = NULL;
+	if (a->tmp[0])
+		unlink(a->tmp);
+	a->tmp[0] = '\0';
+}

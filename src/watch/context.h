@@ -1,0 +1,80 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * What `pcibw watch` knows of the machine beside the counters: per interface its bus (probed as
+ * `report` does, or given), NIC profile and line rate, and the CPUs; and turning an interval
+ * into measured rows for the shared verdict engine (pcibw/verdict.h).
+ */
+#ifndef PCIBW_WATCH_CONTEXT_H
+#define PCIBW_WATCH_CONTEXT_H
+
+#include "pcibw/model.h"
+#include "pcibw/nic.h"
+#include "pcibw/verdict.h"
+#include "recording.h"
+
+struct watch_if_model {
+	bool have_bus;	  /* a bus with a ceiling (not virtual, not unknown) */
+	bool virtual_nic; /* paravirtual or no device: no bus ceiling exists */
+	struct pcibw_bus bus;
+	struct pcibw_nic nic;
+	bool have_nic;
+	char why[256]; /* why there is no bus ceiling, "" */
+};
+
+struct watch_ctx {
+	struct watch_meta meta;
+	struct watch_if_model m[PCIBW_WATCH_MAX_IFACES];
+	struct pcibw_watch_ifinfo info[PCIBW_WATCH_MAX_IFACES];
+	struct pcibw_machine mach;
+	char warnings[8][320];
+	int n_warnings;
+};
+
+/* Options that override what is probed (NULL = probe). */
+struct watch_overrides {
+	const char *bus, *nic;
+	double line_rate_gbps; /* 0 = probe */
+};
+
+/*
+ * watch_probe_meta - fill meta for the sampler's interfaces from this machine: the PCI device
+ * of each (pcibw_probe by interface name), its bus (pcibw_bus_from_device), its NIC profile
+ * (pcibw_nic_for_ids, else simple), its line rate (sysfs speed), and the CPUs
+ * (pcibw_cpuinfo_live). Options override. Never fails on a device it cannot probe: that
+ * interface gets no bus, and ctx warnings say why. Returns PCIBW_OK or PCIBW_EUSAGE for a bad
+ * override.
+ */
+int watch_probe_meta(const struct watch_sampler *s, const struct watch_overrides *o, double interval,
+		     struct watch_meta *meta, char (*warnings)[320], int *n_warnings, struct pcibw_err *err);
+
+/*
+ * watch_ctx_setup - the model side of every interface from meta (bus spec parsed, profile
+ * loaded): PCIBW_OK; PCIBW_EINPUT naming `where` (a recording's meta) for a spec or profile that
+ * does not load.
+ */
+int watch_ctx_setup(struct watch_ctx *ctx, const char *where, struct pcibw_err *err);
+
+/*
+ * watch_interval_rows - add the interval's measured rows (one per interface and direction that
+ * moved packets: frame_bytes = bytes/packets + 4, pps, CPU and busiest core) to rs, as the CSV
+ * output writes them (values rounded as printed, so `analyze` on that CSV groups and averages
+ * the very same numbers). Returns PCIBW_OK or PCIBW_EINTERNAL.
+ */
+int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *source, struct pcibw_rows *rs,
+			struct pcibw_err *err);
+
+/* watch_csv_values - the printed values of one row: frame bytes, pps, cpu %, busiest core %
+ * (the text the CSV holds and the numbers the rows carry). false when the direction moved no
+ * packet. */
+bool watch_csv_values(const struct pcibw_watch_interval *iv, int i, bool rx, char frame[32], char pps[32],
+		      char cpu[32], char core[32]);
+
+/* watch_ceilings - each row's bus ceiling (pcibw_model_eval for its interface's bus and NIC at
+ * its frame size and direction) and wire ceiling (line rate over frame + 20 B). */
+void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
+
+/* watch_verdict - rows finished, ceilings, the shared engine: fills sum. PCIBW_OK/EINTERNAL. */
+int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
+		  struct pcibw_summary *sum, struct pcibw_err *err);
+
+#endif

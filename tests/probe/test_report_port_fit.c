@@ -1,0 +1,123 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `port_fit` in `pcibw report`: the report must ask the model about the right bus, profile,
+ * ports and line rate. Each test names where its inputs come from (the dump's lspci -vv text,
+ * the synthetic file's header, data/nic-ports.txt's datasheet rows); the expected ratios are
+ * pcibw_port_fit_eval's on exactly those inputs, so the test checks the wiring, and
+ * tests/model/test_port_fit.c checks the evaluation.
+ */
+#include "pcibw/device.h"
+#include "pcibw/portfit.h"
+#include "report_helpers.h"
+
+static struct pcibw_port_fit expected(const char *spec, const char *nic_name, int ports, double gbps)
+{
+	struct pcibw_bus b;
+	struct pcibw_nic n;
+	struct pcibw_err e;
+	cr_assert_eq(pcibw_bus_parse(spec, &b, &e), 0, "%s", e.msg);
+	cr_assert_eq(pcibw_nic_load(nic_name, NULL, &n, &e), 0, "%s", e.msg);
+	struct pcibw_port_fit f;
+	cr_assert_eq(pcibw_port_fit_eval(&b, &n, ports, gbps, 1, &f, &e), 0, "%s", e.msg);
+	return f;
+}
+
+static void fit_is(json_t *d, const struct pcibw_port_fit *want, bool assumed)
+{
+	json_t *f = json_object_get(d, "port_fit");
+	cr_assert(json_is_object(f), "port_fit is not an object");
+	cr_assert_eq(integer(f, "ports"), want->ports);
+	near(real(f, "line_rate_gbps"), want->line_rate_gbps);
+	cr_assert_eq(boolean(f, "line_rate_assumed"), assumed);
+	near(real(f, "ratio_64"), want->ratio_64);
+	near(real(f, "ratio_1518"), want->ratio_1518);
+	if (want->min_line_rate_bytes == PCIBW_NULL)
+		expect_null(f, "min_line_rate_bytes");
+	else
+		cr_assert_eq(integer(f, "min_line_rate_bytes"), want->min_line_rate_bytes);
+}
+
+/* synthetic-pcie-2x10g-behind-x4-gen2.lspci (see its header): two 82599 functions, 10G each per
+ * the ports table (82599 datasheet), behind the x4 Gen2 hop; kernel-82599 is the profile whose
+ * `match` lists 8086:10fb. */
+Test(port_fit_report, two_ports_behind_a_narrower_hop)
+{
+	json_t *r = report_dump("synthetic-pcie-2x10g-behind-x4-gen2.lspci", NULL, NULL);
+	struct pcibw_port_fit want = expected("gen2x4,mps=256,mrrs=512", "kernel-82599", 2, 20);
+	cr_assert_eq(want.min_line_rate_bytes, PCIBW_NULL, "20 Gbit/s cannot fit a 16 Gbit/s link");
+	fit_is(device(r, "0000:03:00.0"), &want, true);
+	fit_is(device(r, "0000:03:00.1"), &want, true);
+	json_decref(r);
+	char *t = report_text("synthetic-pcie-2x10g-behind-x4-gen2.lspci", "03:00.0");
+	cr_assert(
+	    strstr(t, "port fit:    2 x 10G (assumed from the ports table) on this x4 Gen2 link: below line "
+		      "rate at every frame size up to 1518 B"),
+	    "%s", t);
+	cr_assert(strstr(t, "of 29.8 Mpps"), "2 x 10^10 / (8 x 84) = 29.76 Mpps at 64 B: %s", t);
+	free(t);
+}
+
+/* pcie-intel-82576-x4-gen1.lspci: "LnkSta: Speed 2.5GT/s, Width x4", "MaxPayload 256 bytes,
+ * MaxReadReq 512 bytes"; one function in the dump, one 1G port per function (82576 datasheet);
+ * igb lists 8086:10c9. */
+Test(port_fit_report, intel_82576_dump)
+{
+	json_t *r = report_dump("pcie-intel-82576-x4-gen1.lspci", NULL, NULL);
+	struct pcibw_port_fit want = expected("gen1x4,mps=256,mrrs=512", "igb", 1, 1);
+	json_t *d = device(r, "0000:01:00.0");
+	fit_is(d, &want, true);
+	expect_null(d, "driver");
+	expect_null(d, "firmware");
+	json_decref(r);
+}
+
+/* sysfs/synthetic-aspm-nonroot (README.md): 2.5 GT/s x1 from sysfs, MPS/MRRS unknown (the
+ * contract's defaults 128/512), eth0 at 1000 Mbit/s, driver link igb. */
+Test(port_fit_report, sysfs_interface_speed_and_driver)
+{
+	const char *args[] = {"report", "--sysfs", test_data("sysfs/synthetic-aspm-nonroot"), NULL};
+	json_t *r = report_json(0, args);
+	json_t *d = device(r, "0000:01:00.0");
+	struct pcibw_port_fit want = expected("gen1x1", "igb", 1, 1);
+	fit_is(d, &want, false);
+	cr_assert_str_eq(str(d, "driver"), "igb");
+	cr_assert_str_eq(prov(d, "driver"), "sysfs");
+	expect_null(d, "firmware");
+	json_decref(r);
+}
+
+/* null with the reason: no line rate (AR928X wireless, 168c:002a, is in no table row), no
+ * profile (Myri-10G 14c1:0008 is in the table, in no profile), a paravirtual device */
+Test(port_fit_report, null_with_a_reason)
+{
+	json_t *r = report_dump("tree-ich7-rtl8101e.lspci", NULL, NULL);
+	json_t *d = device(r, "0000:02:00.0");
+	expect_null(d, "port_fit");
+	cr_assert(noted(d, "port-fit-unknown", "168c:002a is not in the ports table"));
+	json_decref(r);
+	r = report_dump("pcie-myri10g-x8-gen1.lspci", NULL, NULL);
+	d = device(r, "0000:02:00.0");
+	expect_null(d, "port_fit");
+	cr_assert(noted(d, "port-fit-unknown", "no NIC profile lists 14c1:0008"));
+	json_decref(r);
+	r = report_dump("synthetic-virtio-pci.lspci", NULL, NULL);
+	size_t i;
+	json_array_foreach(json_object_get(r, "devices"), i, d)
+	{
+		expect_null(d, "port_fit");
+		cr_assert(noted(d, "port-fit-unknown", "paravirtual"));
+	}
+	json_decref(r);
+}
+
+/* synthetic-pcie-82576-vf.lspci (see its header): a VF is no port */
+Test(port_fit_report, virtual_function_is_no_port)
+{
+	json_t *r = report_dump("synthetic-pcie-82576-vf.lspci", NULL, NULL);
+	json_t *vf = device(r, "0000:01:10.0");
+	expect_null(vf, "port_fit");
+	cr_assert(noted(vf, "port-fit-unknown", "virtual function"));
+	json_t *pf = device(r, "0000:01:00.0");
+	cr_assert_eq(integer(json_object_get(pf, "port_fit"), "ports"), 1);
+	json_decref(r);
+}

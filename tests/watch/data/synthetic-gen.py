@@ -1,0 +1,204 @@
+#!/usr/bin/env python3
+"""Write the synthetic-* recordings of tests/watch/data from the real recording
+real-vm-lo-udp (made on a 2-CPU VM with `pcibw watch lo eth0 --record`, UDP on loopback).
+Each edit is described in the header of its meta file; the tests take their expected values
+from these edits (the numbers below), never from running pcibw.
+
+Run from tests/watch/data: ./synthetic-gen.py  (rewrites the synthetic-* directories)
+Format: doc/watch-recording.md."""
+import os
+import re
+import shutil
+
+SRC = "real-vm-lo-udp"
+
+
+def read_rec(d):
+    meta = open(os.path.join(d, "meta")).read()
+    data = open(os.path.join(d, "samples"), "rb").read()
+    samples, i = [], 0
+    while i < len(data):
+        nl = data.index(b"\n", i)
+        _, t, n = data[i:nl].decode().split()
+        i = nl + 1
+        blobs = []
+        for _ in range(int(n)):
+            nl = data.index(b"\n", i)
+            _, key, ln = data[i:nl].decode().split()
+            i = nl + 1
+            blobs.append([key, data[i:i + int(ln)].decode()])
+            i += int(ln) + 1
+        samples.append([float(t), blobs])
+    return meta, samples
+
+
+def write_rec(d, meta, samples, header):
+    shutil.rmtree(d, ignore_errors=True)
+    os.mkdir(d)
+    lines = meta.splitlines(True)
+    hdr = "".join("# " + h + "\n" for h in header)
+    open(os.path.join(d, "meta"), "w").write(lines[0] + hdr + "".join(lines[1:]))
+    with open(os.path.join(d, "samples"), "wb") as f:
+        for t, blobs in samples:
+            f.write(b"sample %.9f %d\n" % (t, len(blobs)))
+            for key, text in blobs:
+                b = text.encode()
+                f.write(b"blob %s %d\n" % (key.encode(), len(b)))
+                f.write(b + b"\n")
+
+
+def blob(blobs, key):
+    for b in blobs:
+        if b[0] == key:
+            return b
+    return None
+
+
+def set_counter(text, name, value):
+    return re.sub(r"(?m)^%s \d+$" % name, "%s %d" % (name, value), text)
+
+
+def get_counter(text, name):
+    return int(re.search(r"(?m)^%s (\d+)$" % name, text).group(1))
+
+
+def stat_text(cpus, intr):
+    """/proc/stat with the given per-CPU fields (user nice system idle iowait irq softirq steal)"""
+    tot = [sum(c[k] for c in cpus.values()) for k in range(8)]
+    out = "cpu  " + " ".join(str(v) for v in tot) + " 0 0\n"
+    for i in sorted(cpus):
+        out += "cpu%d " % i + " ".join(str(v) for v in cpus[i]) + " 0 0\n"
+    return out + "intr %d 0 0\nctxt 1000\nbtime 0\nprocesses 10\nprocs_running 1\nprocs_blocked 0\n" % intr
+
+
+meta, samples = read_rec(SRC)
+
+# --- softirq-heavy: CPU 1 spends 45 of every 50 ticks in softirq, 2 in irq, 2 in system
+# (49/50 = 98 % busy), CPU 0 5 of 50 ticks in user (10 %): one hot core, the total 54 %.
+# irq time is non-zero, so the kernel accounts it (no "no irq time" flag).
+s2 = []
+c0 = [1000, 0, 0, 9000, 0, 0, 0, 0]
+c1 = [1000, 0, 0, 9000, 0, 0, 0, 0]
+intr = 100000
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    if k:
+        c0 = [c0[0] + 5, 0, 0, c0[3] + 45, 0, 0, 0, 0]
+        c1 = [c1[0], 0, c1[2] + 2, c1[3] + 1, 0, c1[5] + 2, c1[6] + 45, 0]
+        intr += 30000
+    blob(blobs, "proc/stat")[1] = stat_text({0: c0, 1: c1}, intr)
+    s2.append([t, blobs])
+write_rec("synthetic-softirq-heavy", meta, s2, [
+    "synthetic-softirq-heavy: edited from real-vm-lo-udp (synthetic-gen.py): /proc/stat replaced;",
+    "per 50-tick interval CPU1 softirq 45, irq 2, system 2, idle 1 (98 % busy); CPU0 user 5,",
+    "idle 45 (10 %); intr +30000 per interval with irq time non-zero (proc(5) field order)."])
+
+# --- counter wrap: lo's rx_bytes as a 32-bit counter that wraps between samples 3 and 4
+# (the real values shifted by OFFSET modulo 2^32: every delta is the real one)
+first = get_counter(blob(samples[3][1], "net/lo")[1], "rx_bytes")
+OFFSET = (1 << 32) - first - 1000  # sample 3 reads 2^32 - 1000
+s3 = []
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    b = blob(blobs, "net/lo")
+    v = get_counter(b[1], "rx_bytes")
+    b[1] = set_counter(b[1], "rx_bytes", (v + OFFSET) % (1 << 32))
+    s3.append([t, blobs])
+write_rec("synthetic-counter-wrap", meta, s3, [
+    "synthetic-counter-wrap: edited from real-vm-lo-udp (synthetic-gen.py): lo rx_bytes plus",
+    "2^32 - (sample 3's value) - 1000, modulo 2^32 (a 32-bit counter): sample 3 reads 2^32 - 1000",
+    "and sample 4 has wrapped; every difference is the real one."])
+
+# --- counter reset: lo's rx_packets and rx_bytes restart from 0 at sample 4 (driver reload)
+s4 = []
+base_p = get_counter(blob(samples[4][1], "net/lo")[1], "rx_packets")
+base_b = get_counter(blob(samples[4][1], "net/lo")[1], "rx_bytes")
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    if k >= 4:
+        b = blob(blobs, "net/lo")
+        b[1] = set_counter(b[1], "rx_packets", get_counter(b[1], "rx_packets") - base_p)
+        b[1] = set_counter(b[1], "rx_bytes", get_counter(b[1], "rx_bytes") - base_b)
+    s4.append([t, blobs])
+write_rec("synthetic-counter-reset", meta, s4, [
+    "synthetic-counter-reset: edited from real-vm-lo-udp (synthetic-gen.py): from sample 4 on,",
+    "lo rx_packets and rx_bytes count from 0 (as after a driver reload)."])
+
+# --- interface disappears: eth0 is gone from sample 4 on ("state vanished", no ethtool blob)
+s5 = []
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    if k >= 4:
+        blob(blobs, "net/eth0")[1] = "state vanished\n"
+        blobs = [b for b in blobs if b[0] != "ethtool/eth0"]
+    s5.append([t, blobs])
+write_rec("synthetic-iface-vanishes", meta, s5, [
+    "synthetic-iface-vanishes: edited from real-vm-lo-udp (synthetic-gen.py): net/eth0 reads",
+    "'state vanished' from sample 4 on (the sampler's text when the sysfs files return ENODEV)."])
+
+# --- CPU offline: CPU 1 is missing from /proc/stat, /proc/interrupts and softnet_stat in
+# samples 2 and 3 (offline), back in sample 4 (online): as the kernel lists online CPUs only
+s6 = []
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    if k in (2, 3):
+        b = blob(blobs, "proc/stat")
+        b[1] = "".join(l for l in b[1].splitlines(True) if not l.startswith("cpu1 "))
+        b = blob(blobs, "proc/interrupts")
+        out = []
+        for j, l in enumerate(b[1].splitlines(True)):
+            if j == 0:
+                out.append(re.sub(r"\s+CPU1\s*", "", l.rstrip("\n")) + "\n")
+                continue
+            m = re.match(r"^(\s*\S+:)(\s+\d+)(\s+\d+)(.*)$", l.rstrip("\n"))
+            out.append((m.group(1) + m.group(2) + m.group(4) + "\n") if m else l)
+        b[1] = "".join(out)
+        b = blob(blobs, "proc/net/softnet_stat")
+        b[1] = "".join(l for l in b[1].splitlines(True) if not l.split()[12:13] == ["00000001"])
+    s6.append([t, blobs])
+write_rec("synthetic-cpu-offline", meta, s6, [
+    "synthetic-cpu-offline: edited from real-vm-lo-udp (synthetic-gen.py): CPU1's line in",
+    "/proc/stat, its column in /proc/interrupts and its softnet_stat row removed in samples 2",
+    "and 3 (offline: the kernel lists online CPUs only), back in sample 4."])
+
+# --- mlx5-style: eth0 becomes a ConnectX-5 (15b3:1017) on PCIe gen3 x8, 25 Gbit/s, with
+# ethtool statistics: 4 receive queues of which only rx0 carries packets, the PCIe counters
+# of Linux Documentation/networking/device_drivers/ethernet/mellanox/mlx5/counters.rst, and a
+# link that trains down from x8 to x4 at sample 4.
+m7 = meta.replace(
+    "iface eth0 slot=0000:00:03.0 dev=virtio2 driver=virtio_net virtual=1 pci=1 own_link=0 bus=virtual "
+    "nic=virtio-net line_rate_gbps=0 vendor=6900 device=4161",
+    "iface eth0 slot=0000:81:00.0 dev=0000:81:00.0 driver=mlx5_core virtual=0 pci=1 own_link=1 "
+    "bus=gen3x8,mps=256,mrrs=512 nic=mlx5 line_rate_gbps=25 vendor=5555 device=4119")
+assert m7 != meta
+s7 = []
+RX_PPS, RX_FRAME = 2_000_000, 64  # per second: 2 Mpps of 60 B counted (64 B frames)
+TX_PPS, TX_FRAME = 1_000_000, 1518
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    dt = t - samples[0][0]
+    rxp, txp = int(RX_PPS * dt), int(TX_PPS * dt)
+    width = 8 if k < 4 else 4
+    net = ("state present\nifindex 4\nname eth0\ndev 0000:81:00.0\nslot 0000:81:00.0\n"
+           "rx_bytes %d\nrx_packets %d\nrx_dropped 0\nrx_missed_errors %d\nrx_fifo_errors 0\nrx_errors 0\n"
+           "tx_bytes %d\ntx_packets %d\ntx_dropped 0\ntx_errors 0\nspeed 25000\noperstate up\n"
+           "link_speed 8.0 GT/s PCIe\nlink_width %d\n") % (
+        rxp * (RX_FRAME - 4), rxp, 100 * k, txp * (TX_FRAME - 4), txp, width)
+    blob(blobs, "net/eth0")[1] = net
+    eth = ("rx0_packets %d\nrx1_packets 0\nrx2_packets 0\nrx3_packets 0\n"
+           "tx0_packets %d\ntx1_packets %d\ntx2_packets %d\ntx3_packets %d\n"
+           "outbound_pci_stalled_rd %d\noutbound_pci_stalled_wr 0\noutbound_pci_buffer_overflow %d\n"
+           "rx_pci_signal_integrity %d\ntx_pci_signal_integrity 0\n") % (
+        rxp, txp // 4, txp // 4, txp // 4, txp - 3 * (txp // 4), 40 if k else 0, 500 * k, 2 * k)
+    blobs = [b for b in blobs if b[0] != "ethtool/eth0"] + [["ethtool/eth0", eth]]
+    b = blob(blobs, "proc/interrupts")
+    b[1] += " 90:  %10d          0  IR-PCI-MSIX-0000:81:00.0   0-edge      mlx5_comp0@pci:0000:81:00.0\n" % (
+        int(RX_PPS * dt / 2))
+    s7.append([t, blobs])
+write_rec("synthetic-mlx5-ethtool", m7, s7, [
+    "synthetic-mlx5-ethtool: edited from real-vm-lo-udp (synthetic-gen.py): eth0 made a",
+    "ConnectX-5 (15b3:1017, mlx5_core) on gen3 x8 MPS 256 at 25 Gbit/s: rx 2 Mpps of 64 B frames",
+    "(60 B counted), tx 1 Mpps of 1518 B frames; ethtool rx0..rx3_packets with only rx0 moving,",
+    "tx over 4 queues; outbound_pci_stalled_rd 40 (%), outbound_pci_buffer_overflow +500 and",
+    "rx_pci_signal_integrity +2 per sample; rx_missed_errors +100 per sample; one mlx5_comp0",
+    "vector at 1 interrupt per 2 rx packets; current_link_width 8 -> 4 at sample 4."])

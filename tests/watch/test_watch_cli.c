@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw watch` at the command line: the exit codes of doc/cli-contract.md "watch" (no such
+ * interface 4, a virtual NIC 0, a bad recording 3, --dump/--sysfs/--topology 2, output not
+ * written 1), live runs as root and as an ordinary user, signals, and recordings: a non-empty
+ * DIR refused, the --record-max cap, addresses removed, a recording replayed to the same verdict.
+ */
+#include "support.h"
+#include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static char tmp[256];
+
+static void mktmp(void)
+{
+	snprintf(tmp, sizeof tmp, "/tmp/pcibw-watch-cli-XXXXXX");
+	cr_assert(mkdtemp(tmp));
+}
+
+static void rmtmp(void)
+{
+	char cmd[400];
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", tmp);
+	cr_assert_eq(system(cmd), 0);
+}
+
+TestSuite(watch_cli, .init = mktmp, .fini = rmtmp);
+
+static struct run_result watch(const char *const *args)
+{
+	return run_pcibw(NULL, args);
+}
+
+Test(watch_cli, no_such_interface_is_4)
+{
+	struct run_result r = watch((const char *[]){"watch", "pcibw-no-such0", "--count", "1", NULL});
+	cr_assert_eq(r.status, 4, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "no such interface 'pcibw-no-such0'"), "%s", r.err);
+	run_free(&r);
+	r = watch((const char *[]){"watch", "--replay", test_data("real-vm-lo-udp"), "eth9", NULL});
+	cr_assert_eq(r.status, 4, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "no interface 'eth9' in the recording (it has lo, eth0)"), "%s", r.err);
+	run_free(&r);
+}
+
+Test(watch_cli, machine_sources_and_bad_values_are_2)
+{
+	const char *opts[][3] = {
+	    {"--dump", "x.lspci", NULL},  {"--sysfs", "/tmp", NULL},	{"--topology", "x.xml", NULL},
+	    {"--interval", "0.05", NULL}, {"--interval", "3601", NULL}, {"--interval", "1e0x", NULL},
+	    {"--count", "0", NULL},	  {"--record-max", "1K", NULL}, {"--pattern", "rx", NULL}};
+	for (unsigned i = 0; i < sizeof opts / sizeof opts[0]; i++) {
+		struct run_result r = watch((const char *[]){"watch", "lo", opts[i][0], opts[i][1], NULL});
+		cr_assert_eq(r.status, 2, "%s %s: exit %d: %s", opts[i][0], opts[i][1], r.status, r.err);
+		cr_assert(strstr(r.err, "pcibw watch:"), "%s", r.err);
+		run_free(&r);
+	}
+}
+
+Test(watch_cli, virtual_nic_gives_the_cpu_side_as_root_and_nobody)
+{
+	/* lo has no device: a virtual NIC, exit 0, the CPUs measured */
+	struct run_result r =
+	    watch((const char *[]){"watch", "lo", "--count", "2", "--interval", "0.1", NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.out, "lo: virtual NIC (no device): no bus ceiling; watching the CPU side"), "%s",
+		  r.out);
+	cr_assert(strstr(r.out, "summary: 2 intervals"), "%s", r.out);
+	run_free(&r);
+	r = run_pcibw_as_nobody(
+	    NULL, (const char *[]){"watch", "lo", "--count", "1", "--interval", "0.1", "--json", NULL});
+	cr_assert_eq(r.status, 0, "as nobody: exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.out, "\"type\":\"interval\""), "%s", r.out);
+	cr_assert(strstr(r.out, "\"busy\":"), "%s", r.out);
+	cr_assert(strstr(r.out, "\"type\":\"summary\""), "%s", r.out);
+	run_free(&r);
+	/* no IFACE: the interfaces with a PCI device, or exit 4 saying there is none */
+	r = watch((const char *[]){"watch", "--count", "1", "--interval", "0.1", NULL});
+	cr_assert(r.status == 0 || r.status == 4, "exit %d: %s", r.status, r.err);
+	cr_assert(r.status == 0 ? strstr(r.out, "(every interface with a PCI device)") != NULL
+				: strstr(r.err, "no interface has a PCI device") != NULL,
+		  "%s%s", r.out, r.err);
+	run_free(&r);
+}
+
+Test(watch_cli, sigint_and_sigterm_print_the_summary_and_exit_0)
+{
+	const char *sigs[] = {"INT", "TERM"};
+	for (int i = 0; i < 2; i++) {
+		char script[1024];
+		snprintf(
+		    script, sizeof script,
+		    "\"$PCIBW_EXE\" watch lo --interval 0.1 --json & p=$!; sleep 0.6; kill -%s $p; wait $p",
+		    sigs[i]);
+		struct run_result r = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
+		cr_assert_eq(r.status, 0, "SIG%s: exit %d: %s", sigs[i], r.status, r.err);
+		char want[64];
+		snprintf(want, sizeof want, "\"stopped_by\":\"SIG%s\"", sigs[i]);
+		cr_assert(strstr(r.out, want), "%s", r.out);
+		cr_assert(strstr(r.out, "\"type\":\"summary\""), "%s", r.out);
+		run_free(&r);
+	}
+}
+
+Test(watch_cli, output_not_written_is_1)
+{
+	struct run_result r =
+	    run_cmd(NULL, (const char *[]){"sh", "-c", "\"$PCIBW_EXE\" watch --replay \"$1\" > /dev/full",
+					   "sh", test_data("real-vm-lo-udp"), NULL});
+	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "cannot write the output"), "%s", r.err);
+	run_free(&r);
+}
+
+static void write_file(const char *dir, const char *name, const char *text, size_t len)
+{
+	char path[512];
+	snprintf(path, sizeof path, "%s/%s", dir, name);
+	FILE *f = fopen(path, "w");
+	cr_assert(f);
+	fwrite(text, 1, len, f);
+	fclose(f);
+}
+
+Test(watch_cli, bad_recordings_are_3_with_the_place)
+{
+	static const char meta[] = "pcibw-watch-recording 1\niface lo virtual=1 bus=virtual\n";
+	struct {
+		const char *meta, *samples, *want;
+	} cases[] = {
+	    {NULL, NULL, "meta: No such file"},
+	    {"not a recording\n", "", "meta:1: expected 'pcibw-watch-recording 1'"},
+	    {"pcibw-watch-recording 1\ncpus zero\n", "", "meta:2: expected 'cpus N'"},
+	    {meta, "", "samples:0: expected a 'sample TIME BLOBS' record (the recording holds no sample)"},
+	    {meta, "sample 1.0 1\nblob proc/stat 100\ncpu0 1",
+	     "samples:32: expected the blob's LENGTH bytes"},
+	    {meta, "sample 1.0 1\nbloop\n", "samples:13: expected 'blob KEY LENGTH'"},
+	    {meta, "sample 2.0 1\nblob proc/stat 24\ncpu0 1 1 1 1 1 1 1 1 0 0\nsample 1.0 1\n",
+	     "samples:56: expected sample times that never go back"},
+	    {meta, "sample 1.0 1\nblob proc/stat 9\ncpu0 1 2\n\n", "proc/stat line 1: expected at least 7"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char dir[400];
+		snprintf(dir, sizeof dir, "%s/r%u", tmp, i);
+		cr_assert_eq(mkdir(dir, 0755), 0);
+		if (cases[i].meta)
+			write_file(dir, "meta", cases[i].meta, strlen(cases[i].meta));
+		if (cases[i].samples)
+			write_file(dir, "samples", cases[i].samples, strlen(cases[i].samples));
+		struct run_result r = watch((const char *[]){"watch", "--replay", dir, NULL});
+		cr_assert_eq(r.status, 3, "case %u: exit %d: %s", i, r.status, r.err);
+		cr_assert(strstr(r.err, cases[i].want), "case %u: %s", i, r.err);
+		cr_assert(strstr(r.err, dir), "case %u names the recording: %s", i, r.err);
+		run_free(&r);
+	}
+}
+
+Test(watch_cli, record_refuses_a_non_empty_dir)
+{
+	write_file(tmp, "other", "x", 1);
+	struct run_result r = watch(
+	    (const char *[]){"watch", "lo", "--count", "1", "--interval", "0.1", "--record", tmp, NULL});
+	cr_assert_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "is not empty"), "%s", r.err);
+	run_free(&r);
+}
+
+Test(watch_cli, record_cap_and_replay_same_verdict_no_addresses)
+{
+	char dir[400], cap[400];
+	snprintf(dir, sizeof dir, "%s/rec", tmp);
+	snprintf(cap, sizeof cap, "%s/cap", tmp);
+	struct run_result r = watch((const char *[]){"watch", "lo", "--count", "3", "--interval", "0.1",
+						     "--json", "--record", dir, NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	char *live = strstr(r.out, "\"type\":\"summary\"");
+	cr_assert(live);
+	char *v = strstr(live, "\"verdict\":");
+	cr_assert(v);
+	char verdict[64];
+	cr_assert_eq(sscanf(v, "\"verdict\":\"%63[^\"]\"", verdict), 1);
+	run_free(&r);
+	r = watch((const char *[]){"watch", "--replay", dir, "--json", NULL});
+	cr_assert_eq(r.status, 0, "replay: exit %d: %s", r.status, r.err);
+	char want[96];
+	snprintf(want, sizeof want, "\"verdict\":\"%s\"", verdict);
+	cr_assert(strstr(strstr(r.out, "\"type\":\"summary\""), want), "live %s, replay: %s", verdict, r.out);
+	cr_assert(strstr(r.out, "\"intervals\":3"), "%s", r.out);
+	run_free(&r);
+	/* no MAC address of this machine's interfaces (lo's all-zero one aside) is in the recording */
+	char path[512];
+	snprintf(path, sizeof path, "%s/samples", dir);
+	char *samples = slurp(path, NULL);
+	cr_assert(samples);
+	DIR *d = opendir("/sys/class/net");
+	struct dirent *e;
+	while (d && (e = readdir(d))) {
+		char ap[512], mac[64] = "";
+		snprintf(ap, sizeof ap, "/sys/class/net/%s/address", e->d_name);
+		FILE *f = fopen(ap, "r");
+		if (!f)
+			continue;
+		if (fscanf(f, "%63s", mac) == 1 && strcmp(mac, "00:00:00:00:00:00") && strlen(mac) == 17)
+			cr_assert_null(strstr(samples, mac), "%s's address %s recorded", e->d_name, mac);
+		fclose(f);
+	}
+	if (d)
+		closedir(d);
+	free(samples);
+	/* a 4 KiB cap: one sample of this machine's /proc is more than that, so the recording stops
+	 * and says so, and watch goes on */
+	r = watch((const char *[]){"watch", "lo", "--count", "2", "--interval", "0.1", "--record", cap,
+				   "--record-max", "4K", NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.out, "stopped at --record-max"), "%s", r.out);
+	cr_assert(strstr(r.err, "stopped at --record-max"), "%s", r.err);
+	snprintf(path, sizeof path, "%s/samples", cap);
+	struct stat st;
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_leq(st.st_size, 4096);
+	run_free(&r);
+}

@@ -1,0 +1,242 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw watch --replay` on recordings made on this project's 2-CPU VM (virtio eth0, loopback
+ * UDP: tests/watch/data/real-*) and on their synthetic-* edits (synthetic-gen.py; each meta
+ * file's header says what was changed). Expected numbers come from the recordings' own text
+ * (counter lines and sample times quoted below) or from the edits, never from running pcibw.
+ */
+#include "support.h"
+#include <criterion/criterion.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#define MAXL 64
+
+struct lines {
+	json_t *v[MAXL];
+	int n;
+};
+
+static struct lines replay(const char *rec, const char *extra)
+{
+	struct lines L = {0};
+	const char *args[] = {"watch", "--replay", test_data(rec), "--json", extra, NULL};
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 0, "%s: exit %d: %s", rec, r.status, r.err);
+	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		json_error_t e;
+		cr_assert_lt(L.n, MAXL);
+		L.v[L.n] = json_loads(l, 0, &e);
+		cr_assert(L.v[L.n], "%s: not JSON (%s): %s", rec, e.text, l);
+		L.n++;
+	}
+	run_free(&r);
+	cr_assert_geq(L.n, 2);
+	for (int i = 0; i < L.n; i++)
+		cr_assert_str_eq(json_string_value(json_object_get(L.v[i], "type")),
+				 i == L.n - 1 ? "summary" : "interval");
+	return L;
+}
+
+static void lines_free(struct lines *L)
+{
+	for (int i = 0; i < L->n; i++)
+		json_decref(L->v[i]);
+}
+
+static json_t *iface(json_t *iv, const char *name)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(iv, "interfaces"), i,
+			   x) if (!strcmp(json_string_value(json_object_get(x, "name")), name)) return x;
+	cr_assert_fail("no interface %s", name);
+	return NULL;
+}
+
+static double num(json_t *o, const char *path)
+{
+	char buf[128];
+	snprintf(buf, sizeof buf, "%s", path);
+	json_t *x = o;
+	for (char *save = NULL, *k = strtok_r(buf, ".", &save); k; k = strtok_r(NULL, ".", &save))
+		x = json_object_get(x, k);
+	return json_is_number(x) ? json_number_value(x) : NAN;
+}
+
+static bool has_flag(json_t *o, const char *flag)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(o, "flags"), i,
+			   x) if (!strcmp(json_string_value(x), flag)) return true;
+	return false;
+}
+
+Test(replay, real_loopback_counts_every_packet)
+{
+	/* real-vm-lo-udp/samples: lo rx_packets 29 in the first sample, 40029 in the last
+	 * (rx_bytes 3267 -> 20563267): 40000 packets of 20560000 / 40000 = 514 counted bytes */
+	struct lines L = replay("real-vm-lo-udp", NULL);
+	cr_assert_eq(L.n, 7, "6 intervals and the summary");
+	double packets = 0, bytes = 0;
+	for (int i = 0; i < L.n - 1; i++) {
+		json_t *lo = iface(L.v[i], "lo");
+		double dt = num(L.v[i], "dt"), pps = num(lo, "rx.pps");
+		packets += pps * dt;
+		bytes += num(lo, "rx.gbps") * 1e9 / 8 * dt;
+		if (pps > 0)
+			cr_assert_float_eq(num(lo, "rx.frame_bytes"), num(lo, "rx.avg_bytes") + 4, 1e-9,
+					   "FCS added");
+		cr_assert(json_is_true(json_object_get(lo, "virtual")));
+		cr_assert(json_is_true(json_object_get(iface(L.v[i], "eth0"), "virtual")));
+		/* irq 0 since boot in every cpuN line while intr reads 907328: no irq time accounting */
+		cr_assert(has_flag(L.v[i], "no-irq-time"));
+		cr_assert(json_is_null(json_object_get(json_object_get(L.v[i], "cpu"), "irq")),
+			  "irq unknown, not 0");
+	}
+	cr_assert_float_eq(packets, 40000, 1e-6);
+	cr_assert_float_eq(bytes, 20560000, 1e-3);
+	cr_assert_float_eq(bytes / packets, 514, 1e-9);
+	/* interval 1: cpu0 user+6 nice+19 system+23 and no idle tick: 100 % busy */
+	cr_assert_float_eq(num(L.v[0], "cpu.busiest_busy"), 1.0, 1e-12);
+	lines_free(&L);
+}
+
+Test(replay, softirq_heavy_is_a_hot_core_and_cpu_bound)
+{
+	/* synthetic-softirq-heavy: CPU1 49/50 ticks busy, 45 softirq; CPU0 5/50; irq time counted */
+	struct lines L = replay("synthetic-softirq-heavy", NULL);
+	for (int i = 1; i < L.n - 1; i++) {
+		json_t *iv = L.v[i];
+		cr_assert(has_flag(iv, "hot-core"), "interval %d", i + 1);
+		cr_assert_not(has_flag(iv, "no-irq-time"));
+		cr_assert_eq(num(iv, "cpu.busiest_cpu"), 1);
+		cr_assert_float_eq(num(iv, "cpu.busiest_busy"), 0.98, 1e-12);
+		cr_assert_float_eq(num(iv, "cpu.busiest_softirq"), 0.90, 1e-12);
+		cr_assert_float_eq(num(iv, "cpu.busy"), 54.0 / 100, 1e-12);
+		cr_assert_float_eq(num(iv, "cpu.irq"), 2.0 / 100, 1e-12);
+		/* the contract's cpu-bound rule: busiest core >= 0.95 */
+		cr_assert_str_eq(json_string_value(json_object_get(iv, "verdict")), "cpu-bound");
+	}
+	cr_assert_str_eq(json_string_value(json_object_get(L.v[L.n - 1], "verdict")), "cpu-bound");
+	cr_assert_eq(num(L.v[L.n - 1], "busiest_core.cpu"), 1);
+	lines_free(&L);
+}
+
+Test(replay, wrap_is_counted_across)
+{
+	/* interval 4 = samples 3 -> 4: real rx_bytes 9293303 -> 14394239 at 1252.924055617 and
+	 * 1253.424040102; the edit makes sample 3 read 2^32 - 1000, so the counter wraps */
+	struct lines L = replay("synthetic-counter-wrap", NULL);
+	json_t *iv = L.v[3];
+	cr_assert(has_flag(iv, "wrap"));
+	cr_assert_not(has_flag(iv, "reset"));
+	double want = (14394239.0 - 9293303.0) * 8 / (1253.424040102 - 1252.924055617) / 1e9;
+	cr_assert_float_eq(num(iface(iv, "lo"), "rx.gbps"), want, 1e-9);
+	lines_free(&L);
+}
+
+Test(replay, reset_gives_no_rate_then_counts_again)
+{
+	/* from sample 4 lo counts from 0: interval 4 has no rx rate; interval 5 is
+	 * 38028 - 28027 = 10001 packets over 1253.920263790 - 1253.424040102 s */
+	struct lines L = replay("synthetic-counter-reset", NULL);
+	cr_assert(has_flag(L.v[3], "reset"));
+	cr_assert(isnan(num(iface(L.v[3], "lo"), "rx.pps")));
+	cr_assert_not(has_flag(L.v[4], "reset"));
+	cr_assert_float_eq(num(iface(L.v[4], "lo"), "rx.pps"), 10001 / (1253.920263790 - 1253.424040102),
+			   1e-7);
+	lines_free(&L);
+}
+
+Test(replay, vanished_interface_is_said_and_the_rest_goes_on)
+{
+	struct lines L = replay("synthetic-iface-vanishes", NULL);
+	cr_assert(has_flag(L.v[3], "vanished"));
+	for (int i = 3; i < L.n - 1; i++) {
+		cr_assert(json_is_false(json_object_get(iface(L.v[i], "eth0"), "present")));
+		cr_assert(num(iface(L.v[i], "lo"), "rx.pps") > 0);
+	}
+	cr_assert(has_flag(L.v[L.n - 1], "vanished"), "the summary keeps the flag");
+	lines_free(&L);
+}
+
+Test(replay, cpu_offline_and_back)
+{
+	/* CPU1 absent from samples 2 and 3: intervals 2 (1->2, offline), 3 (2->3), 4 (3->4,
+	 * online) count CPU0 only; interval 5 both */
+	struct lines L = replay("synthetic-cpu-offline", NULL);
+	cr_assert(has_flag(L.v[1], "cpu-offline"));
+	cr_assert(has_flag(L.v[3], "cpu-online"));
+	cr_assert_eq(num(L.v[1], "cpu.cpus"), 1);
+	cr_assert_eq(num(L.v[2], "cpu.cpus"), 1);
+	cr_assert_eq(num(L.v[3], "cpu.cpus"), 1);
+	cr_assert_eq(num(L.v[4], "cpu.cpus"), 2);
+	lines_free(&L);
+}
+
+Test(replay, mlx5_bus_counters_and_queues)
+{
+	/* synthetic-mlx5-ethtool: rx 2 Mpps of 64 B frames (60 B counted) over rx0 only of 4
+	 * queues, tx 1 Mpps of 1518 B over 4; stalled_rd 40 %, overflow +500 and signal
+	 * integrity +2 per sample; 25 Gbit/s; link x8 -> x4 at sample 4 */
+	struct lines L = replay("synthetic-mlx5-ethtool", NULL);
+	for (int i = 0; i < L.n - 1; i++) {
+		json_t *e = iface(L.v[i], "eth0");
+		cr_assert(json_is_false(json_object_get(e, "virtual")));
+		cr_assert_float_eq(num(e, "rx.pps"), 2e6, 2e6 * 1e-5);
+		cr_assert_float_eq(num(e, "rx.frame_bytes"), 64, 1e-6);
+		cr_assert_float_eq(num(e, "tx.frame_bytes"), 1518, 1e-6);
+		/* wire: 1 Mpps x (1518 + 20) B x 8 / 25 Gbit/s */
+		cr_assert_float_eq(num(e, "tx.wire_utilisation"), 1e6 * 1538 * 8 / 25e9, 1e-5);
+		cr_assert_eq(num(e, "rx.queues_active"), 1);
+		cr_assert_float_eq(num(e, "rx.queue_share_max"), 1.0, 1e-12);
+		cr_assert_eq(num(e, "tx.queues_active"), 4);
+		cr_assert_float_eq(num(e, "pci_stalled_rd_pct"), 40, 1e-12);
+		cr_assert_float_eq(num(e, "pci_buffer_overflow"), 500, 1e-12);
+		cr_assert_float_eq(num(e, "pci_signal_integrity"), 2, 1e-12);
+		cr_assert(num(e, "rx.bus_utilisation") > 0, "a modelled bus (gen3 x8, mlx5 profile)");
+		cr_assert(has_flag(L.v[i], "one-queue"));
+		cr_assert(has_flag(L.v[i], "pci-stall"));
+		cr_assert(has_flag(L.v[i], "pci-overflow"));
+		cr_assert(has_flag(L.v[i], "pci-signal"));
+		cr_assert(has_flag(L.v[i], "drops"), "rx_missed_errors +100 per sample");
+		/* 1 interrupt per 2 rx packets = 1e6/s against 3e6 packets/s: ratio 0.33 < 0.5 */
+		cr_assert_not(has_flag(L.v[i], "irq-rate"));
+		cr_assert_eq(has_flag(L.v[i], "link"), i == 3, "interval %d", i + 1);
+	}
+	lines_free(&L);
+}
+
+Test(replay, count_limits_the_replay)
+{
+	struct lines L = replay("real-vm-virtio-idle", "--count=2");
+	cr_assert_eq(L.n, 3);
+	cr_assert_eq(num(L.v[2], "intervals"), 2);
+	lines_free(&L);
+}
+
+Test(replay, text_fits_100_columns_header_every_20)
+{
+	/* 6 intervals x 2 interfaces = 12 lines per replay: the header repeats after 20 */
+	const char *args[] = {"watch", "--replay", test_data("synthetic-mlx5-ethtool"), NULL};
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int headers = 0, data = 0;
+	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(l, "        !", 9) && strncmp(l, "  ", 2) && strncmp(l, "summary", 7))
+			cr_assert_leq(strlen(l), 100, "%zu columns: %s", strlen(l), l);
+		if (strstr(l, "   time iface"))
+			headers++;
+		double t;
+		char name[16];
+		if (sscanf(l, "%lf %15s", &t, name) == 2 && !strcmp(name, "eth0"))
+			data++;
+	}
+	cr_assert_eq(data, 6);
+	cr_assert_eq(headers, 1);
+	run_free(&r);
+}
