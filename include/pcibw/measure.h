@@ -75,6 +75,9 @@ struct pcibw_measured {
 	char test[PCIBW_MEASURE_TEXT];	/* netperf test name (TCP_STREAM, UDP_STREAM), iperf3 "TCP"/"UDP" */
 	char iface[PCIBW_MEASURE_TEXT]; /* interface the row was measured on, "" */
 	bool tcp;			/* a TCP test: sizes are write sizes and the stack segments them */
+	double mss;			/* TCP maximum segment size the benchmark reports (iperf3's
+					 * start.tcp_mss_default), bytes; NAN */
+	bool ipv6;			/* the test ran over IPv6 (40 B IP header, not 20) */
 };
 
 /* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis

@@ -20,6 +20,8 @@ enum pcibw_size_is {
 	PCIBW_SIZE_DMA,		/* bytes DMA'd */
 	PCIBW_SIZE_L3,		/* IP packet: frame = l3 + 18 (14 B header + 4 B FCS), min 64 */
 	PCIBW_SIZE_UDP_PAYLOAD, /* IPv4+UDP payload: frame = payload + 46, min 64 (no VLAN) */
+	PCIBW_SIZE_TCP_PAYLOAD, /* TCP segment payload over IPv4 with the timestamp option (Linux's
+				 * default): frame = payload + 70, min 64 */
 };
 
 /* --compat: PCIE_BENCH reproduces pcie-model (github.com/pcie-bench/pcie-model, commit 40703cf)
@@ -70,7 +72,9 @@ int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 
 /*
  * pcibw_frame_bytes - the Ethernet frame (incl. FCS) for a size in convention s (IEEE 802.3:
- * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload).
+ * 14 B header, 4 B FCS, 64 B minimum frame; IPv4 20 B + UDP 8 B headers for udp-payload;
+ * IPv4 20 B + TCP 20 B + the 12 B timestamp option (RFC 7323 sec. 3, on by Linux's default
+ * net.ipv4.tcp_timestamps=1) for tcp-payload).
  * For PCIBW_SIZE_DMA the frame is size + 4 (the FCS the NIC does not DMA). Every convention
  * pads to the 64 B minimum frame. size in bytes of convention s; result in bytes, >= 64. Never
  * fails (no range check: pcibw_model_eval does that).

@@ -61,6 +61,7 @@ struct pcibw_request {
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
 	double line_rate_gbps; /* --line-rate, Gbit/s per direction; 0 = none */
+	int mtu;	       /* --mtu, the IP MTU in bytes (analyze: TCP segments, UDP fragments); 1500 */
 	enum pcibw_compat compat;
 	int segment_devices; /* 1..32 */
 

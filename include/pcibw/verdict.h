@@ -87,6 +87,8 @@ struct pcibw_row {
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;
+	double mss; /* the benchmark's TCP MSS (first line's), bytes; NAN */
+	bool ipv6;
 	unsigned first_line; /* line of the group's first input row (0: whole file) */
 	long count;	     /* input lines in the group */
 
@@ -96,6 +98,15 @@ struct pcibw_row {
 	long n_pps, n_gbps, n_cpu, n_core, n_rcpu, n_sd;
 	enum pcibw_rate_basis gbps_basis; /* the group's first line's */
 	int n_cores;			  /* the most per-core columns any line of the group had */
+
+	/* packets the input's size stood for (pcibw_rows_packets): a TCP row's write or segment size
+	 * became segments of segment_bytes (size_bytes is then their IP packet), a UDP datagram
+	 * larger than the MTU became `fragments` IP fragments (size_bytes their mean IP packet) */
+	double input_size_bytes;  /* the size as the input gave it; NAN when unchanged */
+	double segment_bytes;	  /* TCP payload per segment; NAN */
+	const char *segment_from; /* "iperf3", "--mtu", "the size column"; NULL */
+	int fragments;		  /* IP fragments per datagram; 0 when not fragmented */
+	double mtu;		  /* the MTU used, bytes */
 
 	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
 	double pps;  /* packets/s; NAN unknown */
@@ -164,9 +175,27 @@ void pcibw_rows_finish(struct pcibw_rows *rs);
  * in the size convention from the packet rate (Gbit/s = pps x packet_bytes x 8 / 10^9). The
  * contract: a pps column wins over a bit-rate column; where both were given, rate_mismatch says
  * how far the bit rate was from the packet rate's (pcibw_verdict_run states it above 10 %).
- * Rows of TCP write sizes (PCIBW_CONV_WRITE) keep their bit rate and get no packet rate.
+ * Rows of TCP write sizes (PCIBW_CONV_WRITE) keep their bit rate and get no packet rate; rows
+ * pcibw_rows_packets gave segments or fragments keep both rates (the bit rate is the payload's).
  */
 void pcibw_row_rates(struct pcibw_row *r);
+
+/*
+ * pcibw_rows_packets - after pcibw_rows_finish, before the ceilings: give rows whose size is no
+ * packet size a packet rate (mtu: the IP MTU in bytes, 68..65536; option: what a `size` column
+ * counts, the --size-is convention as a pcibw_size_conv).
+ * - TCP (a write size, a TCP row without a size, or a tcp-payload size): packets = goodput /
+ *   segment payload, the segment being the MSS the benchmark reported, else mtu - 52 (IPv4 20 B +
+ *   TCP 20 B + the 12 B timestamp option, RFC 7323, on by Linux's default) or mtu - 72 over
+ *   IPv6, or the size itself for tcp-payload. Full segments are assumed (Nagle and TSO/GSO
+ *   coalesce small writes), so the packet rate is a lower bound. The row becomes an IP packet
+ *   (PCIBW_CONV_L3) of segment + headers with that packet rate.
+ * - UDP: a datagram whose IP packet (payload + 28) exceeds mtu goes as ceil((payload + 8) /
+ *   floor8(mtu - 20)) IP fragments (RFC 791 sec. 3.2: fragment data in multiples of 8 B): the
+ *   packet rate is datagrams x fragments, the size their mean IP packet.
+ * Rows of another kind are untouched.
+ */
+void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_conv option);
 
 /* pcibw_rows_free - free the rows, their evidence strings and the hash; rs is zeroed, reusable. */
 void pcibw_rows_free(struct pcibw_rows *rs);
@@ -192,7 +221,8 @@ struct pcibw_machine {
  */
 struct pcibw_group {
 	int key_row;		   /* a row holding the key (source, series, test, pattern) */
-	double size_min, size_max; /* bytes; NAN for rows without a size */
+	double size_min, size_max; /* bytes as the input gave them (input_size_bytes where set); NAN
+				    * for rows without a size */
 	int *rows;		   /* indices into pcibw_rows.v, by size */
 	int n_rows;
 	enum pcibw_verdict verdict;

@@ -174,6 +174,19 @@ static double basis_bytes(const struct pcibw_row *r, enum pcibw_size_is s)
 	return NAN;
 }
 
+/* What a `size` column counts under --size-is, for pcibw_rows_packets. */
+static enum pcibw_size_conv size_conv_of(enum pcibw_size_is s)
+{
+	static const enum pcibw_size_conv conv[] = {
+	    [PCIBW_SIZE_FRAME] = PCIBW_CONV_FRAME,
+	    [PCIBW_SIZE_DMA] = PCIBW_CONV_DMA,
+	    [PCIBW_SIZE_L3] = PCIBW_CONV_L3,
+	    [PCIBW_SIZE_UDP_PAYLOAD] = PCIBW_CONV_UDP_PAYLOAD,
+	    [PCIBW_SIZE_TCP_PAYLOAD] = PCIBW_CONV_TCP_PAYLOAD,
+	};
+	return (unsigned)s < sizeof conv / sizeof conv[0] ? conv[s] : PCIBW_CONV_FRAME;
+}
+
 /* Each row's ceilings from the model (bus) and the line rate (wire). */
 static void ceilings(struct pcibw_rows *rs, struct machine_ctx *mc)
 {
@@ -253,6 +266,7 @@ static int run(const struct pcibw_request *c)
 		goto out;
 	}
 	pcibw_rows_finish(&rs);
+	pcibw_rows_packets(&rs, c->mtu, size_conv_of(c->size_is));
 	ceilings(&rs, mc);
 	if ((st = pcibw_verdict_run(&rs, &c->thresholds, &mc->mach, &sum, &err)))
 		goto out;

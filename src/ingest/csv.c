@@ -41,6 +41,7 @@ struct csvctx {
 	long cpu_seen;
 	double cpu_max;
 	int cpu_first_col; /* a CPU column's index, for the warning; -1 */
+	bool tcp_seen;	   /* a line of a TCP test */
 };
 
 static const char *unit_words(enum rate_unit u)
@@ -394,6 +395,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	if (c->test_col >= 0) {
 		copy_text(m.test, rec->f[c->test_col]);
 		m.tcp = strncasecmp(m.test, "TCP", 3) == 0;
+		c->tcp_seen |= m.tcp;
 	}
 	if (c->iface_col >= 0)
 		copy_text(m.iface, rec->f[c->iface_col]);
@@ -490,10 +492,10 @@ int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opt
 			   "%s: no size column: each line is its own row (lines are averaged only when they "
 			   "share every key, and without a size two lines may be two different sizes)",
 			   src->name);
-	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.test_col >= 0)
+	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.tcp_seen)
 		stats_note(st,
-			   "%s: a TCP message size is a write size, not a packet size: TCP rows have no "
-			   "packet rate",
+			   "%s: a TCP message size is a write size, not a packet size: TCP packets are "
+			   "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
 			   src->name);
 	return r;
 }

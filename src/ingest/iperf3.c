@@ -11,7 +11,8 @@
  * cpu_util()), i.e. a share of ONE core: iperf3 before 3.16 runs one thread, so the figure is a
  * lower bound on the busiest core and is read as core_max_pct.
  * UDP: the datagram size is start.test_start.blksize (payload bytes) and packets are counted,
- * so each row has a packet rate. TCP: blksize is a write size, not a packet size.
+ * so each row has a packet rate. TCP: blksize is a write size, not a packet size; the MSS iperf3
+ * reports (start.tcp_mss_default) gives the segments (pcibw_rows_packets).
  */
 #include "ingest_int.h"
 #include "pcibw/nic.h"
@@ -235,12 +236,25 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	}
 	if (n_omit)
 		stats_note(st, "%s: %ld iperf3 interval(s) omitted (-O warm-up) left out", src->name, n_omit);
-	if (!udp)
-		stats_note(st, "%s: TCP writes of %.0f B are not packets: no packet rate", src->name,
-			   blksize);
 	/* A loopback test crosses no NIC and no bus: its rates cannot speak for either. */
 	const char *rh = json_string_value(
 	    json_object_get(json_array_get(json_object_get(start, "connected"), 0), "remote_host"));
+	base.ipv6 = rh && strchr(rh, ':') && strncmp(rh, "::ffff:", 7);
+	double mss = NAN;
+	if (!udp && (r = get_num(src, start, "start", "tcp_mss_default", PCIBW_VAL_SIZE, &mss, err)))
+		goto out;
+	base.mss = mss;
+	if (!udp && mss > 0)
+		stats_note(st,
+			   "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / the "
+			   "MSS iperf3 reports (start.tcp_mss_default %.0f B)%s",
+			   src->name, blksize, mss,
+			   mss > 9000 ? ", a loopback MSS: no Ethernet NIC sends segments that large" : "");
+	else if (!udp)
+		stats_note(st,
+			   "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / MSS "
+			   "(--mtu less %d B of IP and TCP headers)",
+			   src->name, blksize, base.ipv6 ? 72 : 52);
 	if (rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11)))
 		stats_note(st,
 			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "

@@ -284,7 +284,9 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 			       "block netperf prints, ending in a units line)",
 			       src->name);
 	if (r == PCIBW_OK && c.tcp && st->rows)
-		stats_note(st, "%s: a TCP message size is a write size, not a packet size: no packet rate",
+		stats_note(st,
+			   "%s: a TCP message size is a write size, not a packet size: TCP packets are "
+			   "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
 			   src->name);
 	lr_free(&lr);
 	return r;

@@ -14,7 +14,7 @@ void pcibw_measured_init(struct pcibw_measured *m)
 {
 	memset(m, 0, sizeof *m);
 	m->size_bytes = m->work = m->cpu_mhz = m->pps = m->gbps = NAN;
-	m->cores = m->queues = m->threads = m->streams = NAN;
+	m->cores = m->queues = m->threads = m->streams = m->mss = NAN;
 	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
 	m->direction = PCIBW_DIR_UNSET;
 	m->size_conv = PCIBW_CONV_OPTION;

@@ -8,8 +8,17 @@
 #include <string.h>
 
 /* IEEE 802.3 clause 3.1.1 / 4.4.2: 14 B MAC header, 4 B FCS, 64 B minimum frame, 8 B preamble
- * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP. */
-enum { ETH_HDR = 14, ETH_FCS = 4, ETH_MIN = 64, ETH_PREAMBLE = 8, ETH_IFG = 12, IPV4_UDP = 28 };
+ * + SFD and a 12 B (96 bit time) inter-packet gap. RFC 791 / RFC 768: 20 B IPv4, 8 B UDP;
+ * RFC 9293 / RFC 7323: 20 B TCP and a 12 B timestamp option (10 B padded to 12). */
+enum {
+	ETH_HDR = 14,
+	ETH_FCS = 4,
+	ETH_MIN = 64,
+	ETH_PREAMBLE = 8,
+	ETH_IFG = 12,
+	IPV4_UDP = 28,
+	IPV4_TCP_TS = 52
+};
 
 double pcibw_frame_bytes(double size, enum pcibw_size_is s)
 {
@@ -23,6 +32,9 @@ double pcibw_frame_bytes(double size, enum pcibw_size_is s)
 		break;
 	case PCIBW_SIZE_UDP_PAYLOAD:
 		f = size + IPV4_UDP + ETH_HDR + ETH_FCS;
+		break;
+	case PCIBW_SIZE_TCP_PAYLOAD:
+		f = size + IPV4_TCP_TS + ETH_HDR + ETH_FCS;
 		break;
 	default:
 		f = size;

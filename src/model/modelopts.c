@@ -5,7 +5,7 @@
 #include <string.h>
 
 static const char *const pattern_names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
-static const char *const size_is_names[] = {"frame", "dma", "l3", "udp-payload"};
+static const char *const size_is_names[] = {"frame", "dma", "l3", "udp-payload", "tcp-payload"};
 
 int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_err *err)
 {
@@ -27,18 +27,19 @@ const char *pcibw_pattern_name(enum pcibw_pattern p)
 
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err)
 {
-	for (int i = 0; i < 4; i++)
+	for (int i = 0; i < 5; i++)
 		if (text && !strcmp(text, size_is_names[i])) {
 			*out = (enum pcibw_size_is)i;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE, "--size-is '%s': expected frame, dma, l3 or udp-payload",
+	return pcibw_fail(err, PCIBW_EUSAGE,
+			  "--size-is '%s': expected frame, dma, l3, udp-payload or tcp-payload",
 			  text ? text : "");
 }
 
 const char *pcibw_size_is_name(enum pcibw_size_is s)
 {
-	return (unsigned)s < 4 ? size_is_names[s] : "unknown";
+	return (unsigned)s < 5 ? size_is_names[s] : "unknown";
 }
 
 /* 1 Mbit/s (the slowest Ethernet, 1BASE5) to 100 Tbit/s (125 ports of 800G): outside this a

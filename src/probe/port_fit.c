@@ -2,8 +2,9 @@
 /*
  * The facts pcibw_port_fit_eval needs, gathered for one network controller from the probe set:
  * its card's ports (the network physical functions at the same bus and device number, which
- * share the link and every hop above it), their line rate (each interface's speed, else its
- * highest supported mode, else the ports table), its profile and the bus at its bottleneck.
+ * share the link and every hop above it), their line rate (per function: each interface's
+ * speed, else its highest supported mode; a function where one is unknown counts its row of the
+ * ports table, and the total is then assumed), its profile and the bus at its bottleneck.
  */
 #include "pcibw/nic.h"
 #include "pcibw/portfit.h"
@@ -34,12 +35,16 @@ static int live_rate(const struct pcibw_device *d, int *ports, double *gbps)
 }
 
 /* The model's bus at the device's bottleneck: its own bus (pcibw_bus_from_device), with the
- * lanes and rate of a narrower PCIe hop above it. */
+ * lanes and rate of a narrower PCIe hop above it; for an on-package MAC the chipset's uplink. */
 static int bottleneck_bus(const struct pcibw_device *d, struct pcibw_bus *b, struct pcibw_err *err)
 {
 	int rc = pcibw_bus_from_device(d, b, err);
 	if (rc || b->kind != PCIBW_BUS_PCIE || !d->bottleneck_slot[0] || !strcmp(d->bottleneck_slot, d->slot))
 		return rc;
+	/* an on-package MAC's own link and the chipset ports below its uplink are internal:
+	 * pcibw_bus_from_device has already put the uplink in (and said so in b->note) */
+	if (b->note[0] && pcibw_device_is_onpackage(d->vendor_id, d->device_id))
+		return PCIBW_OK;
 	for (int k = 0; k < d->n_path; k++) {
 		const struct pcibw_hop *h = &d->path[k];
 		if (strcmp(h->slot, d->bottleneck_slot) || h->bus_kind != PCIBW_BUS_PCIE ||
@@ -71,42 +76,37 @@ static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struc
 
 	int ports = 0, funcs = 0;
 	double gbps = 0;
-	bool live = true;
-	for (int j = 0; j < s->n && live; j++) {
+	/* per function: its interfaces' speeds, else its row of the ports table (assumed) */
+	bool assumed = false;
+	for (int j = 0; j < s->n; j++) {
 		const struct pcibw_device *o = &s->v[j].d;
 		if (!same_card(o, d) || !pcibw_is_network_class(o->class_id) || o->is_vf)
 			continue;
-		live = live_rate(o, &ports, &gbps) == 0;
-	}
-	bool assumed = !live;
-	if (assumed) {
-		ports = 0;
-		gbps = 0;
-		for (int j = 0; j < s->n; j++) {
-			const struct pcibw_device *o = &s->v[j].d;
-			if (!same_card(o, d) || !pcibw_is_network_class(o->class_id) || o->is_vf)
-				continue;
-			struct pcibw_port_entry oe;
-			bool listed;
-			rc = pcibw_port_table_lookup(o->vendor_id, o->device_id, NULL, &oe, &listed, err);
-			if (rc)
-				return rc;
-			if (!listed)
-				return pcibw_fail(
-				    err, PCIBW_ENOTHERE,
-				    "no line rate: %04x:%04x is not in the ports table (data/nic-ports.txt) "
-				    "and no interface of %s has a known speed",
-				    (unsigned)o->vendor_id, (unsigned)o->device_id, o->slot);
-			if (oe.ports == 0)
-				continue; /* a VF the sysfs did not mark */
-			ports += oe.ports;
-			gbps += oe.ports * oe.port_gbps;
+		int p = 0;
+		double g = 0;
+		if (!live_rate(o, &p, &g)) {
+			ports += p;
+			gbps += g;
 			funcs++;
+			continue;
 		}
-	} else {
-		for (int j = 0; j < s->n; j++)
-			funcs += same_card(&s->v[j].d, d) && pcibw_is_network_class(s->v[j].d.class_id) &&
-				 !s->v[j].d.is_vf;
+		struct pcibw_port_entry oe;
+		bool listed;
+		rc = pcibw_port_table_lookup(o->vendor_id, o->device_id, NULL, &oe, &listed, err);
+		if (rc)
+			return rc;
+		if (!listed)
+			return pcibw_fail(
+			    err, PCIBW_ENOTHERE,
+			    "no line rate: %04x:%04x is not in the ports table (data/nic-ports.txt) "
+			    "and no interface of %s has a known speed",
+			    (unsigned)o->vendor_id, (unsigned)o->device_id, o->slot);
+		if (oe.ports == 0)
+			continue; /* a VF the sysfs did not mark */
+		ports += oe.ports;
+		gbps += oe.ports * oe.port_gbps;
+		funcs++;
+		assumed = true;
 	}
 
 	char name[64];

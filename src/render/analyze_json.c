@@ -48,6 +48,9 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 					    ? "tcp-write"
 					    : pcibw_size_conv_name(r->size_conv)));
 	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
+	json_object_set_new(o, "input_size_bytes", num(r->input_size_bytes));
+	json_object_set_new(o, "tcp_segment_bytes", num(r->segment_bytes));
+	json_object_set_new(o, "ip_fragments", r->fragments ? json_integer(r->fragments) : json_null());
 	json_object_set_new(o, "work", num(r->work));
 	json_object_set_new(o, "cpu_mhz", num(r->cpu_mhz));
 	json_object_set_new(o, "cores", num(r->cores));

@@ -96,9 +96,11 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 			fprintf(out, "%-16.16s ", base ? base + 1 : r->source);
 		snprintf(ser, sizeof ser, "%s%s%s", r->test, r->test[0] && r->series[0] ? " " : "",
 			 r->series);
-		fprintf(out, "%-*.*s %6s %4s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
-			f(a, sizeof a, "%g", r->size_bytes), pcibw_analyze_pattern_name(r->pattern), r->count,
-			f(b, sizeof b, "%.3g", r->gbps), f(c, sizeof c, "%.3g", r->pps / 1e6));
+		fprintf(
+		    out, "%-*.*s %6s %4s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
+		    f(a, sizeof a, "%g", !isnan(r->input_size_bytes) ? r->input_size_bytes : r->size_bytes),
+		    pcibw_analyze_pattern_name(r->pattern), r->count, f(b, sizeof b, "%.3g", r->gbps),
+		    f(c, sizeof c, "%.3g", r->pps / 1e6));
 		if (bus)
 			fprintf(out, "%8s ", f(d, sizeof d, "%.4g", r->bus_gbps));
 		fprintf(out, "%4s %5s %4s %5s ", f(e, sizeof e, "%.0f", r->bus_util * 100),

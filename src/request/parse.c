@@ -18,6 +18,7 @@ void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd)
 	req->pattern = PCIBW_PAT_BOTH;
 	req->size_is = PCIBW_SIZE_FRAME;
 	req->segment_devices = 1;
+	req->mtu = 1500;
 	req->cpus = PCIBW_NULL;
 	req->cpu_mhz = NAN;
 	req->interval_s = 1;

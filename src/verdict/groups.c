@@ -32,6 +32,12 @@ bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 	       !strcmp(a->test, b->test);
 }
 
+/* the size a row is sorted and banded by: the one the input gave */
+static double size_of(const struct pcibw_row *r)
+{
+	return !isnan(r->input_size_bytes) ? r->input_size_bytes : r->size_bytes;
+}
+
 static int cmp_idx(const void *pa, const void *pb, void *ctx)
 {
 	const struct pcibw_row *v = ctx, *a = &v[*(const int *)pa], *b = &v[*(const int *)pb];
@@ -42,10 +48,11 @@ static int cmp_idx(const void *pa, const void *pb, void *ctx)
 		c = strcmp(a->series, b->series);
 	if (!c)
 		c = a->pattern - b->pattern;
-	if (!c && isnan(a->size_bytes) != isnan(b->size_bytes))
-		c = isnan(a->size_bytes) ? 1 : -1;
-	if (!c && !isnan(a->size_bytes))
-		c = (a->size_bytes > b->size_bytes) - (a->size_bytes < b->size_bytes);
+	double sa = size_of(a), sb = size_of(b);
+	if (!c && isnan(sa) != isnan(sb))
+		c = isnan(sa) ? 1 : -1;
+	if (!c && !isnan(sa))
+		c = (sa > sb) - (sa < sb);
 	if (!c)
 		c = *(const int *)pa - *(const int *)pb; /* input order: a stable sort */
 	return c;
@@ -63,11 +70,12 @@ static int close_group(const struct pcibw_rows *rs, struct pcibw_group *g)
 	for (int k = 0; k < g->n_rows; k++) {
 		const struct pcibw_row *r = &rs->v[g->rows[k]];
 		counts[r->verdict]++;
-		if (!isnan(r->size_bytes)) {
-			if (isnan(g->size_min) || r->size_bytes < g->size_min)
-				g->size_min = r->size_bytes;
-			if (isnan(g->size_max) || r->size_bytes > g->size_max)
-				g->size_max = r->size_bytes;
+		double sz = size_of(r);
+		if (!isnan(sz)) {
+			if (isnan(g->size_min) || sz < g->size_min)
+				g->size_min = sz;
+			if (isnan(g->size_max) || sz > g->size_max)
+				g->size_max = sz;
 		}
 	}
 	g->verdict = verdict_of_counts(counts);
@@ -117,8 +125,8 @@ int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
 		bool start = !g;
 		if (g) {
 			const struct pcibw_row *prev = &rs->v[all[k - 1]];
-			bool same_size = (isnan(prev->size_bytes) && isnan(r->size_bytes)) ||
-					 prev->size_bytes == r->size_bytes;
+			bool same_size =
+			    (isnan(size_of(prev)) && isnan(size_of(r))) || size_of(prev) == size_of(r);
 			start = !same_key(prev, r) || (!same_size && r->verdict != prev->verdict);
 		}
 		if (start) {

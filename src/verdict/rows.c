@@ -172,6 +172,8 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		snprintf(r->test, sizeof r->test, "%s", m->test);
 		snprintf(r->iface, sizeof r->iface, "%s", m->iface);
 		r->tcp = m->tcp;
+		r->mss = m->mss;
+		r->ipv6 = m->ipv6;
 		r->first_line = m->line;
 		r->gbps_basis = m->gbps_basis;
 		rs->hash[k] = rs->n++;
@@ -216,6 +218,10 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;
 		r->cores_elasticity = r->cores_lo = r->cores_hi = r->cores_pps_lo = r->cores_pps_hi = NAN;
 		r->cores_of = NULL;
+		r->input_size_bytes = r->segment_bytes = NAN;
+		r->segment_from = NULL;
+		r->fragments = 0;
+		r->mtu = NAN;
 		r->verdict = PCIBW_V_UNDETERMINED;
 	}
 }
@@ -224,6 +230,9 @@ void pcibw_row_rates(struct pcibw_row *r)
 {
 	if (r->size_conv == PCIBW_CONV_WRITE)
 		return; /* a write size says nothing of packets: keep the bit rate as given */
+	if (r->segment_bytes > 0 || r->fragments > 0)
+		return; /* packets from segments or fragments (pcibw_rows_packets): the bit rate stays
+			 * the payload as measured */
 	if (!isnan(r->pps) && r->pps > 0 && !isnan(r->gbps) && r->basis_bytes > 0)
 		r->rate_mismatch = r->gbps / (r->pps * r->basis_bytes * 8 / 1e9) - 1;
 	if (isnan(r->pps) && !isnan(r->gbps) && r->basis_bytes > 0)

@@ -186,6 +186,33 @@ static void notable_loads(struct pcibw_row *r, const struct pcibw_thresholds *t,
 				   list);
 }
 
+/* What the packet rate of a TCP or fragmented UDP row rests on. */
+static void packets_evidence(struct pcibw_row *r)
+{
+	char a[48];
+	if (r->segment_bytes > 0) {
+		char from[96];
+		if (!strcmp(r->segment_from, "iperf3"))
+			snprintf(from, sizeof from, "the MSS iperf3 reports%s",
+				 r->segment_bytes > 9000 ? ", a loopback one" : "");
+		else if (!strcmp(r->segment_from, "--mtu"))
+			snprintf(from, sizeof from, "--mtu %g less %d B of %s and TCP headers", r->mtu,
+				 r->ipv6 ? 72 : 52, r->ipv6 ? "IPv6" : "IPv4");
+		else
+			snprintf(from, sizeof from, "%s", r->segment_from);
+		pcibw_row_evidence(r,
+				   "TCP: %s of %g B segments (%s), %g B IP packets: full segments assumed "
+				   "(Nagle and TSO coalesce smaller writes), so at least this packet rate",
+				   pps_text(a, sizeof a, r->pps), r->segment_bytes, from, r->size_bytes);
+	}
+	if (r->fragments > 0)
+		pcibw_row_evidence(
+		    r,
+		    "%g B datagrams exceed the %g B MTU: each goes as %d IP fragments, so %s of "
+		    "IP packets averaging %.0f B",
+		    r->input_size_bytes, r->mtu, r->fragments, pps_text(a, sizeof a, r->pps), r->size_bytes);
+}
+
 static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const struct pcibw_machine *m)
 {
 	char a[48], b[48], c[48];
@@ -518,6 +545,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		judge(r, t, mach);
 		notable_loads(r, t, mach);
 		aspm_evidence(r, t, mach);
+		packets_evidence(r);
 		out->counts[r->verdict]++;
 		if (fabs(r->rate_mismatch) > 0.10)
 			pcibw_row_evidence(

@@ -40,7 +40,7 @@ static inline const char *jstr(json_t *o, const char *key)
 	return json_is_null(v) ? NULL : json_string_value(v);
 }
 
-/* The row with this size (and, when not NULL, series and test). */
+/* The row with this size as the input gave it (and, when not NULL, series and test). */
 static inline json_t *find_row(json_t *root, double size, const char *series, const char *test)
 {
 	json_t *rows = json_object_get(root, "rows"), *row;
@@ -48,7 +48,10 @@ static inline json_t *find_row(json_t *root, double size, const char *series, co
 	json_array_foreach(rows, i, row)
 	{
 		const char *s = jstr(row, "series"), *t = jstr(row, "test");
-		if (jnum(row, "size_bytes") == size && (!series || (s && !strcmp(s, series))) &&
+		/* the size as the input gave it (a TCP write, a datagram) or the packet's */
+		json_t *in = json_object_get(row, "input_size_bytes");
+		double given = in && json_is_number(in) ? json_number_value(in) : jnum(row, "size_bytes");
+		if (given == size && (!series || (s && !strcmp(s, series))) &&
 		    (!test || (t && !strcmp(t, test))))
 			return row;
 	}

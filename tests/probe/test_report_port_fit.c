@@ -121,3 +121,18 @@ Test(port_fit_report, virtual_function_is_no_port)
 	cr_assert_eq(integer(json_object_get(pf, "port_fit"), "ports"), 1);
 	json_decref(r);
 }
+
+/* sysfs/skx-2s-cx4-x722, a real copy (tests/data/sysfs/README.md): the X722 60:00.0 is the LAN
+ * inside the C620 chipset, its uplink 5d:02.0 at 8 GT/s x8 (current_link_*); enp96s0f0 "up,
+ * speed 1000"; 60:00.1's enp96s0f1 is down with an empty speed file, so its 10G comes from the
+ * ports table (C620 datasheet: 10GBASE-T). Non-root copy: MPS/MRRS unknown, the defaults. */
+Test(port_fit_report, real_copy_onpackage_x722)
+{
+	const char *args[] = {"report", "--sysfs", test_data("sysfs/skx-2s-cx4-x722"), "-s", "60:00.0", NULL};
+	json_t *r = report_json(0, args);
+	json_t *d = device(r, "0000:60:00.0");
+	struct pcibw_port_fit want = expected("gen3x8", "i40e", 2, 1 + 10);
+	fit_is(d, &want, true);
+	cr_assert_str_eq(str(d, "driver"), "i40e", "driver -> ../../bus/pci/drivers/i40e");
+	json_decref(r);
+}
