@@ -80,6 +80,27 @@ struct pcibw_ingest_stats {
 	int n_warnings;
 };
 
+/* What a file says about the machine it measured (pcibw_ingest_defaults). */
+struct pcibw_input_defaults {
+	bool found;	       /* a "# bus: ..." line was there */
+	char bus[128];	       /* bus spec or "virtual"; "" not stated */
+	char nic[64];	       /* NIC profile name; "" */
+	double line_rate_gbps; /* 0 not stated */
+	int cpus;	       /* -1 not stated */
+	double cpu_mhz;	       /* NAN not stated */
+	char origin[1100];     /* "FILE:LINE" of that line */
+};
+
+/*
+ * pcibw_ingest_defaults - the machine facts in a file's leading '#' lines, written by
+ * `pcibw watch --format csv` as "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" (each
+ * pair optional; "-" or "unknown" states nothing; RATE as --line-rate). `analyze` takes them
+ * where no option says otherwise. Standard input ("-") and unreadable files give nothing (the
+ * reader reports those). Returns PCIBW_OK, or PCIBW_EINPUT "FILE:LINE:COLUMN: ..." for a value
+ * that does not parse.
+ */
+int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err);
+
 /*
  * Called once per measured row. Return PCIBW_OK to go on, anything else to stop the read (the
  * value is returned by pcibw_ingest_file, err already filled by the callback).

@@ -247,8 +247,30 @@ static int run(const struct pcibw_request *c)
 		st = pcibw_fail(&err, PCIBW_EINTERNAL, "out of memory");
 		goto out;
 	}
-	if ((st = setup_machine(c, mc, &err)))
+	/* the first file's own "# bus: ..." line (pcibw watch --format csv) fills what no option gave */
+	struct pcibw_request cd = *c;
+	struct pcibw_input_defaults def;
+	if ((st = pcibw_ingest_defaults(c->files[0], &def, &err)))
 		goto out;
+	bool probed = c->probe.slot_filter || c->probe.dump_file || c->probe.sysfs_dir || c->probe.iface;
+	if (def.found) {
+		if (!cd.bus && !probed && def.bus[0])
+			cd.bus = def.bus;
+		if (!cd.nic && def.nic[0])
+			cd.nic = def.nic;
+		if (cd.line_rate_gbps == 0)
+			cd.line_rate_gbps = def.line_rate_gbps;
+		if (cd.cpus == PCIBW_NULL && isnan(cd.cpu_mhz)) {
+			cd.cpus = def.cpus;
+			cd.cpu_mhz = def.cpu_mhz;
+		}
+	}
+	if ((st = setup_machine(&cd, mc, &err)))
+		goto out;
+	if (def.found && cd.bus == def.bus)
+		snprintf(mc->bus_from, sizeof mc->bus_from, "%s", def.origin);
+	if (def.found && c->cpus == PCIBW_NULL && isnan(c->cpu_mhz) && (def.cpus > 0 || !isnan(def.cpu_mhz)))
+		snprintf(mc->cpu_origin, sizeof mc->cpu_origin, "%s", def.origin);
 	long skipped = 0;
 	for (int i = 0; i < c->n_files; i++) {
 		inputs[i].path = c->files[i];

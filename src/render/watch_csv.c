@@ -30,9 +30,7 @@ int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
 			ctx->meta.ifs[i].bus[0] ? ctx->meta.ifs[i].bus : "unknown",
 			ctx->meta.ifs[i].nic[0] ? ctx->meta.ifs[i].nic : "-",
 			ctx->meta.ifs[i].line_rate_gbps);
-	fprintf(
-	    out,
-	    "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct,busiest_cpu,softirq_pct,drops\n");
+	fprintf(out, "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct\n");
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
@@ -44,18 +42,8 @@ int watch_render_csv(FILE *out, const struct watch_view *v)
 			char f[32], p[32], c[32], o[32];
 			if (!watch_csv_values(iv, i, k == 0, f, p, c, o))
 				continue;
-			const struct pcibw_watch_dir *d = k == 0 ? &iv->ifs[i].rx : &iv->ifs[i].tx;
-			fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s,", iv->t, iv->ifs[i].name, k == 0 ? "rx" : "tx",
+			fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s\n", iv->t, iv->ifs[i].name, k == 0 ? "rx" : "tx",
 				f, p, c, o);
-			if (iv->busiest_cpu >= 0)
-				fprintf(out, "%d", iv->busiest_cpu);
-			fputc(',', out);
-			if (!isnan(iv->busiest_softirq))
-				fprintf(out, "%.2f", iv->busiest_softirq * 100);
-			fputc(',', out);
-			if (!isnan(d->drops_ps) && !isnan(iv->dt))
-				fprintf(out, "%.0f", d->drops_ps * iv->dt);
-			fputc('\n', out);
 		}
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
