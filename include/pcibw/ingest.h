@@ -178,25 +178,4 @@ enum pcibw_value_kind {
 int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
 		      struct pcibw_err *err);
 
-/* CPU count and clock of the machine the measurement ran on (`--cpus`, `--cpu-ghz`, hwloc, /proc). */
-struct pcibw_cpuinfo {
-	int cpus;	 /* logical CPUs; PCIBW_NULL (-1) unknown */
-	double mhz;	 /* nominal clock, MHz; NAN unknown */
-	char origin[64]; /* "options", "hwloc-xml" (callers append ":FILE"), "/proc/cpuinfo" */
-};
-
-/*
- * pcibw_cpuinfo_live - this machine: online CPUs (sysconf) and the highest "cpu MHz" in
- * /proc/cpuinfo in MHz (Linux; elsewhere mhz stays NAN): the highest core clock stands for the
- * machine, as idle cores may report a lowered one. Never fails; unknowns stay
- * null; origin is "/proc/cpuinfo" whether or not the file was readable.
- */
-void pcibw_cpuinfo_live(struct pcibw_cpuinfo *ci);
-
-/* pcibw_cpuinfo_hwloc_xml - the PU count of an hwloc XML export (mhz stays NAN: the export
- * holds no clock; cpus PCIBW_NULL if it lists no PU; origin set to "hwloc-xml", the caller adds
- * ":FILE"). Returns PCIBW_OK, PCIBW_EINPUT if unreadable or not an hwloc XML export, or
- * PCIBW_EINTERNAL if hwloc cannot start a topology. */
-int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct pcibw_err *err);
-
 #endif

@@ -10,22 +10,8 @@
 #define PCIBW_MEASURE_H
 
 #include "pcibw/error.h"
+#include "pcibw/size_is.h"
 #include <stdbool.h>
-
-/*
- * What size_bytes counts (the header it came from decides, contract "Header -> size convention").
- * PCIBW_CONV_OPTION defers to `--size-is`. PCIBW_CONV_WRITE is a TCP write (netperf msg_size of a
- * TCP test): a socket call's size, not a packet's, so no packet rate follows from it.
- */
-enum pcibw_size_conv {
-	PCIBW_CONV_OPTION = 0,	/* `size` column: the --size-is convention */
-	PCIBW_CONV_FRAME,	/* Ethernet frame incl. FCS (frame_bytes) */
-	PCIBW_CONV_UDP_PAYLOAD, /* payload_bytes, msg_size of a UDP test */
-	PCIBW_CONV_L3,		/* IP packet (l3_bytes, iperf3 TCP path MTU) */
-	PCIBW_CONV_DMA,		/* bytes DMA'd (pcie-bench transfer size) */
-	PCIBW_CONV_WRITE,	/* a TCP write size: not a packet size */
-	PCIBW_CONV_TCP_PAYLOAD, /* TCP segment payload (tcp_payload_bytes, --size-is tcp-payload, an MSS) */
-};
 
 /*
  * The bytes a bit-rate column counts (`--rate-basis`). PCIBW_BASIS_SIZE = the bytes of the row's
@@ -51,8 +37,8 @@ struct pcibw_measured {
 	unsigned line; /* 1-based line of the input the row came from (0: whole file, e.g. JSON sums) */
 
 	double size_bytes; /* 1 .. 16777216 B (pcibw_check_value); NAN when the input gives no size */
-	enum pcibw_size_conv size_conv;
-	int direction;	/* pcibw_pattern or PCIBW_DIR_UNSET */
+	enum pcibw_size_is size_conv; /* what size_bytes counts: the header it came from decides */
+	int direction;		      /* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work;	/* added per-packet work, any unit, 0..10^12 (work/copies column); NAN */
 	double cpu_mhz; /* CPU clock during the run, MHz, 1..10^5; NAN */
 	/* parallelism of the run (cores, queues, threads, streams columns; iperf3 -P), 1..10^6;
@@ -83,10 +69,6 @@ struct pcibw_measured {
 /* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis
  * SIZE, source NULL, strings "", counts 0). */
 void pcibw_measured_init(struct pcibw_measured *m);
-
-/* pcibw_size_conv_name - "option", "frame", "udp-payload", "l3", "dma", "write", "tcp-payload"; "?" for a
- * value outside the enum. */
-const char *pcibw_size_conv_name(enum pcibw_size_conv c);
 
 /* pcibw_rate_basis_parse - "wire", "frame", "l3", "payload" (`--rate-basis`; exact, lower case;
  * "size" is the default and cannot be asked for). text must not be NULL. Returns PCIBW_OK, or

@@ -13,16 +13,8 @@
 #include "pcibw/bus.h"
 #include "pcibw/error.h"
 #include "pcibw/nic.h"
+#include "pcibw/size_is.h"
 #include <stdbool.h>
-
-enum pcibw_size_is {
-	PCIBW_SIZE_FRAME,	/* Ethernet frame incl. 4-byte FCS (default) */
-	PCIBW_SIZE_DMA,		/* bytes DMA'd */
-	PCIBW_SIZE_L3,		/* IP packet: frame = l3 + 18 (14 B header + 4 B FCS), min 64 */
-	PCIBW_SIZE_UDP_PAYLOAD, /* IPv4+UDP payload: frame = payload + 46, min 64 (no VLAN) */
-	PCIBW_SIZE_TCP_PAYLOAD, /* TCP segment payload over IPv4 with the timestamp option (Linux's
-				 * default): frame = payload + 70, min 64 */
-};
 
 /* --compat: PCIE_BENCH reproduces pcie-model (github.com/pcie-bench/pcie-model, commit 40703cf)
  * exactly, its shortcuts included: Ack/FC tables, no Flit model, no device limits, no x12
@@ -54,11 +46,6 @@ int pcibw_sizes_parse(const char *text, struct pcibw_sizes *out, struct pcibw_er
 /* pcibw_sizes_free - free s->v and zero n (s may be NULL; safe to call twice). */
 void pcibw_sizes_free(struct pcibw_sizes *s);
 
-/* pcibw_size_is_parse - "frame", "dma", "l3", "udp-payload" (exact, lower case). Returns PCIBW_OK,
- * or PCIBW_EUSAGE (*out untouched). */
-int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err);
-const char *pcibw_size_is_name(enum pcibw_size_is s);
-
 /* pcibw_pattern_parse - "rx", "tx", "both", "dma-read", "dma-write", "dma-rw" (exact, lower case).
  * PCIBW_EUSAGE otherwise; pcibw_pattern_name and pcibw_size_is_name give "unknown" out of range. */
 int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_err *err);
@@ -85,6 +72,26 @@ double pcibw_frame_bytes(double size, enum pcibw_size_is s);
  * (IEEE 802.3 clause 4.4.2: the 96-bit-time inter-packet gap). frame_bytes as pcibw_frame_bytes. */
 double pcibw_wire_bytes(double frame_bytes);
 
+/*
+ * pcibw_size_bytes_as - a packet of size bytes in convention from, counted in convention to
+ * (pcibw_size_is_packet): size itself when from == to, else the frame
+ * (pcibw_frame_bytes, padded to 64 B) less what to does not count (4 B FCS for DMA; 14 B MAC
+ * header and FCS for L3; and 28 B IPv4 + UDP for UDP_PAYLOAD, 52 B IPv4 + TCP with timestamps for
+ * TCP_PAYLOAD), at least 0. NAN when either is OPTION or WRITE (no packet convention).
+ */
+double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size_is to);
+
+/*
+ * pcibw_wire_ceiling - what a line rate of line_rate_gbps (Gbit/s per direction) allows at one
+ * packet size: *mpps (10^6 packets/s, each frame plus 20 B on the wire: pcibw_wire_bytes) and
+ * *gbps (Gbit/s counting the bytes of convention s). Both NAN without a line rate (<= 0) and
+ * for the dma-* patterns (a bare DMA test does not cross the wire). With no packet size (s
+ * OPTION or WRITE, or size not > 0) *mpps is NAN and *gbps the line rate itself: what the
+ * bytes counted cannot exceed. Never fails.
+ */
+void pcibw_wire_ceiling(double size, enum pcibw_size_is s, enum pcibw_pattern p, double line_rate_gbps,
+			double *mpps, double *gbps);
+
 struct pcibw_model_in {
 	const struct pcibw_bus *bus;
 	const struct pcibw_nic *nic;
@@ -104,8 +111,8 @@ struct pcibw_model_row {
 					 * direction; NAN on a virtual bus */
 	double bus_mpps;		/* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
 					 * virtual bus */
-	double wire_gbps;		/* NAN without a line rate */
-	double wire_mpps;		/* Mpps; NAN without a line rate */
+	double wire_gbps;		/* NAN without a line rate, and for the dma-* patterns */
+	double wire_mpps;		/* Mpps; NAN as wire_gbps */
 	enum pcibw_limit limit;		/* the lower of the two ceilings (a tie counts as WIRE); BUS when
 					 * there is no line rate, even on a virtual bus (no ceiling at all) */
 	double to_device_bytes;		/* bus bytes per packet host->device, protocol overhead included */

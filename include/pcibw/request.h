@@ -94,4 +94,119 @@ void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd);
  * pcibw_request_init. Safe on an initialised, unparsed request. */
 void pcibw_request_free(struct pcibw_request *req);
 
+/* pcibw_request_check_sources - at most one of --dump, --sysfs, --topology: they name different
+ * machines. Returns PCIBW_OK or PCIBW_EUSAGE. */
+int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_err *err);
+
+#define PCIBW_MAX_REQUEST_WARNINGS 8
+
+/* A warning of the resolution: a stable code and the text users read. */
+struct pcibw_request_warning {
+	const char *code; /* static: "no-nic-profile", "bus-note", "virtual-bus" */
+	char text[400];
+};
+
+/*
+ * A request resolved against the world: the bus (from --bus, a probed device or a paravirtual
+ * NIC), the NIC profile, the model's input, the CPU of the measured machine and the warnings on
+ * the way. in.bus and in.nic point into the struct itself: never copy it, pass its address.
+ */
+struct pcibw_resolved {
+	bool have_bus; /* false only for analyze with no bus named: no bus ceiling */
+	struct pcibw_bus bus;
+	char bus_spec[128];	  /* canonical spec (pcibw_bus_format), "virtual" */
+	char bus_from[1200];	  /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
+	char bus_words[96];	  /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
+	int vendor_id, device_id; /* the probed device's ids; PCIBW_NULL when none was probed */
+	struct pcibw_nic nic;
+	char nic_name[64];
+	struct pcibw_model_in in; /* pattern, size convention, line rate, compat, segment devices */
+	struct pcibw_sizes sizes; /* model: --sizes or the default list; heap (pcibw_resolved_free) */
+	int cpus;		  /* analyze: --cpus, else --topology's PU count, else this machine's
+				   * when the device was probed live; PCIBW_NULL unknown */
+	double cpu_mhz;		  /* --cpu-ghz, else this machine's when probed live; NAN unknown */
+	char cpu_origin[1200];	  /* "options", "hwloc-xml:FILE", "/proc/cpuinfo", joined by ", " */
+	struct pcibw_request_warning warnings[PCIBW_MAX_REQUEST_WARNINGS];
+	int n_warnings;
+};
+
+/*
+ * pcibw_request_resolve - the one resolution model, analyze and watch share:
+ *  - the bus: --bus SPEC ("virtual": a paravirtual NIC, no bus ceiling), or the one device -s, -i,
+ *    --dump or --sysfs selects; model without either probes this machine; a paravirtual NIC
+ *    profile (virtio-net) with no bus named has the virtual bus. --bus together with a probed
+ *    device, and model with --topology (no config space), are usage errors;
+ *  - the NIC: --nic NAME or --nic-file FILE (not both); else the probed device's default profile
+ *    (pcibw_nic_default_name), else simple, with the warning "no NIC profile lists VVVV:DDDD"
+ *    when a device was probed; then its knobs settled for the bus and the line rate, the
+ *    --nic NAME,KNOB=VALUE ones first and each --nic-set after (pcibw_nic_configure);
+ *  - --compat pcie-bench on a PCI or PCI-X bus is a usage error (pcie-model has no model of them);
+ *  - model: the size list (--sizes, default 64,128,256,512,1024,1518);
+ *  - analyze: the CPU count and clock (see the fields).
+ * Returns PCIBW_OK; PCIBW_EUSAGE (bad spec, profile name, size list, combination); PCIBW_EINPUT
+ * (bad dump, sysfs copy, profile file, hwloc export: FILE:LINE:COLUMN); PCIBW_ENOMATCH (no such
+ * device); PCIBW_ENOTHERE; PCIBW_EINTERNAL. out is zeroed first; free with pcibw_resolved_free
+ * whatever the result.
+ */
+int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved *out, struct pcibw_err *err);
+
+/* pcibw_resolved_free - free out's size list. */
+void pcibw_resolved_free(struct pcibw_resolved *r);
+
+/*
+ * pcibw_request_model_rows - the model at each size of r->sizes (one weighted row for a mix):
+ * *rows and *labels (per row "imix", "mix" or NULL) are heap arrays of *n rows for the caller to
+ * free. Returns PCIBW_OK or the model's error (pcibw_model_eval); nothing to free then.
+ */
+int pcibw_request_model_rows(const struct pcibw_resolved *r, struct pcibw_model_row **rows,
+			     const char ***labels, int *n, struct pcibw_err *err);
+
+/*
+ * pcibw_request_model_explain - --explain: the recipe of one packet at each size of r->sizes
+ * (pcibw_model_explain), row i's operations at (*recipe)[i * PCIBW_MAX_OPS ...], (*recipe_n)[i]
+ * of them; a mix has none (n 0). Heap arrays for the caller to free. Returns PCIBW_OK or the
+ * model's error (nothing to free then).
+ */
+int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_explain_op **recipe,
+				int **recipe_n, struct pcibw_err *err);
+
+/* pcibw_machine_of - what the verdict engine knows of the machine, from a resolution. */
+void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m);
+
+/*
+ * pcibw_rows_ceilings - the bus and wire ceilings of each measured row (after pcibw_rows_finish):
+ * the row's pattern (its direction column, else --pattern); its size convention (its header's,
+ * else --size-is); the bytes one packet counts in the row's rate basis (pcibw_size_bytes_as,
+ * pcibw_wire_bytes); the packet and bit rates (pcibw_row_rates); the wire ceiling
+ * (pcibw_wire_ceiling: none for dma-* patterns, the line rate itself without a packet size);
+ * the bus ceiling from the model when there is a bus, or the model's reason in model_note.
+ */
+void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *r);
+
+/* One input of analyze as read. */
+struct pcibw_analyze_input {
+	const char *path;
+	struct pcibw_ingest_stats stats;
+};
+
+/* What analyze found: rows with their ceilings and verdicts, the summary, the inputs. */
+struct pcibw_analysis {
+	struct pcibw_rows rows;
+	struct pcibw_summary summary;
+	struct pcibw_machine machine;
+	struct pcibw_analyze_input *inputs; /* heap, one per req->files */
+	int n_inputs;
+	long skipped; /* lines skipped over all inputs */
+};
+
+/*
+ * pcibw_request_analyze - read every input of req (req->ingest), group the rows, set them
+ * against r's ceilings (pcibw_rows_ceilings) and run the verdict (req->thresholds). Returns
+ * PCIBW_OK; PCIBW_EINPUT for a bad input or when no input gave a row (naming the first skipped
+ * line); PCIBW_EUSAGE; PCIBW_EINTERNAL. Free out with pcibw_analysis_free whatever the result.
+ */
+int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_resolved *r,
+			  struct pcibw_analysis *out, struct pcibw_err *err);
+void pcibw_analysis_free(struct pcibw_analysis *a);
+
 #endif

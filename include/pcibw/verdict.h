@@ -80,7 +80,7 @@ struct pcibw_row {
 	char source[512];
 	char series[PCIBW_MEASURE_TEXT];
 	double size_bytes; /* NAN when the input gave none */
-	enum pcibw_size_conv size_conv;
+	enum pcibw_size_is size_conv;
 	int direction;				/* pcibw_pattern or PCIBW_DIR_UNSET */
 	double work, cpu_mhz;			/* NAN when not given */
 	double cores, queues, threads, streams; /* NAN when not given */
@@ -175,7 +175,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs);
  * in the size convention from the packet rate (Gbit/s = pps x packet_bytes x 8 / 10^9). The
  * contract: a pps column wins over a bit-rate column; where both were given, rate_mismatch says
  * how far the bit rate was from the packet rate's (pcibw_verdict_run states it above 10 %).
- * Rows of TCP write sizes (PCIBW_CONV_WRITE) keep their bit rate and get no packet rate; rows
+ * Rows of TCP write sizes (PCIBW_SIZE_WRITE) keep their bit rate and get no packet rate; rows
  * pcibw_rows_packets gave segments or fragments keep both rates (the bit rate is the payload's).
  */
 void pcibw_row_rates(struct pcibw_row *r);
@@ -189,13 +189,13 @@ void pcibw_row_rates(struct pcibw_row *r);
  *   TCP 20 B + the 12 B timestamp option, RFC 7323, on by Linux's default) or mtu - 72 over
  *   IPv6, or the size itself for tcp-payload. Full segments are assumed (Nagle and TSO/GSO
  *   coalesce small writes), so the packet rate is a lower bound. The row becomes an IP packet
- *   (PCIBW_CONV_L3) of segment + headers with that packet rate.
+ *   (PCIBW_SIZE_L3) of segment + headers with that packet rate.
  * - UDP: a datagram whose IP packet (payload + 28) exceeds mtu goes as ceil((payload + 8) /
  *   floor8(mtu - 20)) IP fragments (RFC 791 sec. 3.2: fragment data in multiples of 8 B): the
  *   packet rate is datagrams x fragments, the size their mean IP packet.
  * Rows of another kind are untouched.
  */
-void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_conv option);
+void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_is option);
 
 /* pcibw_rows_free - free the rows, their evidence strings and the hash; rs is zeroed, reusable. */
 void pcibw_rows_free(struct pcibw_rows *rs);

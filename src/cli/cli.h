@@ -15,32 +15,9 @@
  */
 int cli_parse(enum pcibw_command cmd, int argc, char **argv, struct pcibw_request *req);
 
-/* cli_check_sources - at most one of --dump, --sysfs, --topology. PCIBW_EUSAGE otherwise. */
-int cli_check_sources(const struct pcibw_request *req, struct pcibw_err *err);
-
-/*
- * cli_probed_bus - the model bus of the one device that req->probe selects (-s, -i, --dump, --sysfs,
- * live): its vendor:device ids, "SLOT (SOURCE)" in from, and in bus->note anything the user must
- * know (an on-package link replaced by its uplink; MPS/MRRS not readable, so defaults assumed).
- * Returns PCIBW_OK; PCIBW_ENOMATCH (no device); PCIBW_EUSAGE (several: the message lists them);
- * or the probe's own error.
- */
-struct pcibw_bus;
-int cli_probed_bus(const struct pcibw_request *req, struct pcibw_bus *bus, int *vendor, int *device,
-		   char *from, size_t from_len, struct pcibw_err *err);
-
-/*
- * cli_nic_setup - the NIC profile req names: --nic NAME[,KNOB=VALUE,...], or --nic-file, or the
- * one the probed ids choose (vendor >= 0; driver: its sysfs driver, NULL = unknown), else `simple`
- * (with a warning in warn; else warn[0] = 0); then its knobs settled for bus and the line rate
- * (pcibw_nic_configure), the --nic values first and the --nic-set ones after.
- * PCIBW_OK; PCIBW_EUSAGE (unknown profile, knob or key, bad value, --nic with --nic-file);
- * PCIBW_EINPUT (a bad profile file).
- */
-struct pcibw_nic;
-int cli_nic_setup(const struct pcibw_request *req, int vendor, int device, const char *driver,
-		  const struct pcibw_bus *bus, struct pcibw_nic *nic, char *warn, size_t warn_len,
-		  struct pcibw_err *err);
+/* cli_warnings - with --format json or csv, each warning as "pcibw: warning: TEXT" on standard
+ * error (the text output prints them itself). */
+void cli_warnings(const struct pcibw_request *req, const char *const *warnings, int n);
 
 /* cli_error - print "pcibw: MESSAGE" to stderr and return err->code (the exit code). */
 int cli_error(const struct pcibw_err *err);

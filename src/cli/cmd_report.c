@@ -16,7 +16,7 @@ int cmd_report(int argc, char **argv)
 	pcibw_request_free(&req);
 	if (r >= 0)
 		return r;
-	if (cli_check_sources(&req, &err))
+	if (pcibw_request_check_sources(&req, &err))
 		return cli_usage_error("report", "%s", err.msg);
 	if (req.textfile && req.format != PCIBW_OUT_PROMETHEUS) {
 		return cli_usage_error("report", "--textfile writes node_exporter's textfile format: "

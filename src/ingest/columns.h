@@ -33,7 +33,7 @@ enum rate_unit { U_PPS, U_KPPS, U_MPPS, U_KBPS, U_MBPS, U_GBPS, U_MBYTES, U_GBYT
 
 struct role {
 	enum role_kind kind;
-	enum pcibw_size_conv conv;	 /* ROLE_SIZE */
+	enum pcibw_size_is conv;	 /* ROLE_SIZE */
 	bool msg;			 /* ROLE_SIZE from msg_size/payload: a write size in a TCP test */
 	enum rate_unit unit;		 /* ROLE_RATE */
 	char prefix[PCIBW_MEASURE_TEXT]; /* ROLE_RATE, ROLE_COUNT: "send" of send_kpps; "" */

@@ -57,7 +57,7 @@ static void use_words(const struct role *r, char *buf, size_t n)
 	switch (r->kind) {
 	case ROLE_SIZE:
 		snprintf(buf, n, "size (%s)",
-			 r->conv == PCIBW_CONV_OPTION ? "--size-is" : pcibw_size_conv_name(r->conv));
+			 r->conv == PCIBW_SIZE_OPTION ? "--size-is" : pcibw_size_is_name(r->conv));
 		break;
 	case ROLE_RATE:
 		snprintf(buf, n, "%s%srate in %s", r->prefix, r->prefix[0] ? " " : "", unit_words(r->unit));
@@ -400,7 +400,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	if (c->iface_col >= 0)
 		copy_text(m.iface, rec->f[c->iface_col]);
 	if (m.tcp && c->size_col >= 0 && c->size_role.msg)
-		m.size_conv = PCIBW_CONV_WRITE;
+		m.size_conv = PCIBW_SIZE_WRITE;
 	int dir = PCIBW_DIR_UNSET;
 	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
 		return pcibw_fail(err, PCIBW_EINPUT,

@@ -8,9 +8,12 @@
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 static int pair(const char *path, unsigned ln, unsigned col, const char *key, const char *val,
 		struct pcibw_input_defaults *d, struct pcibw_err *err)
@@ -55,9 +58,18 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 	d->cpu_mhz = NAN;
 	if (!strcmp(path, "-"))
 		return PCIBW_OK; /* standard input is read once, by the reader */
-	FILE *f = fopen(path, "re");
-	if (!f)
+	/* Only a regular file is peeked at: a pipe or FIFO is read once, by the reader (a second
+	 * reader here would take its bytes), and a device or a directory is the reader's to refuse.
+	 * O_NONBLOCK keeps open() from waiting for a FIFO's writer. */
+	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	if (fd < 0)
 		return PCIBW_OK; /* the reader reports it, with its own message */
+	struct stat sb;
+	FILE *f = NULL;
+	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
+		close(fd);
+		return PCIBW_OK;
+	}
 	char line[1024];
 	unsigned ln = 0;
 	int st = PCIBW_OK;

@@ -198,7 +198,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	base.source = src->name;
 	base.size_bytes = blksize;
 	base.streams = streams; /* -P */
-	base.size_conv = udp ? PCIBW_CONV_UDP_PAYLOAD : PCIBW_CONV_WRITE;
+	base.size_conv = udp ? PCIBW_SIZE_UDP_PAYLOAD : PCIBW_SIZE_WRITE;
 	base.tcp = !udp;
 	copy_text(base.test, proto);
 

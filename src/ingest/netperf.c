@@ -140,7 +140,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		if ((st = field(c, line, orig, pos[2], f[2], PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
 		    (st = field(c, line, orig, pos[4], f[4], PCIBW_VAL_COUNT, &v, err)))
 			return st;
-		m.size_conv = PCIBW_CONV_WRITE;
+		m.size_conv = PCIBW_SIZE_WRITE;
 		m.gbps = v * c->unit;
 		m.direction = c->maerts ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 		if (c->cpu) {
@@ -174,7 +174,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		     (st = field(c, line, orig, pos[ic + 1], f[ic + 1], PCIBW_VAL_SD, &m.sd_us_per_kb, err))))
 			return st;
 		m.size_bytes = c->udp_msg;
-		m.size_conv = PCIBW_CONV_UDP_PAYLOAD;
+		m.size_conv = PCIBW_SIZE_UDP_PAYLOAD;
 		m.pps = ok / elapsed;
 		m.gbps = v * c->unit;
 		m.gbps_basis = PCIBW_BASIS_PAYLOAD;
@@ -399,7 +399,7 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	m.direction = recv ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 	snprintf(m.test, sizeof m.test, "%s_%s", m.tcp ? "TCP" : proto, recv ? "MAERTS" : "STREAM");
 	snprintf(m.series, sizeof m.series, "%s", recv ? "recv" : "send");
-	m.size_conv = m.tcp ? PCIBW_CONV_WRITE : PCIBW_CONV_UDP_PAYLOAD;
+	m.size_conv = m.tcp ? PCIBW_SIZE_WRITE : PCIBW_SIZE_UDP_PAYLOAD;
 	m.gbps_basis = m.tcp ? PCIBW_BASIS_SIZE : PCIBW_BASIS_PAYLOAD;
 	if (!m.tcp && !isnan(calls) && elapsed > 0)
 		m.pps = calls / elapsed;

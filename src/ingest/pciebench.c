@@ -60,7 +60,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	pcibw_measured_init(&m);
 	m.source = rec->file;
 	m.line = rec->line;
-	m.size_conv = PCIBW_CONV_DMA;
+	m.size_conv = PCIBW_SIZE_DMA;
 	const char *t = rec->f[c->test];
 	if (!strcmp(t, "BW_DMA_RD"))
 		m.direction = PCIBW_PAT_DMA_READ;

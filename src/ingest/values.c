@@ -17,14 +17,8 @@ void pcibw_measured_init(struct pcibw_measured *m)
 	m->cores = m->queues = m->threads = m->streams = m->mss = NAN;
 	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
 	m->direction = PCIBW_DIR_UNSET;
-	m->size_conv = PCIBW_CONV_OPTION;
+	m->size_conv = PCIBW_SIZE_OPTION;
 	m->gbps_basis = PCIBW_BASIS_SIZE;
-}
-
-const char *pcibw_size_conv_name(enum pcibw_size_conv c)
-{
-	static const char *names[] = {"option", "frame", "udp-payload", "l3", "dma", "write", "tcp-payload"};
-	return (unsigned)c < sizeof names / sizeof names[0] ? names[c] : "?";
 }
 
 static const char *basis_names[] = {"size", "wire", "frame", "l3", "payload"};

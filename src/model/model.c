@@ -47,6 +47,53 @@ double pcibw_wire_bytes(double frame_bytes)
 	return frame_bytes + ETH_PREAMBLE + ETH_IFG;
 }
 
+double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size_is to)
+{
+	if (from == to)
+		return size;
+	if (!pcibw_size_is_packet(from) || !pcibw_size_is_packet(to))
+		return NAN;
+	double frame = pcibw_frame_bytes(size, from), v;
+	switch (to) {
+	case PCIBW_SIZE_DMA:
+		v = frame - ETH_FCS;
+		break;
+	case PCIBW_SIZE_L3:
+		v = frame - ETH_HDR - ETH_FCS;
+		break;
+	case PCIBW_SIZE_UDP_PAYLOAD:
+		v = frame - IPV4_UDP - ETH_HDR - ETH_FCS;
+		break;
+	case PCIBW_SIZE_TCP_PAYLOAD:
+		v = frame - IPV4_TCP_TS - ETH_HDR - ETH_FCS;
+		break;
+	default:
+		v = frame;
+	}
+	return v > 0 ? v : 0;
+}
+
+static bool dma_pattern(enum pcibw_pattern p)
+{
+	return p == PCIBW_PAT_DMA_READ || p == PCIBW_PAT_DMA_WRITE || p == PCIBW_PAT_DMA_RW;
+}
+
+void pcibw_wire_ceiling(double size, enum pcibw_size_is s, enum pcibw_pattern p, double line_rate_gbps,
+			double *mpps, double *gbps)
+{
+	*mpps = *gbps = NAN;
+	if (!(line_rate_gbps > 0) || dma_pattern(p))
+		return;
+	if (!pcibw_size_is_packet(s) || !(size > 0)) {
+		/* no packet size: the bytes counted are at most the line rate, no more is known */
+		*gbps = line_rate_gbps;
+		return;
+	}
+	double pps = line_rate_gbps * 1e9 / (8.0 * pcibw_wire_bytes(pcibw_frame_bytes(size, s)));
+	*mpps = pps / 1e6;
+	*gbps = 8.0 * size * pps / 1e9;
+}
+
 /* Bytes the NIC DMAs for one transmitted packet: the frame less the FCS the MAC appends, or the
  * size itself when the user counts DMA bytes (pcie-bench's convention). */
 static double dma_bytes_of(double size, enum pcibw_size_is s)
@@ -123,15 +170,14 @@ static void finish(const struct pcibw_model_in *in, double size, double frame, d
 	r->size_bytes = size;
 	r->bus_mpps = isfinite(pps) ? pps / 1e6 : NAN;
 	r->bus_gbps = isfinite(pps) ? 8.0 * size * pps / 1e9 : NAN;
-	if (in->line_rate_gbps > 0) {
-		double wpps = in->line_rate_gbps * 1e9 / (8.0 * pcibw_wire_bytes(frame));
-		r->wire_mpps = wpps / 1e6;
-		r->wire_gbps = 8.0 * size * wpps / 1e9;
-		r->limit = isfinite(pps) && pps < wpps ? PCIBW_LIMIT_BUS : PCIBW_LIMIT_WIRE;
-	} else {
-		r->wire_mpps = r->wire_gbps = NAN;
-		r->limit = PCIBW_LIMIT_BUS;
-	}
+	/* a mix's wire time is that of its mean frame: the wire carries each frame plus 20 B */
+	double wire_mpps, wire_gbps;
+	pcibw_wire_ceiling(frame, PCIBW_SIZE_FRAME, in->pattern, in->line_rate_gbps, &wire_mpps, &wire_gbps);
+	r->wire_mpps = wire_mpps;
+	(void)wire_gbps; /* that counts frame bytes; the row counts the size convention's */
+	r->wire_gbps = isnan(wire_mpps) ? NAN : 8.0 * size * wire_mpps * 1e6 / 1e9;
+	r->limit = !isnan(r->wire_mpps) && !(isfinite(pps) && pps < r->wire_mpps * 1e6) ? PCIBW_LIMIT_WIRE
+											: PCIBW_LIMIT_BUS;
 	/* PCIe has a budget per direction and each direction carries one copy of the data; a
 	 * shared PCI/PCI-X segment carries every direction on one budget */
 	int dirs = shared_bus(in->bus) ? directions(in->pattern) : 1;

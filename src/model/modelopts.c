@@ -5,7 +5,13 @@
 #include <string.h>
 
 static const char *const pattern_names[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
-static const char *const size_is_names[] = {"frame", "dma", "l3", "udp-payload", "tcp-payload"};
+static const char *const size_is_names[] = {[PCIBW_SIZE_FRAME] = "frame",
+					    [PCIBW_SIZE_DMA] = "dma",
+					    [PCIBW_SIZE_L3] = "l3",
+					    [PCIBW_SIZE_UDP_PAYLOAD] = "udp-payload",
+					    [PCIBW_SIZE_TCP_PAYLOAD] = "tcp-payload",
+					    [PCIBW_SIZE_OPTION] = "option",
+					    [PCIBW_SIZE_WRITE] = "write"};
 
 int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_err *err)
 {
@@ -27,7 +33,7 @@ const char *pcibw_pattern_name(enum pcibw_pattern p)
 
 int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_err *err)
 {
-	for (int i = 0; i < 5; i++)
+	for (int i = 0; i <= PCIBW_SIZE_TCP_PAYLOAD; i++)
 		if (text && !strcmp(text, size_is_names[i])) {
 			*out = (enum pcibw_size_is)i;
 			return PCIBW_OK;
@@ -37,9 +43,16 @@ int pcibw_size_is_parse(const char *text, enum pcibw_size_is *out, struct pcibw_
 			  text ? text : "");
 }
 
+bool pcibw_size_is_packet(enum pcibw_size_is s)
+{
+	return s <= PCIBW_SIZE_TCP_PAYLOAD;
+}
+
 const char *pcibw_size_is_name(enum pcibw_size_is s)
 {
-	return (unsigned)s < 5 ? size_is_names[s] : "unknown";
+	return (unsigned)s < sizeof size_is_names / sizeof size_is_names[0] && size_is_names[s]
+		   ? size_is_names[s]
+		   : "unknown";
 }
 
 /* 1 Mbit/s (the slowest Ethernet, 1BASE5) to 100 Tbit/s (125 ports of 800G): outside this a

@@ -41,6 +41,12 @@ struct probe_hwloc_facts {
  */
 int probe_hwloc_load(hwloc_topology_t *t, const char *fsroot, const char *xml, struct pcibw_err *err);
 
+/* probe_hwloc_load_xml - the one loader of an hwloc XML export (report's devices, analyze's CPU
+ * count): expat checks that it is well-formed XML with a <topology> root of version 2.x, so a
+ * broken file is refused at FILE:LINE:COLUMN, then probe_hwloc_load reads it. Returns as
+ * probe_hwloc_load, plus PCIBW_EINPUT for an unopenable or malformed file. */
+int probe_hwloc_load_xml(hwloc_topology_t *t, const char *file, struct pcibw_err *err);
+
 /* probe_hwloc_facts - facts of the function domain:bus:dev.fn in t (found = 0 if absent). */
 void probe_hwloc_facts(hwloc_topology_t t, int domain, int bus, int dev, int fn, struct probe_hwloc_facts *f);
 

@@ -251,6 +251,28 @@ static int check_syntax(const char *file, struct pcibw_err *err)
 	return c.rc;
 }
 
+int probe_hwloc_load_xml(hwloc_topology_t *t, const char *file, struct pcibw_err *err)
+{
+	int rc = check_syntax(file, err);
+	return rc ? rc : probe_hwloc_load(t, NULL, file, err);
+}
+
+int pcibw_cpuinfo_hwloc_xml(const char *path, struct pcibw_cpuinfo *ci, struct pcibw_err *err)
+{
+	hwloc_topology_t t;
+	ci->cpus = PCIBW_NULL;
+	ci->mhz = NAN;
+	snprintf(ci->origin, sizeof ci->origin, "hwloc-xml");
+	int rc = probe_hwloc_load_xml(&t, path, err);
+	if (rc)
+		return rc;
+	int n = hwloc_get_nbobjs_by_type(t, HWLOC_OBJ_PU);
+	if (n > 0)
+		ci->cpus = n;
+	hwloc_topology_destroy(t);
+	return PCIBW_OK;
+}
+
 int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err)
 {
 	hwloc_topology_t t;
@@ -259,10 +281,7 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 	int n_recs = 0, cap_recs = 0, rc;
 
 	snprintf(out->source, sizeof out->source, "hwloc-xml:%s", opts->topology_file);
-	rc = check_syntax(opts->topology_file, err);
-	if (rc)
-		return rc;
-	rc = probe_hwloc_load(&t, NULL, opts->topology_file, err);
+	rc = probe_hwloc_load_xml(&t, opts->topology_file, err);
 	if (rc)
 		return rc;
 

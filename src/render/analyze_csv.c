@@ -34,9 +34,9 @@ int pcibw_analyze_render_csv(FILE *out, const struct pcibw_analyze_view *v)
 		cell_text(out, r->series, false);
 		cell_num(out, r->size_bytes);
 		cell_text(out,
-			  r->size_conv == PCIBW_CONV_OPTION  ? v->size_is
-			  : r->size_conv == PCIBW_CONV_WRITE ? "tcp-write"
-							     : pcibw_size_conv_name(r->size_conv),
+			  r->size_conv == PCIBW_SIZE_OPTION  ? v->size_is
+			  : r->size_conv == PCIBW_SIZE_WRITE ? "tcp-write"
+							     : pcibw_size_is_name(r->size_conv),
 			  false);
 		cell_text(out, pcibw_analyze_pattern_name(r->pattern), false);
 		cell_num(out, r->work);

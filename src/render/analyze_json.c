@@ -43,10 +43,10 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "test", str_or_null(r->test));
 	json_object_set_new(o, "size_bytes", num(r->size_bytes));
 	json_object_set_new(o, "size_is",
-			    json_string(r->size_conv == PCIBW_CONV_OPTION ? size_is
-					: r->size_conv == PCIBW_CONV_WRITE
+			    json_string(r->size_conv == PCIBW_SIZE_OPTION ? size_is
+					: r->size_conv == PCIBW_SIZE_WRITE
 					    ? "tcp-write"
-					    : pcibw_size_conv_name(r->size_conv)));
+					    : pcibw_size_is_name(r->size_conv)));
 	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
 	json_object_set_new(o, "input_size_bytes", num(r->input_size_bytes));
 	json_object_set_new(o, "tcp_segment_bytes", num(r->segment_bytes));
@@ -157,6 +157,10 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	for (int i = 0; i < v->rows->n; i++)
 		json_array_append_new(rows, row_json(&v->rows->v[i], v->size_is));
 	json_object_set_new(root, "rows", rows);
+	json_t *warn = json_array();
+	for (int i = 0; i < v->n_warnings; i++)
+		json_array_append_new(warn, json_string(v->warnings[i]));
+	json_object_set_new(root, "warnings", warn);
 	int r = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(root);
 	if (r == 0 && fputc('\n', out) == EOF)

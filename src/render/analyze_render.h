@@ -8,14 +8,9 @@
 #define PCIBW_ANALYZE_RENDER_H
 
 #include "pcibw/ingest.h"
+#include "pcibw/request.h"
 #include "pcibw/verdict.h"
 #include <stdio.h>
-
-/* One input file as read. */
-struct pcibw_analyze_input {
-	const char *path;
-	struct pcibw_ingest_stats stats;
-};
 
 struct pcibw_analyze_view {
 	const struct pcibw_rows *rows;
@@ -30,8 +25,10 @@ struct pcibw_analyze_view {
 	const char *cpu_origin; /* where cpus/cpu_mhz came from, "" */
 	const struct pcibw_analyze_input *inputs;
 	int n_inputs;
-	long skipped; /* lines skipped over all inputs */
-	bool wide;    /* --wide: every column of the text table, whatever the width */
+	long skipped;		     /* lines skipped over all inputs */
+	const char *const *warnings; /* what the resolution warned of (no NIC profile for the ids) */
+	int n_warnings;
+	bool wide; /* --wide: every column of the text table, whatever the width */
 };
 
 /* pcibw_analyze_pattern_name - a row's pattern ("rx", ..., "dma-rw") or "?" */

@@ -256,5 +256,7 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		wrapped(out, "         ", v->summary->evidence[i]);
 	if (v->skipped)
 		fprintf(out, "         %ld input line(s) skipped\n", v->skipped);
+	for (int i = 0; i < v->n_warnings; i++)
+		fprintf(out, "warning: %s\n", v->warnings[i]);
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -36,13 +36,22 @@ static const char *const bound_notes[][2] = {
 static void notes(FILE *o, const struct pcibw_model_view *v, bool stall)
 {
 	bool any = false;
-	if (v->line_rate_gbps > 0) {
+	int nwire = 0;
+	for (int i = 0; i < v->n; i++)
+		nwire += isfinite(v->rows[i].wire_gbps);
+	if (v->line_rate_gbps > 0 && nwire == 0) {
+		fprintf(o, "\nno wire ceiling: a %s test moves data over the bus only, not over the wire.\n",
+			pcibw_pattern_name(v->pattern));
+		any = true;
+	} else if (v->line_rate_gbps > 0) {
 		int nbus = 0;
 		for (int i = 0; i < v->n; i++)
 			nbus += isfinite(v->rows[i].bus_gbps) && v->rows[i].limit == PCIBW_LIMIT_BUS;
 		fprintf(o, "\n");
 		any = true;
-		if (nbus == 0) {
+		if (v->bus->kind == PCIBW_BUS_VIRTUAL) {
+			fprintf(o, "no bus ceiling: only the wire's %g Gbit/s applies.\n", v->line_rate_gbps);
+		} else if (nbus == 0) {
 			fprintf(o, "the bus carries %g Gbit/s at every size shown: the wire binds.\n",
 				v->line_rate_gbps);
 		} else {

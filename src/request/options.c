@@ -204,7 +204,7 @@ const struct pcibw_option pcibw_options[] = {
 	     "in use, however it was chosen; repeatable"},
     {"nic", 0, "NAME", STR(nic), .commands = W, .group = PCIBW_GRP_TRAFFIC,
      .help = "NIC profile of every watched interface (default: by vendor:device)"},
-    {"nic-file", 0, "FILE", STR(nic_file), .commands = M, .group = PCIBW_GRP_TRAFFIC,
+    {"nic-file", 0, "FILE", STR(nic_file), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "rx, tx, both (default), dma-read, dma-write, dma-rw"},

@@ -26,10 +26,10 @@ static double tcp_basis(const struct pcibw_row *r, double seg, double hdr)
 	}
 }
 
-static void tcp_row(struct pcibw_row *r, double mtu, enum pcibw_size_conv conv)
+static void tcp_row(struct pcibw_row *r, double mtu, enum pcibw_size_is conv)
 {
 	double hdr = (r->ipv6 ? IPV6 : IPV4) + TCP_TS, seg;
-	if (conv == PCIBW_CONV_TCP_PAYLOAD) {
+	if (conv == PCIBW_SIZE_TCP_PAYLOAD) {
 		seg = r->size_bytes;
 		r->segment_from = "the size column";
 	} else if (r->mss > 0) {
@@ -46,7 +46,7 @@ static void tcp_row(struct pcibw_row *r, double mtu, enum pcibw_size_conv conv)
 	r->input_size_bytes = r->size_bytes;
 	r->segment_bytes = seg;
 	r->size_bytes = seg + hdr;
-	r->size_conv = PCIBW_CONV_L3; /* the bit rate stays the goodput as measured */
+	r->size_conv = PCIBW_SIZE_L3; /* the bit rate stays the goodput as measured */
 }
 
 static void udp_row(struct pcibw_row *r, double mtu)
@@ -64,21 +64,21 @@ static void udp_row(struct pcibw_row *r, double mtu)
 	r->fragments = n;
 	r->pps = dgrams * n;
 	r->size_bytes = (data + IPV4 * n) / n;
-	r->size_conv = PCIBW_CONV_L3; /* the bit rate stays the datagrams' payload as measured */
+	r->size_conv = PCIBW_SIZE_L3; /* the bit rate stays the datagrams' payload as measured */
 	if (isnan(r->gbps))
 		r->gbps = dgrams * r->input_size_bytes * 8 / 1e9;
 }
 
-void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_conv option)
+void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_is option)
 {
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
-		enum pcibw_size_conv conv = r->size_conv == PCIBW_CONV_OPTION ? option : r->size_conv;
+		enum pcibw_size_is conv = r->size_conv == PCIBW_SIZE_OPTION ? option : r->size_conv;
 		r->mtu = mtu;
-		if (conv == PCIBW_CONV_WRITE || conv == PCIBW_CONV_TCP_PAYLOAD ||
+		if (conv == PCIBW_SIZE_WRITE || conv == PCIBW_SIZE_TCP_PAYLOAD ||
 		    (r->tcp && isnan(r->size_bytes)))
 			tcp_row(r, mtu, conv);
-		else if (conv == PCIBW_CONV_UDP_PAYLOAD && !r->tcp && !isnan(r->size_bytes))
+		else if (conv == PCIBW_SIZE_UDP_PAYLOAD && !r->tcp && !isnan(r->size_bytes))
 			udp_row(r, mtu);
 	}
 }

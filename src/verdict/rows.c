@@ -228,7 +228,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 
 void pcibw_row_rates(struct pcibw_row *r)
 {
-	if (r->size_conv == PCIBW_CONV_WRITE)
+	if (r->size_conv == PCIBW_SIZE_WRITE)
 		return; /* a write size says nothing of packets: keep the bit rate as given */
 	if (r->segment_bytes > 0 || r->fragments > 0)
 		return; /* packets from segments or fragments (pcibw_rows_packets): the bit rate stays

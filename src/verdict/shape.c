@@ -30,6 +30,17 @@ static int cmp_d(double a, double b)
 	return (a > b) - (a < b);
 }
 
+/* Rows of a `size` column first, then frames, UDP payloads, IP packets, DMA sizes, TCP writes,
+ * TCP payloads. */
+static int conv_rank(enum pcibw_size_is s)
+{
+	static const int rank[] = {
+	    [PCIBW_SIZE_OPTION] = 0,	 [PCIBW_SIZE_FRAME] = 1, [PCIBW_SIZE_UDP_PAYLOAD] = 2,
+	    [PCIBW_SIZE_L3] = 3,	 [PCIBW_SIZE_DMA] = 4,	 [PCIBW_SIZE_WRITE] = 5,
+	    [PCIBW_SIZE_TCP_PAYLOAD] = 6};
+	return (unsigned)s < sizeof rank / sizeof rank[0] ? rank[s] : (int)s;
+}
+
 static int cmp_base(const struct pcibw_row *a, const struct pcibw_row *b)
 {
 	int c = strcmp(a->source, b->source);
@@ -40,7 +51,7 @@ static int cmp_base(const struct pcibw_row *a, const struct pcibw_row *b)
 	if (!c)
 		c = strcmp(a->iface, b->iface);
 	if (!c)
-		c = (int)a->size_conv - (int)b->size_conv;
+		c = conv_rank(a->size_conv) - conv_rank(b->size_conv);
 	if (!c)
 		c = a->direction - b->direction;
 	return c;
@@ -225,7 +236,7 @@ static void flat_family(struct pcibw_row *v, const int *idx, int n, const struct
 	for (int a = 0; a < n; a++) {
 		end[a] = -1;
 		const struct pcibw_row *ra = &v[idx[a]];
-		if (ra->size_conv == PCIBW_CONV_WRITE || !has_rate(ra))
+		if (ra->size_conv == PCIBW_SIZE_WRITE || !has_rate(ra))
 			continue;
 		if (r < a) {
 			r = a;

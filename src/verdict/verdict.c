@@ -82,7 +82,7 @@ static void utilisations(struct pcibw_row *r)
 {
 	if (r->pps > 0 && r->bus_mpps > 0)
 		r->bus_util = r->pps / (r->bus_mpps * 1e6);
-	else if (r->size_conv != PCIBW_CONV_WRITE && r->gbps > 0 && r->bus_gbps > 0)
+	else if (r->size_conv != PCIBW_SIZE_WRITE && r->gbps > 0 && r->bus_gbps > 0)
 		r->bus_util = r->gbps / r->bus_gbps;
 	if (r->pps > 0 && r->wire_mpps > 0)
 		r->wire_util = r->pps / (r->wire_mpps * 1e6);
@@ -110,7 +110,7 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 			       const struct pcibw_machine *m, bool cores_flat)
 {
 	bool bus_known = !isnan(r->bus_util);
-	if (r->size_conv == PCIBW_CONV_WRITE)
+	if (r->size_conv == PCIBW_SIZE_WRITE)
 		pcibw_row_evidence(r,
 				   "a TCP message size is a write size, not a packet size: no packet rate to "
 				   "set against the bus");

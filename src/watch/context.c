@@ -186,7 +186,7 @@ int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *sourc
 			pcibw_measured_init(&m);
 			m.source = source;
 			m.size_bytes = strtod(f, NULL);
-			m.size_conv = PCIBW_CONV_FRAME;
+			m.size_conv = PCIBW_SIZE_FRAME;
 			m.direction = k == 0 ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 			m.pps = strtod(p, NULL);
 			m.cpu_pct = c[0] ? strtod(c, NULL) : NAN;

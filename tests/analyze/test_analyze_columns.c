@@ -77,10 +77,10 @@ Test(columns, size_names)
 	}
 	/* the name says the convention: framesize and l2_size are Ethernet frames, msgsize a payload */
 	struct got *g = read_csv("l2_size,gbps\n64,1\n", NULL, NULL);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_FRAME);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_FRAME);
 	free(g);
 	g = read_csv("msgsize,gbps\n64,1\n", NULL, NULL);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_UDP_PAYLOAD);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_UDP_PAYLOAD);
 	free(g);
 }
 

@@ -107,13 +107,13 @@ Test(tcp, ipv6_segments)
 	pcibw_measured_init(&m);
 	m.source = "v6";
 	m.size_bytes = 131072;
-	m.size_conv = PCIBW_CONV_WRITE;
+	m.size_conv = PCIBW_SIZE_WRITE;
 	m.tcp = true;
 	m.ipv6 = true;
 	m.gbps = 9.0;
 	cr_assert_eq(pcibw_rows_add(&rs, &m, &err), PCIBW_OK);
 	pcibw_rows_finish(&rs);
-	pcibw_rows_packets(&rs, 1500, PCIBW_CONV_FRAME);
+	pcibw_rows_packets(&rs, 1500, PCIBW_SIZE_FRAME);
 	cr_assert_eq(rs.v[0].segment_bytes, 1428);
 	cr_assert_eq(rs.v[0].size_bytes, 1500);
 	assert_close(rs.v[0].pps, 9e9 / (8 * 1428), 1e-6);

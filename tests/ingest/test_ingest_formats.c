@@ -105,7 +105,7 @@ Test(ingest_csv, units_and_cores)
 	near(g->r[0].cpu_pct, 40); /* mean of 10, 90, 20 */
 	near(g->r[0].core_max_pct, 90);
 	cr_assert_eq(g->r[0].n_cores, 3);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_OPTION);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_OPTION);
 	free(g);
 	unlink(p);
 
@@ -137,7 +137,7 @@ Test(ingest_csv, col_mapping_and_basis)
 	free(g);
 	g = read_ok(p, &o, NULL);
 	cr_assert_eq(g->n, 1);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_FRAME);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_FRAME);
 	near(g->r[0].gbps, 9.5);
 	cr_assert_eq(g->r[0].gbps_basis, PCIBW_BASIS_WIRE);
 	near(g->r[0].cpu_pct, 50);
@@ -154,12 +154,12 @@ Test(ingest_csv, tcp_msg_size_is_a_write)
 	/* 13 TCP_STREAM lines (send only) + 12 UDP_STREAM lines x (send, recv) */
 	cr_assert_eq(g->n, 13 + 24);
 	cr_assert_eq(st.lines, 25);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_WRITE);
 	cr_assert(g->r[0].tcp);
 	near(g->r[0].gbps, 0.31e-3);
 	cr_assert(isnan(g->r[0].pps));
 	/* UDP_STREAM 1 B: 880003 messages sent, 390643 received, in 60.00 s (the file's row) */
-	cr_assert_eq(g->r[13].size_conv, PCIBW_CONV_UDP_PAYLOAD);
+	cr_assert_eq(g->r[13].size_conv, PCIBW_SIZE_UDP_PAYLOAD);
 	cr_assert_str_eq(g->r[13].series, "send");
 	near(g->r[13].pps, 880003 / 60.0);
 	cr_assert_str_eq(g->r[14].series, "recv");
@@ -177,7 +177,7 @@ Test(ingest_netperf, classic)
 	cr_assert_eq(st.format, PCIBW_FMT_NETPERF);
 	cr_assert_eq(g->n, 3);
 	cr_assert_str_eq(g->r[0].test, "TCP_STREAM");
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_WRITE);
 	cr_assert_eq(g->r[0].size_bytes, 16384);
 	near(g->r[0].gbps, 9.41305);
 	near(g->r[0].cpu_pct, 11.84);
@@ -210,7 +210,7 @@ Test(ingest_netperf, omni)
 	near(g->r[0].cpu_pct, 50);
 	cr_assert(isnan(g->r[0].remote_cpu_pct), "-1 is omni's 'not measured'");
 	cr_assert(g->r[1].tcp);
-	cr_assert_eq(g->r[1].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[1].size_conv, PCIBW_SIZE_WRITE);
 	near(g->r[1].gbps, 9.41305);
 	near(g->r[1].remote_cpu_pct, 25.55);
 	cr_assert_eq(st.skipped, 1, "the Trans/s row");
@@ -226,7 +226,7 @@ Test(ingest_iperf3, udp_loopback)
 	cr_assert_eq(g->n, 2);
 	cr_assert_str_eq(g->r[0].series, "sender");
 	cr_assert_eq(g->r[0].size_bytes, 1024);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_UDP_PAYLOAD);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_UDP_PAYLOAD);
 	near6(g->r[0].gbps, 398849304.054872e-9);
 	near(g->r[0].pps, 146064 / 3.000021);
 	near6(g->r[0].core_max_pct, 29.695578);
@@ -260,7 +260,7 @@ Test(ingest_iperf3, tcp_real)
 	cr_assert(fabs(g->r[1].gbps - 0.2755) < 0.00005, "%g", g->r[1].gbps);
 	cr_assert(fabs(g->r[0].core_max_pct - 2.68) < 0.005);
 	cr_assert(fabs(g->r[1].core_max_pct - 2.27) < 0.005);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_WRITE);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_WRITE);
 	cr_assert_eq(g->r[0].size_bytes, 131072);
 	cr_assert(strstr(st.notes[0], "2 iperf3 interval(s) omitted"), "%s", st.notes[0]);
 	free(g);
@@ -275,7 +275,7 @@ Test(ingest_pciebench, sweep)
 	cr_assert_eq(st.format, PCIBW_FMT_PCIEBENCH);
 	cr_assert_eq(g->n, 120, "40 sizes x RD, WR, RW");
 	cr_assert_eq(g->r[0].direction, PCIBW_PAT_DMA_READ);
-	cr_assert_eq(g->r[0].size_conv, PCIBW_CONV_DMA);
+	cr_assert_eq(g->r[0].size_conv, PCIBW_SIZE_DMA);
 	cr_assert_eq(g->r[0].size_bytes, 16);
 	near(g->r[0].gbps, 4.054986287023991);
 	near(g->r[0].pps, 31679580.367374927);

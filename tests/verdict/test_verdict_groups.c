@@ -26,7 +26,7 @@ static void add(struct pcibw_rows *rs, const struct line *l)
 	m.source = "hand.csv";
 	snprintf(m.series, sizeof m.series, "%s", l->series);
 	m.size_bytes = l->size;
-	m.size_conv = PCIBW_CONV_FRAME;
+	m.size_conv = PCIBW_SIZE_FRAME;
 	m.direction = PCIBW_PAT_RX;
 	m.pps = l->pps;
 	m.cpu_pct = l->cpu_pct;

@@ -27,7 +27,7 @@ static void add(struct pcibw_rows *rs, const char *series, double size, double p
 	m.source = "hand";
 	snprintf(m.series, sizeof m.series, "%s", series);
 	m.size_bytes = size;
-	m.size_conv = PCIBW_CONV_FRAME;
+	m.size_conv = PCIBW_SIZE_FRAME;
 	m.direction = PCIBW_PAT_RX;
 	m.pps = pps;
 	m.cpu_pct = cpu_pct;
@@ -110,7 +110,7 @@ Test(verdict_rules, busiest_core)
 	pcibw_measured_init(&m);
 	m.source = "hand";
 	m.size_bytes = 64;
-	m.size_conv = PCIBW_CONV_FRAME;
+	m.size_conv = PCIBW_SIZE_FRAME;
 	m.pps = 920000;
 	m.core_max_pct = 95;
 	struct pcibw_err err;
@@ -264,7 +264,7 @@ static void add_wm(struct pcibw_rows *rs, double work, double mhz, double pps)
 	pcibw_measured_init(&m);
 	m.source = "hand";
 	m.size_bytes = 64;
-	m.size_conv = PCIBW_CONV_FRAME;
+	m.size_conv = PCIBW_SIZE_FRAME;
 	m.direction = PCIBW_PAT_RX;
 	m.work = work;
 	m.cpu_mhz = mhz;

@@ -40,7 +40,7 @@ static void oracle(const struct pcibw_rows *rs, const struct pcibw_thresholds *t
 	memset(w, 0, sizeof *w * (size_t)n);
 	for (int a = 0; a < n; a++) {
 		const struct pcibw_row *ra = &rs->v[idx[a]];
-		if (ra->size_conv == PCIBW_CONV_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
+		if (ra->size_conv == PCIBW_SIZE_WRITE || !(ra->pps > 0) || isnan(ra->size_bytes))
 			continue;
 		double lo = ra->pps, hi = ra->pps;
 		int b = a;
@@ -68,7 +68,7 @@ static void oracle(const struct pcibw_rows *rs, const struct pcibw_thresholds *t
 	free(idx);
 }
 
-static void add(struct pcibw_rows *rs, double size, double pps, enum pcibw_size_conv conv)
+static void add(struct pcibw_rows *rs, double size, double pps, enum pcibw_size_is conv)
 {
 	struct pcibw_measured m;
 	pcibw_measured_init(&m);
@@ -92,7 +92,7 @@ Test(shape_flat, matches_definition_on_random_families)
 	for (int trial = 0; trial < 400; trial++) {
 		struct pcibw_rows rs = {0};
 		int n = 1 + (int)(uniform(&seed) * 60);
-		enum pcibw_size_conv conv = uniform(&seed) < 0.05 ? PCIBW_CONV_WRITE : PCIBW_CONV_FRAME;
+		enum pcibw_size_is conv = uniform(&seed) < 0.05 ? PCIBW_SIZE_WRITE : PCIBW_SIZE_FRAME;
 		double level = 1e5 + uniform(&seed) * 1e6;
 		for (int i = 0; i < n; i++) {
 			double u = uniform(&seed);
@@ -134,7 +134,7 @@ Test(shape_flat, one_long_plateau)
 {
 	struct pcibw_rows rs = {0};
 	for (int i = 0; i < 20000; i++)
-		add(&rs, 64 + i, 1e6, PCIBW_CONV_FRAME);
+		add(&rs, 64 + i, 1e6, PCIBW_SIZE_FRAME);
 	pcibw_rows_finish(&rs);
 	struct pcibw_thresholds t;
 	pcibw_thresholds_default(&t);

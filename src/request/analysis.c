@@ -1,0 +1,114 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * analyze's pipeline below the command line: read the inputs, group the rows, give each the
+ * model's bus ceiling and the wire's, run the verdict. No output here.
+ */
+#include "pcibw/request.h"
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Bytes one packet of r counts in its rate basis: its own convention's, or a named layer's. */
+static double basis_bytes(const struct pcibw_row *r, enum pcibw_size_is s)
+{
+	switch (r->gbps_basis) {
+	case PCIBW_BASIS_SIZE:
+		return r->size_bytes;
+	case PCIBW_BASIS_WIRE:
+		return pcibw_wire_bytes(pcibw_frame_bytes(r->size_bytes, s));
+	case PCIBW_BASIS_FRAME:
+		return pcibw_frame_bytes(r->size_bytes, s);
+	case PCIBW_BASIS_L3:
+		return pcibw_size_bytes_as(r->size_bytes, s, PCIBW_SIZE_L3);
+	case PCIBW_BASIS_PAYLOAD:
+		return pcibw_size_bytes_as(r->size_bytes, s, PCIBW_SIZE_UDP_PAYLOAD);
+	}
+	return NAN;
+}
+
+void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *res)
+{
+	for (int i = 0; i < rs->n; i++) {
+		struct pcibw_row *r = &rs->v[i];
+		enum pcibw_pattern pat =
+		    r->direction != PCIBW_DIR_UNSET ? (enum pcibw_pattern)r->direction : res->in.pattern;
+		r->pattern = (int)pat;
+		bool sized = r->size_conv != PCIBW_SIZE_WRITE && !isnan(r->size_bytes);
+		enum pcibw_size_is s = !sized				   ? r->size_conv
+				       : r->size_conv == PCIBW_SIZE_OPTION ? res->in.size_is
+									   : r->size_conv;
+		if (sized) {
+			r->packet_bytes = r->size_bytes;
+			r->basis_bytes = basis_bytes(r, s);
+		}
+		pcibw_row_rates(r);
+		double mpps, gbps;
+		pcibw_wire_ceiling(sized ? r->size_bytes : NAN, sized ? s : PCIBW_SIZE_WRITE, pat,
+				   res->in.line_rate_gbps, &mpps, &gbps);
+		if (!isnan(gbps))
+			r->wire_gbps = gbps;
+		if (!isnan(mpps))
+			r->wire_mpps = mpps;
+		if (!sized || !res->have_bus || res->bus.kind == PCIBW_BUS_VIRTUAL)
+			continue;
+		struct pcibw_model_in in = res->in;
+		in.pattern = pat;
+		in.size_is = s;
+		in.line_rate_gbps = 0;
+		struct pcibw_model_row mr;
+		struct pcibw_err e = {0};
+		if (pcibw_model_eval(&in, r->size_bytes, &mr, &e) == PCIBW_OK) {
+			r->bus_mpps = mr.bus_mpps;
+			r->bus_gbps = mr.bus_gbps;
+			r->bound_by = mr.bound_by;
+		} else {
+			snprintf(r->model_note, sizeof r->model_note, "%.200s", e.msg);
+		}
+	}
+}
+
+static int add_row(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
+{
+	return pcibw_rows_add(ctx, m, err);
+}
+
+int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_resolved *r,
+			  struct pcibw_analysis *out, struct pcibw_err *err)
+{
+	memset(out, 0, sizeof *out);
+	pcibw_machine_of(r, &out->machine);
+	out->inputs = calloc((size_t)req->n_files + 1, sizeof *out->inputs);
+	if (!out->inputs)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	out->n_inputs = req->n_files;
+	int st;
+	for (int i = 0; i < req->n_files; i++) {
+		out->inputs[i].path = req->files[i];
+		if ((st = pcibw_ingest_file(req->files[i], &req->ingest, add_row, &out->rows,
+					    &out->inputs[i].stats, err)))
+			return st;
+		out->skipped += out->inputs[i].stats.skipped;
+	}
+	if (out->rows.n == 0) {
+		const char *first = "";
+		for (int i = 0; i < req->n_files && !first[0]; i++)
+			first = out->inputs[i].stats.first_skip;
+		return pcibw_fail(err, PCIBW_EINPUT, "%s%s: no measured rows (every line was skipped%s%s)",
+				  req->n_files ? req->files[0] : "-",
+				  req->n_files > 1 ? " and the other inputs" : "",
+				  first[0] ? "; first: " : "", first);
+	}
+	pcibw_rows_finish(&out->rows);
+	pcibw_rows_packets(&out->rows, req->mtu, req->size_is);
+	pcibw_rows_ceilings(&out->rows, r);
+	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
+}
+
+void pcibw_analysis_free(struct pcibw_analysis *a)
+{
+	pcibw_summary_free(&a->summary);
+	pcibw_rows_free(&a->rows);
+	free(a->inputs);
+	a->inputs = NULL;
+	a->n_inputs = 0;
+}

@@ -1,0 +1,406 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * From options to the things the model and the verdict need: the bus, the NIC profile, the size
+ * list, the CPU. One resolution for every command, so an option means the same in each.
+ */
+#include "pcibw/device.h"
+#include "pcibw/request.h"
+#include <math.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* model's sizes when --sizes is not given: RFC 2544 sec. 9.1's Ethernet frame sizes but 1280 */
+#define DEFAULT_SIZES "64,128,256,512,1024,1518"
+
+int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_err *err)
+{
+	int n = !!req->probe.dump_file + !!req->probe.sysfs_dir + !!req->probe.topology_file;
+	if (n > 1)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--dump, --sysfs and --topology name different machines: give at most one");
+	return PCIBW_OK;
+}
+
+static void warn(struct pcibw_resolved *r, const char *code, const char *fmt, ...)
+    __attribute__((format(printf, 3, 4)));
+static void warn(struct pcibw_resolved *r, const char *code, const char *fmt, ...)
+{
+	if (r->n_warnings >= PCIBW_MAX_REQUEST_WARNINGS)
+		return;
+	struct pcibw_request_warning *w = &r->warnings[r->n_warnings++];
+	w->code = code;
+	va_list ap;
+	va_start(ap, fmt);
+	vsnprintf(w->text, sizeof w->text, fmt, ap);
+	va_end(ap);
+}
+
+/* The bus of the one device the probe options select, its ids and "SLOT (SOURCE)". */
+static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+{
+	struct pcibw_report rep = {0};
+	int st = pcibw_probe(&req->probe, &rep, err);
+	if (st) {
+		pcibw_report_free(&rep);
+		return st;
+	}
+	if (rep.n_devices == 0) {
+		pcibw_report_free(&rep);
+		return pcibw_fail(err, PCIBW_ENOMATCH,
+				  "no network device matched: give -s SLOT (and --all for "
+				  "other classes) or --bus SPEC");
+	}
+	if (rep.n_devices > 1) {
+		char list[512] = "";
+		size_t o = 0;
+		for (int i = 0; i < rep.n_devices && o < sizeof list; i++)
+			o += (size_t)snprintf(list + o, sizeof list - o, "%s%s", i ? ", " : "",
+					      rep.devices[i].slot);
+		pcibw_report_free(&rep);
+		return pcibw_fail(err, PCIBW_EUSAGE, "several devices match (%s): pick one with -s SLOT",
+				  list);
+	}
+	const struct pcibw_device *d = &rep.devices[0];
+	r->vendor_id = d->vendor_id;
+	r->device_id = d->device_id;
+	snprintf(r->bus_from, sizeof r->bus_from, "%s (%s)", d->slot, rep.source);
+	if (d->is_virtual) {
+		memset(&r->bus, 0, sizeof r->bus);
+		r->bus.kind = PCIBW_BUS_VIRTUAL;
+	} else {
+		st = pcibw_bus_from_device(d, &r->bus, err);
+	}
+	/* a link read from sysfs without root has no Device Control: say the registers are assumed */
+	if (!st && r->bus.kind == PCIBW_BUS_PCIE && !r->bus.note[0] &&
+	    (r->bus.mps_default || r->bus.mrrs_default))
+		snprintf(r->bus.note, sizeof r->bus.note,
+			 "%s: MPS/MRRS not in the source (config space past 64 bytes "
+			 "needs root or an -xxx dump): assumed MPS %d, MRRS %d",
+			 d->slot, r->bus.mps_bytes, r->bus.mrrs_bytes);
+	pcibw_report_free(&rep);
+	r->have_bus = !st;
+	return st;
+}
+
+static void virtual_bus(struct pcibw_resolved *r, const char *from)
+{
+	memset(&r->bus, 0, sizeof r->bus);
+	r->bus.kind = PCIBW_BUS_VIRTUAL;
+	r->have_bus = true;
+	snprintf(r->bus_from, sizeof r->bus_from, "%s", from);
+}
+
+static void bus_words(const struct pcibw_bus *b, char *buf, size_t n)
+{
+	switch (b->kind) {
+	case PCIBW_BUS_PCI:
+		snprintf(buf, n, "PCI %d/%d bus", b->clock_mhz, b->width_bits);
+		break;
+	case PCIBW_BUS_PCIX:
+		snprintf(buf, n, "PCI-X %d/%d bus",
+			 b->clock_mhz * (b->transfers_per_clock > 1 ? b->transfers_per_clock : 1),
+			 b->width_bits);
+		break;
+	case PCIBW_BUS_PCIE:
+		snprintf(buf, n, "PCIe gen%d x%d link", b->gen, b->lanes);
+		break;
+	case PCIBW_BUS_VIRTUAL:
+		snprintf(buf, n, "virtual NIC");
+		break;
+	default:
+		snprintf(buf, n, "bus");
+	}
+}
+
+#define MAX_NIC_SETS 16
+
+/* The NIC knobs of a request: --nic NAME,KNOB=VALUE,... first, then each --nic-set. */
+struct nic_sets {
+	char name[128];
+	char buf[MAX_NIC_SETS][128];
+	const char *v[2 * MAX_NIC_SETS];
+	int n;
+};
+
+static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct pcibw_err *err)
+{
+	memset(s, 0, sizeof *s);
+	if (req->nic) {
+		const char *comma = strchr(req->nic, ',');
+		size_t len = comma ? (size_t)(comma - req->nic) : strlen(req->nic);
+		if (len >= sizeof s->name)
+			return pcibw_fail(err, PCIBW_EUSAGE, "--nic '%s': the profile name is too long",
+					  req->nic);
+		snprintf(s->name, sizeof s->name, "%.*s", (int)len, req->nic);
+		for (const char *p = comma; p && *p;) {
+			const char *q = strchr(p + 1, ',');
+			size_t l = q ? (size_t)(q - p - 1) : strlen(p + 1);
+			if (s->n >= MAX_NIC_SETS || l >= sizeof s->buf[0] || l == 0)
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "--nic '%s': expected NAME,KNOB=VALUE,... (at most %d, none empty)",
+				    req->nic, MAX_NIC_SETS);
+			snprintf(s->buf[s->n], sizeof s->buf[0], "%.*s", (int)l, p + 1);
+			s->v[s->n] = s->buf[s->n];
+			s->n++;
+			p = q;
+		}
+	}
+	for (int i = 0; i < req->n_nic_sets && i < MAX_NIC_SETS; i++)
+		s->v[s->n++] = req->nic_sets[i];
+	return PCIBW_OK;
+}
+
+static void origin_add(char *buf, size_t n, const char *what)
+{
+	size_t l = strlen(buf);
+	if (!strstr(buf, what))
+		snprintf(buf + l, n - l, "%s%s", l ? ", " : "", what);
+}
+
+/* The CPU the measurement ran on: options first, then the export's PU count, then this machine
+ * when the device was probed here. */
+static int resolve_cpu(const struct pcibw_request *req, struct pcibw_resolved *r, bool live,
+		       struct pcibw_err *err)
+{
+	r->cpus = req->cpus;
+	r->cpu_mhz = req->cpu_mhz;
+	if (req->cpus != PCIBW_NULL || !isnan(req->cpu_mhz))
+		origin_add(r->cpu_origin, sizeof r->cpu_origin, "options");
+	if (r->cpus == PCIBW_NULL && req->probe.topology_file) {
+		struct pcibw_cpuinfo ci;
+		int st = pcibw_cpuinfo_hwloc_xml(req->probe.topology_file, &ci, err);
+		if (st)
+			return st;
+		r->cpus = ci.cpus;
+		char o[1100];
+		snprintf(o, sizeof o, "%s:%s", ci.origin, req->probe.topology_file);
+		origin_add(r->cpu_origin, sizeof r->cpu_origin, o);
+	}
+	if (live && (r->cpus == PCIBW_NULL || isnan(r->cpu_mhz))) {
+		struct pcibw_cpuinfo ci;
+		pcibw_cpuinfo_live(&ci);
+		if (r->cpus == PCIBW_NULL)
+			r->cpus = ci.cpus;
+		if (isnan(r->cpu_mhz))
+			r->cpu_mhz = ci.mhz;
+		origin_add(r->cpu_origin, sizeof r->cpu_origin, ci.origin);
+	}
+	return PCIBW_OK;
+}
+
+static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+{
+	int st;
+	memset(r, 0, sizeof *r);
+	r->vendor_id = r->device_id = PCIBW_NULL;
+	r->cpus = PCIBW_NULL;
+	r->cpu_mhz = NAN;
+	r->in.bus = &r->bus;
+	r->in.nic = &r->nic;
+	r->in.pattern = req->pattern;
+	r->in.size_is = req->size_is;
+	r->in.line_rate_gbps = req->line_rate_gbps;
+	r->in.compat = req->compat;
+	r->in.segment_devices = req->segment_devices;
+	bool model = req->command == PCIBW_CMD_MODEL;
+	const struct pcibw_probe_opts *p = &req->probe;
+	bool probed = p->slot_filter || p->dump_file || p->sysfs_dir || p->iface;
+
+	if ((st = pcibw_request_check_sources(req, err)))
+		return st;
+	if (req->bus && probed)
+		return pcibw_fail(
+		    err, PCIBW_EUSAGE,
+		    "--bus and a probed device (-s, -i, --dump, --sysfs) both name the bus: give one");
+	if (model && p->topology_file)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--topology holds no config space: give --bus SPEC, or --dump/--sysfs");
+	if (req->nic && req->nic_file)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
+	if (model && (st = pcibw_sizes_parse(req->sizes ? req->sizes : DEFAULT_SIZES, &r->sizes, err)))
+		return st;
+	struct nic_sets sets;
+	if ((st = split_nic(req, &sets, err)))
+		return st;
+
+	/* the profile the user named comes first: a paravirtual one needs no bus */
+	bool named = req->nic || req->nic_file;
+	if (req->nic_file)
+		st = pcibw_nic_load_file(req->nic_file, &r->nic, err);
+	else if (req->nic)
+		st = pcibw_nic_load(sets.name, NULL, &r->nic, err);
+	if (st)
+		return st;
+	if (req->bus && !strcmp(req->bus, "virtual")) {
+		virtual_bus(r, "--bus");
+	} else if (req->bus) {
+		if ((st = pcibw_bus_parse(req->bus, &r->bus, err)))
+			return st;
+		r->have_bus = true;
+		snprintf(r->bus_from, sizeof r->bus_from, "--bus");
+	} else if (probed || (model && !(named && r->nic.is_virtual))) {
+		if ((st = probed_bus(req, r, err)))
+			return st;
+	}
+	if (req->bus_set) {
+		/* a what-if on a probed device's registers; a spec takes its modifiers itself */
+		if (req->bus || !r->have_bus)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--bus-set changes a probed device (-s, -i, --dump, --sysfs); with "
+					  "--bus, put the modifiers in the spec");
+		if ((st = pcibw_bus_apply(&r->bus, req->bus_set, err)))
+			return st;
+		size_t l = strlen(r->bus_from);
+		snprintf(r->bus_from + l, sizeof r->bus_from - l, " with --bus-set %s", req->bus_set);
+	}
+	if (!named) {
+		char name[64];
+		const char *n = NULL;
+		if (r->vendor_id >= 0)
+			n = pcibw_nic_default_name(r->vendor_id, r->device_id, NULL, NULL, name, sizeof name);
+		if (!n && r->vendor_id >= 0)
+			warn(r, "no-nic-profile",
+			     "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
+			     (unsigned)r->vendor_id, (unsigned)r->device_id);
+		if ((st = pcibw_nic_load(n ? n : "simple", NULL, &r->nic, err)))
+			return st;
+	}
+	/* a loaded profile always has its [profile] name */
+	snprintf(r->nic_name, sizeof r->nic_name, "%s", r->nic.name[0] ? r->nic.name : "simple");
+	if (!r->have_bus && r->nic.is_virtual) {
+		char from[128];
+		snprintf(from, sizeof from, "--nic %s (paravirtual)", r->nic_name);
+		virtual_bus(r, from);
+	}
+	/* the knobs settle for the bus the profile will be costed on */
+	if ((st = pcibw_nic_configure(&r->nic, r->have_bus ? &r->bus : NULL, req->line_rate_gbps, sets.v,
+				      sets.n, err)))
+		return st;
+
+	if (r->in.compat == PCIBW_COMPAT_PCIE_BENCH && r->have_bus &&
+	    (r->bus.kind == PCIBW_BUS_PCI || r->bus.kind == PCIBW_BUS_PCIX))
+		/* pcie-model has no PCI or PCI-X model: "compatible accounting" would be a false label */
+		return pcibw_fail(
+		    err, PCIBW_EUSAGE,
+		    "--compat pcie-bench reproduces pcie-bench's PCIe model; it has none for a %s bus: "
+		    "drop --compat",
+		    pcibw_bus_kind_name(r->bus.kind));
+	if (r->have_bus) {
+		pcibw_bus_format(&r->bus, r->bus_spec, sizeof r->bus_spec);
+		bus_words(&r->bus, r->bus_words, sizeof r->bus_words);
+		if (r->bus.note[0])
+			warn(r, "bus-note", "%s", r->bus.note);
+		if (r->bus.kind == PCIBW_BUS_PCIE && r->bus.aspm > 0)
+			warn(r, "aspm",
+			     "ASPM %s is on for this link: the ceilings are the same (an exit from a "
+			     "low-power state costs latency per wake, not bandwidth), but a link that idles "
+			     "between bursts pays it on every burst",
+			     (const char *[]){"off", "L0s", "L1", "L0s and L1"}[r->bus.aspm & 3]);
+		if (r->bus.kind == PCIBW_BUS_VIRTUAL)
+			warn(r, "virtual-bus",
+			     "a paravirtual device has no bus ceiling: the host's CPU and memory set its "
+			     "limit");
+	}
+	if (req->command == PCIBW_CMD_ANALYZE || req->command == PCIBW_CMD_WATCH)
+		return resolve_cpu(req, r, probed && !p->dump_file && !p->sysfs_dir, err);
+	return PCIBW_OK;
+}
+
+int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+{
+	if (req->command != PCIBW_CMD_ANALYZE || req->n_files == 0)
+		return resolve(req, r, err);
+	/* the first file's own "# bus: ..." line (pcibw watch --format csv) fills what no option gave */
+	struct pcibw_request cd = *req;
+	struct pcibw_input_defaults def;
+	int st = pcibw_ingest_defaults(req->files[0], &def, err);
+	if (st) {
+		memset(r, 0, sizeof *r);
+		return st;
+	}
+	const struct pcibw_probe_opts *p = &req->probe;
+	bool probed = p->slot_filter || p->dump_file || p->sysfs_dir || p->iface;
+	if (def.found) {
+		if (!cd.bus && !probed && def.bus[0])
+			cd.bus = def.bus;
+		if (!cd.nic && !cd.nic_file && def.nic[0])
+			cd.nic = def.nic;
+		if (cd.line_rate_gbps == 0)
+			cd.line_rate_gbps = def.line_rate_gbps;
+		if (cd.cpus == PCIBW_NULL && isnan(cd.cpu_mhz)) {
+			cd.cpus = def.cpus;
+			cd.cpu_mhz = def.cpu_mhz;
+		}
+	}
+	if ((st = resolve(&cd, r, err)))
+		return st;
+	if (def.found && cd.bus == def.bus)
+		snprintf(r->bus_from, sizeof r->bus_from, "%s", def.origin);
+	if (def.found && req->cpus == PCIBW_NULL && isnan(req->cpu_mhz) &&
+	    (def.cpus > 0 || !isnan(def.cpu_mhz)))
+		snprintf(r->cpu_origin, sizeof r->cpu_origin, "%s", def.origin);
+	return PCIBW_OK;
+}
+
+void pcibw_resolved_free(struct pcibw_resolved *r)
+{
+	pcibw_sizes_free(&r->sizes);
+}
+
+int pcibw_request_model_rows(const struct pcibw_resolved *r, struct pcibw_model_row **rows,
+			     const char ***labels, int *n, struct pcibw_err *err)
+{
+	int nrows = r->sizes.is_mix ? 1 : r->sizes.n, st = PCIBW_OK;
+	*rows = calloc((size_t)nrows + 1, sizeof **rows);
+	*labels = calloc((size_t)nrows + 1, sizeof **labels);
+	if (!*rows || !*labels)
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	else if (r->sizes.is_mix) {
+		st = pcibw_model_eval_mix(&r->in, &r->sizes, &(*rows)[0], err);
+		(*labels)[0] = r->sizes.label;
+	} else {
+		for (int i = 0; i < nrows && !st; i++)
+			st = pcibw_model_eval(&r->in, r->sizes.v[i].bytes, &(*rows)[i], err);
+	}
+	if (st) {
+		free(*rows), free(*labels);
+		*rows = NULL, *labels = NULL;
+		nrows = 0;
+	}
+	*n = nrows;
+	return st;
+}
+
+int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_explain_op **recipe,
+				int **recipe_n, struct pcibw_err *err)
+{
+	int n = r->sizes.is_mix ? 0 : r->sizes.n, st = PCIBW_OK;
+	*recipe = calloc((size_t)n * PCIBW_MAX_OPS + 1, sizeof **recipe);
+	*recipe_n = calloc((size_t)n + 1, sizeof **recipe_n);
+	if (!*recipe || !*recipe_n)
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int i = 0; i < n && !st; i++)
+		st = pcibw_model_explain(&r->in, r->sizes.v[i].bytes, *recipe + (size_t)i * PCIBW_MAX_OPS,
+					 PCIBW_MAX_OPS, &(*recipe_n)[i], err);
+	if (st) {
+		free(*recipe), free(*recipe_n);
+		*recipe = NULL, *recipe_n = NULL;
+	}
+	return st;
+}
+
+void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
+{
+	memset(m, 0, sizeof *m);
+	m->have_bus = r->have_bus && r->bus.kind != PCIBW_BUS_VIRTUAL;
+	m->bus_virtual = r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL;
+	snprintf(m->bus_name, sizeof m->bus_name, "%s", r->bus_words);
+	snprintf(m->bus_note, sizeof m->bus_note, "%s", r->have_bus ? r->bus.note : "");
+	m->aspm = r->have_bus ? r->bus.aspm : -1;
+	m->line_rate_gbps = r->in.line_rate_gbps;
+	m->cpus = r->cpus;
+	m->cpu_mhz = r->cpu_mhz;
+}
