@@ -130,6 +130,9 @@ out:
 	if (s)
 		s->close(s);
 	free(ctx);
+	/* standard output failed: main's last flush names the reason, or stays quiet on a closed pipe */
+	if (st == PCIBW_EINTERNAL && ferror(o->out))
+		return st;
 	if (st)
 		return st == PCIBW_EUSAGE ? cli_usage_error("watch", "%s", err.msg) : cli_error(&err);
 	return PCIBW_OK;

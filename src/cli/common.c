@@ -32,11 +32,10 @@ int cli_help(const char *name)
 	const struct pcibw_command_info *ci = pcibw_command_find(name);
 	if (!ci)
 		return PCIBW_EINTERNAL;
-	if (pcibw_help_render_text(stdout, ci) || fflush(stdout)) {
-		struct pcibw_err err;
-		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write the help");
-		return cli_error(&err);
-	}
+	/* A failed write leaves stdout's error flag set: main's last flush names the reason
+	 * (`cannot write output: ...`), or stays quiet for a reader that went away. */
+	if (pcibw_help_render_text(stdout, ci) || fflush(stdout))
+		return PCIBW_EINTERNAL;
 	return 0;
 }
 

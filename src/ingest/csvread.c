@@ -132,12 +132,12 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 							      "%s:%u:%u: NUL byte (expected "
 							      "text: CSV holds no binary data)",
 							      r->src->name, r->line, r->col);
+			start = i + 1; /* comment bytes are never data, even when a read ends in one */
 			if (c == '\n') {
 				r->in_comment = false;
 				r->at_line_start = true;
 				r->line++;
 				r->col = 0;
-				start = i + 1;
 				r->feed_line = r->line;
 				r->feed_col = 1;
 			}
@@ -147,6 +147,7 @@ static int scan(struct csvr *r, const unsigned char *s, size_t n)
 			if (c == '#') {
 				if (feed(r, s + start, i - start))
 					return r->status;
+				start = i + 1;
 				r->in_comment = true;
 				r->col = 1; /* the '#' */
 				continue;

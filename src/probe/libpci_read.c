@@ -105,6 +105,32 @@ int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, str
 	return r;
 }
 
+/* libpci's message for a pci.ids it cannot parse names the file it opened ("Parse error at
+ * PATH, line N", pciutils names-parse.c): for --pci-ids that is the memory copy, so the
+ * message names the user's file and line instead. Any other failure of the dump method is bad
+ * input; of the live methods, not possible here. */
+static int libpci_failure(unsigned method, const char *ids_copy, const char *ids_name, struct pcibw_err *err)
+{
+	size_t n = strlen(libpci_msg);
+	while (n && libpci_msg[n - 1] == '\n')
+		libpci_msg[--n] = '\0';
+	if (ids_copy) {
+		char at[96];
+		snprintf(at, sizeof at, " at %s, line ", ids_copy);
+		char *p = strstr(libpci_msg, at);
+		if (p) {
+			unsigned long line = strtoul(p + strlen(at), NULL, 10);
+			*p = '\0';
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%lu:1: %s (expected a pci.ids file: 'VVVV  vendor name' lines, "
+					  "tab-indented 'DDDD  device name' lines, '#' comments)",
+					  ids_name, line, libpci_msg);
+		}
+	}
+	return pcibw_fail(err, method == PCI_ACCESS_DUMP ? PCIBW_EINPUT : PCIBW_ENOTHERE, "libpci: %s",
+			  libpci_msg);
+}
+
 int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids, const char *origin,
 		      const struct probe_locator *loc, struct probe_set *set, struct pcibw_report *rep,
 		      struct pcibw_err *err)
@@ -135,8 +161,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 	if (setjmp(jb)) {
 		if (cleaning)
 			goto done; /* pci_cleanup itself failed: leave what it holds */
-		r = pcibw_fail(err, method == PCI_ACCESS_DUMP ? PCIBW_EINPUT : PCIBW_ENOTHERE, "libpci: %s",
-			       libpci_msg);
+		r = libpci_failure(method, ids >= 0 ? ids_path : NULL, pci_ids, err);
 		goto out;
 	}
 	a->method = method;

@@ -14,6 +14,7 @@
  * interface name as node_network_info has it. A fact the source does not show is left out
  * (no sample), never written as 0.
  */
+#include "pcibw/portfit.h"
 #include "report_render.h"
 #include <math.h>
 #include <stdio.h>
@@ -232,6 +233,34 @@ static void bottleneck(FILE *o, const struct pcibw_report *r)
 	}
 }
 
+/* port_fit at both frame sizes (unclamped), one family */
+static void port_fit(FILE *o, const struct pcibw_report *r)
+{
+	const char *name = "pcibw_port_fit_ratio";
+	bool any = false;
+	for (int i = 0; i < r->n_devices; i++) {
+		const struct pcibw_device *d = &r->devices[i];
+		const struct pcibw_port_fit *f = &d->port_fit;
+		if (!has_address(d) || !f->known)
+			continue;
+		if (!any)
+			family(o, name,
+			       "Bus ceiling (pattern both, the NIC profile's costs) over the packet rate the "
+			       "card's ports need at line rate, at this frame size; >= 1 means the slot "
+			       "carries the ports, below 1 it cannot (not clamped).");
+		any = true;
+		const double v[2] = {f->ratio_64, f->ratio_1518};
+		const char *sz[2] = {"64", "1518"};
+		for (int k = 0; k < 2; k++) {
+			if (isnan(v[k]))
+				continue;
+			const char *kv[] = {"frame_bytes", sz[k]};
+			series(o, name, d, 1, kv);
+			sample(o, v[k]);
+		}
+	}
+}
+
 int pcibw_report_render_prometheus(FILE *o, const struct pcibw_report *r)
 {
 	device_info(o, r);
@@ -250,6 +279,7 @@ int pcibw_report_render_prometheus(FILE *o, const struct pcibw_report *r)
 		   downgraded);
 	per_device(o, r, "pcibw_bus_clock_hertz", "Conventional PCI or PCI-X segment clock, hertz.", bus_hz);
 	bottleneck(o, r);
+	port_fit(o, r);
 	per_device(o, r, "pcibw_max_payload_bytes", "PCIe Max_Payload_Size in effect (DevCtl), bytes.", mps);
 	per_device(o, r, "pcibw_max_read_request_bytes",
 		   "PCIe Max_Read_Request_Size in effect (DevCtl), bytes.", mrrs);

@@ -7,6 +7,7 @@
 #include "run.h"
 #include "src/render/watch_render.h"
 #include "src/util/atomic_file.h"
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -216,7 +217,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		goto write_fail;
 	goto out;
 write_fail:
-	st = pcibw_fail(err, PCIBW_EINTERNAL, "cannot write the output");
+	st = pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s", strerror(errno));
 out:
 	if (rs->recording) {
 		struct pcibw_err e2 = {0};

@@ -27,7 +27,19 @@ static const char *const commands[] = {
     "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33",
     "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33 --json",
     "analyze \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" --bus pci33 --format csv",
+    "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\"",
+    "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" --json",
+    "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" --format csv",
 };
+
+/* The reason is said once, not once per layer that saw the write fail. */
+static unsigned count_cannot_write(const char *s)
+{
+	unsigned n = 0;
+	for (; (s = strstr(s, "cannot write")); s++)
+		n++;
+	return n;
+}
 
 static struct run_result sh(const char *cmd, const char *redirect)
 {
@@ -53,6 +65,8 @@ Test(output, full_disk_is_exit_1_with_the_reason)
 		cr_expect_eq(r.status, 1, "%s >/dev/full: exit %d: %s", commands[i], r.status, r.err);
 		cr_expect(strstr(r.err, "pcibw: cannot write output: No space left on device"),
 			  "%s >/dev/full: %s", commands[i], r.err);
+		cr_expect_eq(count_cannot_write(r.err), 1, "%s >/dev/full: said once: %s", commands[i],
+			     r.err);
 		run_free(&r);
 	}
 }
@@ -64,6 +78,7 @@ Test(output, closed_stdout_is_exit_1_with_the_reason)
 		cr_expect_eq(r.status, 1, "%s >&-: exit %d: %s", commands[i], r.status, r.err);
 		cr_expect(strstr(r.err, "pcibw: cannot write output: Bad file descriptor"), "%s >&-: %s",
 			  commands[i], r.err);
+		cr_expect_eq(count_cannot_write(r.err), 1, "%s >&-: said once: %s", commands[i], r.err);
 		run_free(&r);
 	}
 }

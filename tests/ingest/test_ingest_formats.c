@@ -284,3 +284,62 @@ Test(ingest_pciebench, sweep)
 	cr_assert_eq(g->r[80].direction, PCIBW_PAT_DMA_RW);
 	free(g);
 }
+
+/* the number of rows read and the last of them, for inputs larger than MAXR rows */
+struct tail {
+	int n;
+	struct pcibw_measured last;
+};
+
+static int keep_last(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
+{
+	(void)err;
+	struct tail *t = ctx;
+	t->n++;
+	t->last = *m;
+	return PCIBW_OK;
+}
+
+/* A '#' line is a comment wherever the reads split the file: one crossing the end of the first
+ * block read for format detection (8192 bytes) or of a later 64 KiB read is skipped whole, and
+ * the row after it is read as written (size 128, 2000 pps, its own line number). */
+Test(ingest_csv, comment_across_read_boundaries)
+{
+	const long cut[] = {8192, 8192 + 65536};
+	for (int k = 0; k < 2; k++) {
+		char *text = malloc(80 * 1024);
+		cr_assert(text);
+		size_t len = (size_t)sprintf(text, "frame_bytes,pps\n");
+		unsigned lines = 1;
+		while (len + 8 < (size_t)cut[k] - 10) {
+			len += (size_t)sprintf(text + len, "64,1000\n");
+			lines++;
+		}
+		len += (size_t)sprintf(text + len, "# a comment that crosses the read boundary\n128,2000\n");
+		lines += 2;
+		cr_assert_gt(len, (size_t)cut[k]);
+		const char *p = tmpfile_with(text);
+		free(text);
+		struct tail t = {0};
+		struct pcibw_err err = {0};
+		int r = pcibw_ingest_file(p, NULL, keep_last, &t, NULL, &err);
+		unlink(p);
+		cr_assert_eq(r, PCIBW_OK, "cut at %ld: %s", cut[k], err.msg);
+		cr_assert_eq(t.n, (int)lines - 2, "every data row read (cut at %ld)", cut[k]);
+		cr_assert_eq(t.last.size_bytes, 128);
+		near(t.last.pps, 2000);
+		cr_assert_eq(t.last.line, lines);
+	}
+}
+/* A file of comments only, its last line without a newline, has no header: the error says so at
+ * its start instead of reading the comment as column names. */
+Test(ingest_csv, comment_only_without_newline)
+{
+	const char *p = tmpfile_with("# only a comment");
+	struct got g = {0};
+	struct pcibw_err err = {0};
+	int r = pcibw_ingest_file(p, NULL, collect, &g, NULL, &err);
+	unlink(p);
+	cr_assert_eq(r, PCIBW_EINPUT);
+	cr_assert(strstr(err.msg, ":1:1: no header line"), "%s", err.msg);
+}

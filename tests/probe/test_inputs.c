@@ -190,3 +190,16 @@ Test(inputs, dump_read_once)
 	cr_expect_str_eq(r.out, "0\n", "runs that reported the unchecked duplicate: %s", r.out);
 	run_free(&r);
 }
+
+/* A pci.ids libpci cannot parse: its vendor line 3 does not start with 4 hex digits, which
+ * pciutils' names-parse.c (id_parse_list) calls "Parse error" at that line. The message names
+ * the file the user gave and that line, not the memory copy libpci read. */
+Test(inputs, bad_pci_ids_names_file_and_line)
+{
+	struct run_result r =
+	    bash("d=$(mktemp -d) && printf '# c\\n8086  Vendor\\nzzzz  bad\\n' > \"$d/ids\" && timeout 20 "
+		 "\"$PCIBW_EXE\" report --pci-ids \"$d/ids\" --dump "
+		 "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"; rc=$?; rm -rf \"$d\"; exit $rc");
+	cr_expect(!strstr(r.err, "/proc/self/fd"), "%s", r.err);
+	expect3(r, "bad pci.ids", "/ids:3:1: Parse error");
+}

@@ -118,7 +118,7 @@ def slot_of(labels):
 
 dumps = sorted(glob.glob(os.path.join(src, "data/examples/*.lspci")) +
                glob.glob(os.path.join(src, "tests/data/*.lspci")))
-compared = 0
+compared = fit_compared = 0
 for d in dumps:
     where = os.path.relpath(d, src)
     r = pcibw("report", "--all", "--format", "prometheus", "--dump", d)
@@ -146,9 +146,26 @@ for d in dumps:
             compared += 1
             if not math.isclose(value, w, rel_tol=1e-12):
                 fail(f"{where}: {name} of {slot_of(labels)} is {value}, lspci says {w}")
+    # port_fit: the report's own JSON ratios, unclamped
+    js = pcibw("report", "--all", "--json", "--dump", d)
+    if js.returncode == 0:
+        import json as _json
+        for dev in _json.loads(js.stdout).get("devices", []):
+            pf = dev.get("port_fit")
+            for size, key in (("64", "ratio_64"), ("1518", "ratio_1518")):
+                got = [v for n, l, v in samples if n == "pcibw_port_fit_ratio" and slot_of(l) == dev["slot"]
+                       and l.get("frame_bytes") == size]
+                want_v = pf.get(key) if pf else None
+                if (want_v is None) != (not got) or (got and not math.isclose(got[0], want_v, rel_tol=1e-12)):
+                    fail(f"{where}: port_fit {dev['slot']} {size} B: prometheus {got}, JSON {want_v}")
+                elif got:
+                    fit_compared += 1
+if fit_compared < 10:
+    fail(f"only {fit_compared} port_fit ratios compared with the JSON")
 if compared < 50:
     fail(f"only {compared} values compared with lspci's text")
-print(f"ok: {len(dumps)} dumps pass promtool check metrics; {compared} values match lspci's text")
+print(f"ok: {len(dumps)} dumps pass promtool check metrics; {compared} values match lspci's text; "
+      f"{fit_compared} port_fit ratios match the JSON's")
 
 # the upstream join: same four labels, same link values
 cx = os.path.join(src, "data/examples/pcie-connectx3pro-haswell-rootport.lspci")

@@ -30,8 +30,10 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 {
 	char csv[128];
 	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv-%d.csv", (int)getpid());
+	/* the same line rate for both runs: the CSV carries it to analyze in its '# bus:' line */
 	const char *wa[] = {"watch",	   "--replay", test_data(rec), iface, "--json",
-			    "--threshold", thr1,       "--threshold",  thr2,  NULL};
+			    "--threshold", thr1,       "--threshold",  thr2,  rate ? "--line-rate" : NULL,
+			    rate,	   NULL};
 	struct run_result w = run_pcibw(NULL, wa);
 	cr_assert_eq(w.status, 0, "%s", w.err);
 	json_t *sum = last_json_line(w.out);
