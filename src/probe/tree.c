@@ -273,16 +273,19 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		matched++;
 	}
 	if (!matched) {
+		/* the source as a place: "on this machine", "in dump:FILE" */
+		const char *in = strcmp(out->source, "live") ? "in " : "on ";
+		const char *where = strcmp(out->source, "live") ? out->source : "this machine";
 		if (opts->slot_filter)
-			return pcibw_fail(err, PCIBW_ENOMATCH, "no device matches -s %s in %s",
-					  opts->slot_filter, out->source);
+			return pcibw_fail(err, PCIBW_ENOMATCH, "no device matches -s %s %s%s",
+					  opts->slot_filter, in, where);
 		if (opts->iface)
-			return pcibw_fail(err, PCIBW_ENOMATCH, "no device has interface %s in %s",
-					  opts->iface, out->source);
+			return pcibw_fail(err, PCIBW_ENOMATCH, "no device has interface %s %s%s", opts->iface,
+					  in, where);
 		return pcibw_fail(err, PCIBW_ENOMATCH,
 				  "no network controller (class 0x02xx or "
-				  "0x0c06) in %s; --all lists every device",
-				  out->source);
+				  "0x0c06) %s%s; --all lists every device",
+				  in, where);
 	}
 	pcibw_report_sort(out);
 	return PCIBW_OK;

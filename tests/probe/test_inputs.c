@@ -203,3 +203,13 @@ Test(inputs, bad_pci_ids_names_file_and_line)
 	cr_expect(!strstr(r.err, "/proc/self/fd"), "%s", r.err);
 	expect3(r, "bad pci.ids", "/ids:3:1: Parse error");
 }
+
+/* Nothing matched is exit 4 (doc/cli-contract.md); the message names the source as a place a
+ * user knows: "on this machine" for a live probe, not the JSON source value "live". */
+Test(inputs, no_such_interface_on_this_machine)
+{
+	struct run_result r = bash("timeout 20 \"$PCIBW_EXE\" report -i pcibw-no-such-if0");
+	cr_expect_eq(r.status, 4, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "no device has interface pcibw-no-such-if0 on this machine"), "%s", r.err);
+	run_free(&r);
+}
