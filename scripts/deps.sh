@@ -15,6 +15,7 @@ pkgs=(
   scdoc                                                  # pcibw(1) man page
   clang-format                                           # the format test (tests/format) checks every C file
   iperf3 mawk util-linux time                            # fixtures, benchmarks, setpriv/prlimit, peak RSS in tests
+  sysstat                                                # mpstat/sar: recording CPU fixtures for analyze --cpu-from
   iproute2                                               # watch: veth pair in a network namespace (tests)
   ethtool                                                # tests: a live NIC's driver and firmware against ethtool -i
   strace                                                 # tests: every input opened once, read-only

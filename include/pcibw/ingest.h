@@ -25,6 +25,7 @@ enum pcibw_format {
 	PCIBW_FMT_NETPERF,	/* netperf classic (banner + column block) */
 	PCIBW_FMT_NETPERF_OMNI, /* netperf omni -o (CSV with netperf's output names) */
 	PCIBW_FMT_PCIEBENCH,	/* pcie-bench bw_dma_sz_sweep.csv */
+	PCIBW_FMT_CPUSTAT,	/* mpstat -P ALL, sar -P ALL or sar -u ALL text: a CPU source, no rows */
 };
 
 #define PCIBW_MAX_COLMAP 16
@@ -78,6 +79,7 @@ struct pcibw_ingest_stats {
 	 * known name), CPU values that look like fractions */
 	char warnings[8][320];
 	int n_warnings;
+	struct pcibw_cpu_sample cpu; /* PCIBW_FMT_CPUSTAT: the CPU it measured */
 };
 
 /* What a file says about the machine it measured (pcibw_ingest_defaults). */
@@ -132,7 +134,16 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
  */
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
 
-/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench"; "auto" for
+/*
+ * pcibw_cpustat_read - the CPU of a run from mpstat -P ALL, sar -P ALL or sar -u ALL text (sysstat,
+ * any locale that writes '.' decimals; 12- or 24-hour times): the "Average:" block when there is
+ * one, else the mean of every interval. Returns PCIBW_OK with *out valid, or PCIBW_EINPUT naming
+ * file:line when the file is not such output (no "CPU ... %idle" header, a row whose field count
+ * is not the header's, a value that is not a percentage).
+ */
+int pcibw_cpustat_read(const char *path, struct pcibw_cpu_sample *out, struct pcibw_err *err);
+
+/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench", "cpustat"; "auto" for
  * PCIBW_FMT_AUTO or any other value. */
 const char *pcibw_format_name(enum pcibw_format f);
 

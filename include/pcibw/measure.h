@@ -66,6 +66,25 @@ struct pcibw_measured {
 	bool ipv6;			/* the test ran over IPv6 (40 B IP header, not 20) */
 };
 
+/*
+ * The CPU of a run as mpstat -P ALL, sar -P ALL or sar -u ALL measured it (the "Average:" lines,
+ * else the mean of the intervals). Shares are percent 0-100; busy = 100 - %idle - %iowait
+ * (iowait is idle time with I/O outstanding; %guest is already inside %usr). NAN unknown.
+ */
+struct pcibw_cpu_sample {
+	bool valid;
+	char tool[16];	     /* "mpstat", "sar" */
+	char source[512];    /* the file */
+	int n_cpus;	     /* per-CPU rows seen (0: only "all", as sar -u ALL) */
+	double all_busy;     /* all CPUs */
+	double all_irq;	     /* %irq + %soft of all CPUs; NAN when the tool did not split them out */
+	double core_busy;    /* the busiest CPU */
+	double core_irq;     /* its %irq + %soft */
+	int core_id;	     /* its number; -1 */
+	double core_irq_max; /* the highest %irq + %soft of any CPU */
+	int core_irq_id;
+};
+
 /* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis
  * SIZE, source NULL, strings "", counts 0). */
 void pcibw_measured_init(struct pcibw_measured *m);

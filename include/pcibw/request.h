@@ -66,8 +66,9 @@ struct pcibw_request {
 	int segment_devices; /* 1..32 */
 
 	/* the CPU of the measured machine (analyze) */
-	int cpus;	/* --cpus, 1..2^20; PCIBW_NULL not given */
-	double cpu_mhz; /* --cpu-ghz x 1000, MHz; NAN not given */
+	int cpus;	      /* --cpus, 1..2^20; PCIBW_NULL not given */
+	double cpu_mhz;	      /* --cpu-ghz x 1000, MHz; NAN not given */
+	const char *cpu_from; /* --cpu-from FILE: mpstat -P ALL / sar -P ALL / sar -u ALL output, NULL */
 
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */
@@ -196,7 +197,8 @@ struct pcibw_analysis {
 	struct pcibw_machine machine;
 	struct pcibw_analyze_input *inputs; /* heap, one per req->files */
 	int n_inputs;
-	long skipped; /* lines skipped over all inputs */
+	long skipped;			  /* lines skipped over all inputs */
+	struct pcibw_cpu_sample cpu_from; /* --cpu-from FILE as read (rows point into it: keep a in place) */
 };
 
 /*

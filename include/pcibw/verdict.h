@@ -108,6 +108,9 @@ struct pcibw_row {
 	int fragments;		  /* IP fragments per datagram; 0 when not fragmented */
 	double mtu;		  /* the MTU used, bytes */
 
+	/* the CPU from a sysstat report (pcibw_rows_cpu): NULL when the row's own */
+	const struct pcibw_cpu_sample *cpu_from;
+
 	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
 	double pps;  /* packets/s; NAN unknown */
 	double gbps; /* Gbit/s in the size convention (as given for write sizes); NAN */
@@ -196,6 +199,14 @@ void pcibw_row_rates(struct pcibw_row *r);
  * Rows of another kind are untouched.
  */
 void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_is option);
+
+/*
+ * pcibw_rows_cpu - after pcibw_rows_finish: the CPU of the run from an mpstat/sar report (c, which
+ * must outlive rs) for every row that measured none: cpu_util from its "all" busy share,
+ * core_util from its busiest CPU. Rows with a CPU figure of their own keep it. The verdict then
+ * names irq+softirq time, which a user-space soaker cannot see.
+ */
+void pcibw_rows_cpu(struct pcibw_rows *rs, const struct pcibw_cpu_sample *c);
 
 /* pcibw_rows_free - free the rows, their evidence strings and the hash; rs is zeroed, reusable. */
 void pcibw_rows_free(struct pcibw_rows *rs);

@@ -24,6 +24,8 @@ const char *pcibw_format_name(enum pcibw_format f)
 		return "netperf-omni";
 	case PCIBW_FMT_PCIEBENCH:
 		return "pcie-bench";
+	case PCIBW_FMT_CPUSTAT:
+		return "cpustat";
 	default:
 		return "auto";
 	}
@@ -122,6 +124,9 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 		return PCIBW_FMT_IPERF3;
 	if (n >= 14 && !memcmp(l, "Test,PAT,Cache", 14))
 		return PCIBW_FMT_PCIEBENCH;
+	/* sysstat's banner: "Linux 6.1.0 (host) \t12/01/26 \t_x86_64_\t(2 CPU)" */
+	if (n >= 6 && !memcmp(l, "Linux ", 6) && has(l, n, " CPU)"))
+		return PCIBW_FMT_CPUSTAT;
 	if (has(l, n, "Throughput") && has(l, n, "Throughput Units") && memchr(l, ',', n))
 		return PCIBW_FMT_NETPERF_OMNI;
 	/* omni -O: the first of its four header lines names "Throughput" (classic output never
@@ -171,6 +176,7 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 	    [PCIBW_FMT_NETPERF] = ingest_netperf,
 	    [PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
 	    [PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
+	    [PCIBW_FMT_CPUSTAT] = ingest_cpustat,
 	};
 	int st = (unsigned)f < sizeof fns / sizeof fns[0] && fns[f]
 		     ? fns[f](&src, opts, cb, ctx, stats, err)

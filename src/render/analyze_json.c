@@ -124,6 +124,17 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 			json_array_append_new(cols, c);
 		}
 		json_object_set_new(o, "columns", cols);
+		if (in->stats.cpu.valid) {
+			const struct pcibw_cpu_sample *cs = &in->stats.cpu;
+			json_t *c = json_object();
+			json_object_set_new(c, "cpus_listed", json_integer(cs->n_cpus));
+			json_object_set_new(c, "all_busy_pct", num(cs->all_busy));
+			json_object_set_new(c, "all_irq_softirq_pct", num(cs->all_irq));
+			json_object_set_new(c, "busiest_cpu",
+					    cs->core_id >= 0 ? json_integer(cs->core_id) : json_null());
+			json_object_set_new(c, "busiest_cpu_busy_pct", num(cs->core_busy));
+			json_object_set_new(o, "cpu", c);
+		}
 		json_object_set_new(o, "warnings", strings_fixed(in->stats.warnings, in->stats.n_warnings));
 		json_array_append_new(ins, o);
 	}

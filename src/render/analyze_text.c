@@ -244,6 +244,13 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 			}
 			fputc('\n', out);
 		}
+		if (s->cpu.valid) {
+			char cpu[320];
+			snprintf(cpu, sizeof cpu,
+				 "all CPUs %.1f %% busy (irq+softirq %.1f %%), %d CPU(s) listed",
+				 s->cpu.all_busy, s->cpu.all_irq, s->cpu.n_cpus);
+			wrapped(out, "         cpu of the run: ", cpu);
+		}
 		for (int k = 0; k < s->n_warnings; k++)
 			wrapped(out, "         warning: ", s->warnings[k]);
 		for (int k = 0; k < s->n_notes; k++)

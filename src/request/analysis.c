@@ -100,6 +100,12 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 	}
 	pcibw_rows_finish(&out->rows);
 	pcibw_rows_packets(&out->rows, req->mtu, req->size_is);
+	/* the run's CPU from a sysstat report, for rows that measured none */
+	if (req->cpu_from && (st = pcibw_cpustat_read(req->cpu_from, &out->cpu_from, err)))
+		return st;
+	pcibw_rows_cpu(&out->rows, &out->cpu_from);
+	for (int i = 0; i < req->n_files; i++)
+		pcibw_rows_cpu(&out->rows, &out->inputs[i].stats.cpu);
 	pcibw_rows_ceilings(&out->rows, r);
 	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
 }

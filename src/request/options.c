@@ -94,14 +94,14 @@ static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_
 
 static int set_input_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	for (int f = PCIBW_FMT_AUTO; f <= PCIBW_FMT_PCIEBENCH; f++)
+	for (int f = PCIBW_FMT_AUTO; f <= PCIBW_FMT_CPUSTAT; f++)
 		if (!strcmp(v, pcibw_format_name((enum pcibw_format)f))) {
 			req->ingest.format = (enum pcibw_format)f;
 			return PCIBW_OK;
 		}
-	return pcibw_fail(err, PCIBW_EUSAGE,
-			  "--input-format '%s': expected csv, iperf3, netperf, netperf-omni or pcie-bench",
-			  v);
+	return pcibw_fail(
+	    err, PCIBW_EUSAGE,
+	    "--input-format '%s': expected csv, iperf3, netperf, netperf-omni, pcie-bench or cpustat", v);
 }
 
 /* "64M", "1048576", "2G": bytes, 4 KiB .. 1 TiB (K, M, G count 1024s) */
@@ -233,6 +233,10 @@ const struct pcibw_option pcibw_options[] = {
     {"cpu-ghz", 0, "F", .type = PCIBW_OPT_REAL, .target = AT(cpu_mhz), .lo = 0.001, .hi = 100, .scale = 1000,
      .expect = "a clock in GHz from 0.001 to 100 (e.g. 2.8)", .commands = A, .group = PCIBW_GRP_CPU,
      .help = "its clock (else this machine's when the device was probed live)"},
+
+    {"cpu-from", 0, "FILE", STR(cpu_from), .commands = A, .group = PCIBW_GRP_CPU,
+     .help = "the run's CPU from mpstat -P ALL, sar -P ALL or sar -u ALL output\n"
+	     "(for rows that measured none; such a file given as an input does the same)"},
 
     /* verdicts */
     {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A | W, .group = PCIBW_GRP_VERDICT,

@@ -218,6 +218,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;
 		r->cores_elasticity = r->cores_lo = r->cores_hi = r->cores_pps_lo = r->cores_pps_hi = NAN;
 		r->cores_of = NULL;
+		r->cpu_from = NULL;
 		r->input_size_bytes = r->segment_bytes = NAN;
 		r->segment_from = NULL;
 		r->fragments = 0;
@@ -239,6 +240,20 @@ void pcibw_row_rates(struct pcibw_row *r)
 		r->pps = r->gbps * 1e9 / (8 * r->basis_bytes);
 	if (!isnan(r->pps) && r->packet_bytes > 0)
 		r->gbps = r->pps * r->packet_bytes * 8 / 1e9;
+}
+
+void pcibw_rows_cpu(struct pcibw_rows *rs, const struct pcibw_cpu_sample *c)
+{
+	if (!c || !c->valid)
+		return;
+	for (int i = 0; i < rs->n; i++) {
+		struct pcibw_row *r = &rs->v[i];
+		if (!isnan(r->cpu_util) || !isnan(r->core_util))
+			continue;
+		r->cpu_util = c->all_busy / 100;
+		r->core_util = c->core_busy / 100; /* NAN when the report has only "all" */
+		r->cpu_from = c;
+	}
 }
 
 void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...)

@@ -186,6 +186,31 @@ static void notable_loads(struct pcibw_row *r, const struct pcibw_thresholds *t,
 				   list);
 }
 
+/* Where a row's CPU came from when a sysstat report gave it, with the interrupt time in it. */
+static void cpu_evidence(struct pcibw_row *r)
+{
+	const struct pcibw_cpu_sample *c = r->cpu_from;
+	if (!c)
+		return;
+	const char *base = strrchr(c->source, '/');
+	base = base ? base + 1 : c->source;
+	char core[96] = "", irq[200] = "";
+	if (c->core_id >= 0)
+		snprintf(core, sizeof core, ", the busiest CPU %d %.0f %%", c->core_id, c->core_busy);
+	if (!isnan(c->all_irq) && c->core_irq_id >= 0)
+		snprintf(irq, sizeof irq,
+			 "; irq+softirq %.1f %% of all CPUs, %.1f %% on CPU %d: interrupt time a user-space "
+			 "CPU soaker never sees",
+			 c->all_irq, c->core_irq_max, c->core_irq_id);
+	else if (!isnan(c->all_irq))
+		snprintf(irq, sizeof irq, "; irq+softirq %.1f %% of all CPUs", c->all_irq);
+	else
+		snprintf(irq, sizeof irq,
+			 "; this report does not split out irq and softirq time (sar -u ALL "
+			 "or mpstat does)");
+	pcibw_row_evidence(r, "CPU from %s: all CPUs %.0f %% busy%s%s", base, c->all_busy, core, irq);
+}
+
 /* What the packet rate of a TCP or fragmented UDP row rests on. */
 static void packets_evidence(struct pcibw_row *r)
 {
@@ -546,6 +571,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		notable_loads(r, t, mach);
 		aspm_evidence(r, t, mach);
 		packets_evidence(r);
+		cpu_evidence(r);
 		out->counts[r->verdict]++;
 		if (fabs(r->rate_mismatch) > 0.10)
 			pcibw_row_evidence(
