@@ -23,8 +23,14 @@ for h in $hosts; do
     test=${t%%:*}; pat=${t##*:}
     grep "^BW_DMA_$test," "$csv" | awk -F, '{print $7, $12}' > "$tmp/meas"
     sizes=$(awk '{printf "%s%s", (NR>1?",":""), $1}' "$tmp/meas")
-    for nic in simple nfp6000-pciebench; do
-      "$exe" model --bus "gen3x8,mps=$mps,mrrs=512" --nic "$nic" --pattern "$pat" --size-is dma \
+    for nic in simple nfp6000-pciebench compat rcb; do
+      prof=$nic; extra=; bus="gen3x8,mps=$mps,mrrs=512"
+      if [ "$nic" = compat ]; then prof=nfp6000-pciebench; extra="--compat pcie-bench"; fi
+      # rcb: every read completion RCB-sized (64 B), the lower bound a root complex that never
+      # coalesces completions gives (doc/model.md "Calibration")
+      if [ "$nic" = rcb ]; then prof=nfp6000-pciebench; bus="$bus,rcb_chunks"; fi
+      # shellcheck disable=SC2086
+      "$exe" model --bus "$bus" --nic "$prof" $extra --pattern "$pat" --size-is dma \
         --sizes "$sizes" --format csv | awk -F, 'NR>1 {print $1, $3}' > "$tmp/model"
       paste -d' ' "$tmp/meas" "$tmp/model" | awk -v host="$tag" -v mps="$mps" -v test="$test" -v nic="$nic" \
         '{ if ($1 != $3) { print "size mismatch" > "/dev/stderr"; exit 1 }
@@ -55,5 +61,24 @@ for nic in simple nfp6000-pciebench; do
     awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && $5==128' "$tmp/all" | awk "$abs" | median
     printf '    MPS 128 host (Fujitsu), >= 256 B:          '
     awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==128 && $5>=256 && $5%64==0' "$tmp/all" | awk "$abs" | median
+  done
+done
+
+# The calibration table of doc/model.md: median |error| per size band and test, MPS 256 hosts
+# (default mode with nfp6000-pciebench, and --compat pcie-bench), then the MPS 128 host.
+band() { awk -v lo="$1" -v hi="$2" -v nic="$3" -v sel="$4" -v mps="$5" \
+  'index(sel,$3) && $4==nic && $2==mps && $5>=lo && $5<=hi' "$tmp/all" | awk "$abs" | median; }
+echo
+echo "calibration table (median |error|, MPS 256 hosts unless marked):"
+printf '%-10s %-8s %-18s %-18s %-18s %-18s\n' mode test "64-255 B" "256-511 B" "512-2047 B" "plateau"
+for nic in nfp6000-pciebench compat rcb; do
+  for sel in RD WR "RD WR" RW; do
+    plat=$(awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && ($5==256||$5==512||$5==1024||$5==1536||$5==2048)' "$tmp/all" | awk "$abs" | median)
+    printf '%-10s %-8s %-18s %-18s %-18s %-18s\n' "${nic%%6000*}" "${sel// /+}" "$(band 64 255 $nic "$sel" 256)" \
+      "$(band 256 511 $nic "$sel" 256)" "$(band 512 2047 $nic "$sel" 256)" "$plat"
+  done
+  for sel in RD WR RW; do
+    printf '%-10s %-8s %-18s %-18s %-18s %-18s\n' "${nic%%6000*}" "$sel@128" "$(band 64 255 $nic "$sel" 128)" \
+      "$(band 256 511 $nic "$sel" 128)" "$(band 512 2047 $nic "$sel" 128)" "-"
   done
 done

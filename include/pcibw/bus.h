@@ -36,6 +36,11 @@ struct pcibw_bus {
 			  * cycle) instead of 64-bit; spec modifier `addr32`, any kind */
 	bool flit;	 /* Flit mode (mandatory at 64 GT/s, PCIe Base 6.0 sec. 4.2.3); spec
 			  * modifier `flit` turns it on at lower rates too */
+	int aspm;	 /* the link's ASPM state, PCIBW_ASPM_* bits of pcibw/device.h (0 = off;
+			  * -1 = not known): spec modifier `aspm=off|l0s|l1|l0s-l1`, or the probed
+			  * link's effective state. It changes no ceiling (an exit costs latency per
+			  * wake, not bandwidth); analyze says when an idle link with it on may be
+			  * the cause */
 	bool rcb_chunks; /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
 			  * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
 
@@ -70,6 +75,14 @@ struct pcibw_bus {
  * transfer per clock; every *_default flag set. kind stays PCIBW_BUS_UNKNOWN.
  */
 void pcibw_bus_defaults(struct pcibw_bus *b);
+
+/*
+ * pcibw_bus_apply - apply modifiers "KEY=VALUE,..." (the bus spec's: mps=, mrrs=, rcb=, aspm=,
+ * rcb_chunks, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=) to b, a parsed or probed bus,
+ * for a what-if (--bus-set). Each key at most once. Returns PCIBW_OK, or PCIBW_EUSAGE naming the
+ * bad modifier (b is then partly changed).
+ */
+int pcibw_bus_apply(struct pcibw_bus *b, const char *mods, struct pcibw_err *err);
 
 /*
  * pcibw_bus_parse - parse a bus spec such as "gen3x8,mps=256", "8gtx16", "pcix133/64,mmrbc=512",

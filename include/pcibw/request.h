@@ -50,6 +50,7 @@ struct pcibw_request {
 
 	/* the bus and the traffic (model, analyze) */
 	const char *bus;	  /* --bus SPEC, NULL */
+	const char *bus_set;	  /* --bus-set KEY=VALUE,...: the probed device's registers changed, NULL */
 	const char *nic;	  /* --nic NAME[,KNOB=VALUE,...], NULL: by vendor:device when probed, else
 				   * simple */
 	const char *nic_sets[16]; /* --nic-set KNOB=VALUE, repeatable, in order */

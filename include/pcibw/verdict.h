@@ -219,6 +219,7 @@ struct pcibw_machine {
 	double line_rate_gbps; /* 0 = no wire ceiling given */
 	int cpus;	       /* PCIBW_NULL (-1) unknown */
 	double cpu_mhz;	       /* NAN unknown */
+	int aspm;	       /* the NIC link's ASPM state, PCIBW_ASPM_* bits; 0 off, -1 unknown */
 	char
 	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };

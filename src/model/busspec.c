@@ -66,6 +66,7 @@ void pcibw_bus_defaults(struct pcibw_bus *b)
 	b->mps_default = b->mrrs_default = b->rcb_default = true;
 	b->mmrbc_default = b->splits_default = b->latency_timer_default = b->cacheline_default = true;
 	b->transfers_per_clock = 1;
+	b->aspm = -1;
 }
 
 /* The base part: "gen3x8", "8gtx16", "pcix133/64", "pci33". */
@@ -238,7 +239,7 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 	}
 	if (!eq)
 		return pcibw_fail(err, PCIBW_EUSAGE,
-				  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+				  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
 				  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
 				  part);
 	bool num_ok = parse_int(val, vlen, &v);
@@ -253,6 +254,17 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		else
 			b->mrrs_bytes = (int)v, b->mrrs_default = false;
 		return PCIBW_OK;
+	}
+	if (KEY("aspm")) {
+		NEED(A_PCIE, "PCIe");
+		/* Link Control ASPM Control (PCIe Base 6.0 sec. 7.5.3.7): 00 off, 01 L0s, 10 L1, 11 both */
+		static const char *const names[] = {"off", "l0s", "l1", "l0s-l1"};
+		for (int i = 0; i < 4; i++)
+			if (vlen == strlen(names[i]) && !strncasecmp(val, names[i], vlen)) {
+				b->aspm = i;
+				return PCIBW_OK;
+			}
+		return pcibw_fail(err, PCIBW_EUSAGE, "'%s': ASPM must be off, l0s, l1 or l0s-l1", part);
 	}
 	if (KEY("rcb")) {
 		NEED(A_PCIE, "PCIe");
@@ -293,11 +305,55 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		return PCIBW_OK;
 	}
 	return pcibw_fail(err, PCIBW_EUSAGE,
-			  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, rcb_chunks, "
+			  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
 			  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
 			  part);
 #undef KEY
 #undef NEED
+}
+
+/* The modifiers of a spec or a --bus-set list, each key once. */
+static int modifiers(const char *what, const char *comma, struct pcibw_bus *b, struct pcibw_err *err)
+{
+	const char *seen[16];
+	size_t seen_len[16];
+	int nseen = 0;
+	while (comma) {
+		const char *p = comma + 1;
+		comma = strchr(p, ',');
+		size_t n = comma ? (size_t)(comma - p) : strlen(p);
+		if (n == 0)
+			return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': empty modifier after a comma",
+					  what);
+		int rc = modifier(p, n, b, err);
+		if (rc)
+			return rc;
+		/* a modifier given twice ("mps=256,mps=512") is a mistake, not "the last one wins" */
+		const char *eq = memchr(p, '=', n);
+		size_t klen = eq ? (size_t)(eq - p) : n;
+		for (int i = 0; i < nseen; i++)
+			if (seen_len[i] == klen && !strncasecmp(seen[i], p, klen))
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "bus spec '%s': '%.*s' given twice "
+						  "(give each modifier once)",
+						  what, (int)klen, p);
+		if (nseen < 16)
+			seen[nseen] = p, seen_len[nseen++] = klen;
+	}
+	return PCIBW_OK;
+}
+
+int pcibw_bus_apply(struct pcibw_bus *b, const char *mods, struct pcibw_err *err)
+{
+	char buf[512];
+	if (!mods || !*mods)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--bus-set: expected KEY=VALUE,... (mps=256,aspm=off)");
+	if (b->kind == PCIBW_BUS_VIRTUAL || b->kind == PCIBW_BUS_UNKNOWN)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--bus-set: a %s bus has no registers to change",
+				  pcibw_bus_kind_name(b->kind));
+	/* the list reads as the modifiers after a spec's base */
+	snprintf(buf, sizeof buf, ",%s", mods);
+	return modifiers(mods, buf, b, err);
 }
 
 int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *err)
@@ -312,31 +368,8 @@ int pcibw_bus_parse(const char *spec, struct pcibw_bus *out, struct pcibw_err *e
 	int rc = parse_base(spec, n, &b, err);
 	if (rc)
 		return rc;
-	const char *seen[16];
-	size_t seen_len[16];
-	int nseen = 0;
-	while (comma) {
-		const char *p = comma + 1;
-		comma = strchr(p, ',');
-		n = comma ? (size_t)(comma - p) : strlen(p);
-		if (n == 0)
-			return pcibw_fail(err, PCIBW_EUSAGE, "bus spec '%s': empty modifier after a comma",
-					  spec);
-		rc = modifier(p, n, &b, err);
-		if (rc)
-			return rc;
-		/* a modifier given twice ("mps=256,mps=512") is a mistake, not "the last one wins" */
-		const char *eq = memchr(p, '=', n);
-		size_t klen = eq ? (size_t)(eq - p) : n;
-		for (int i = 0; i < nseen; i++)
-			if (seen_len[i] == klen && !strncasecmp(seen[i], p, klen))
-				return pcibw_fail(err, PCIBW_EUSAGE,
-						  "bus spec '%s': '%.*s' given twice "
-						  "(give each modifier once)",
-						  spec, (int)klen, p);
-		if (nseen < 16)
-			seen[nseen] = p, seen_len[nseen++] = klen;
-	}
+	if ((rc = modifiers(spec, comma, &b, err)))
+		return rc;
 	if (b.kind == PCIBW_BUS_PCIE && b.gen >= 6 && !b.flit)
 		b.flit = true;
 	*out = b;

@@ -73,6 +73,10 @@ static short fc_interval(int g, int w, int m)
  * "Calibration" discusses them. It stands for idle and alignment gaps, DLLPs beyond the
  * recommended rates and the root complex's pacing, none of which the spec fixes.
  */
+/* The host's cache line: the unit the root complex reads and writes memory in (64 B on the x86
+ * and Arm server parts pcie-bench measured; Neugebauer et al., SIGCOMM 2018, sec. 6). */
+#define HOST_LINE_BYTES 64.0
+
 #ifndef LINK_EFFICIENCY
 #define LINK_EFFICIENCY 0.9475
 #endif
@@ -147,7 +151,8 @@ static double tlps(double bytes, int unit)
 
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
-static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, struct acc *a)
+static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
+		     struct acc *a)
 {
 	const struct pcibw_bus *b = in->bus;
 	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH && !flit;
@@ -160,6 +165,10 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 	for (int i = 0; i < rc->n; i++) {
 		const struct pcibw_op *op = &rc->ops[i];
 		double f = op->per_packet, s = op->bytes, n;
+		/* line > 0: the bytes the root complex moves for a packet's data of s bytes, whole
+		 * host cache lines (the TLPs on the link still carry s). Descriptors and write-backs
+		 * are not rounded: drivers lay them out and batch them in whole lines. */
+		double sl = line > 0 && op->role == PCIBW_ROLE_DATA ? ceil(s / line) * line : s;
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI:
@@ -174,7 +183,7 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 					    rc->ops[j].kind == PCIBW_OP_DMA_READ)
 						a->to_host -= rc->ops[j].per_packet *
 							      tlps(rc->ops[j].bytes, b->mrrs_bytes) * oh_mem;
-			a->to_host += f * (s + n * oh_mem);
+			a->to_host += f * (sl + n * oh_mem);
 			a->dev_writes += f * n;
 			break;
 		case PCIBW_OP_DMA_READ:
@@ -183,7 +192,7 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 			a->dev_reads += f * n;
 			/* completions: MPS-sized pieces, or RCB-sized with rcb_chunks (pcie.py, mem_bw.py;
 			 * the measured sweeps rule out RCB-sized ones on those hosts: doc/model.md) */
-			a->to_dev += f * (s + tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes) * oh_cpl);
+			a->to_dev += f * (sl + tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes) * oh_cpl);
 			break;
 		case PCIBW_OP_MMIO_WRITE:
 			a->to_dev += f * (s + tlps(s, b->mps_bytes) * oh_mem);
@@ -210,7 +219,7 @@ int pcibw_pcie_flits(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		     double *to_host)
 {
 	struct acc a = {0};
-	cost_ops(in, rc, true, &a);
+	cost_ops(in, rc, true, 0, &a);
 	*to_dev = a.to_dev / FLIT_TLP_BYTES;
 	*to_host = a.to_host / FLIT_TLP_BYTES;
 	return PCIBW_OK;
@@ -232,7 +241,7 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 		 * (whole flits' worth) so to_*_bytes stay comparable with the non-Flit accounting */
 		double flits_per_s =
 		    b->gts * 1e9 * b->lanes * pcibw_pcie_encoding(b->gts, false) / (8.0 * FLIT_BYTES);
-		cost_ops(in, rc, true, &a);
+		cost_ops(in, rc, true, 0, &a);
 		budget = flits_per_s * FLIT_TLP_BYTES; /* TLP bytes per second per direction */
 		out->to_device_bytes = a.to_dev * FLIT_BYTES / FLIT_TLP_BYTES;
 		out->to_host_bytes = a.to_host * FLIT_BYTES / FLIT_TLP_BYTES;
@@ -240,7 +249,7 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 		int st = tlp_budget(b, compat, &budget, &dllp, err);
 		if (st)
 			return st;
-		cost_ops(in, rc, false, &a);
+		cost_ops(in, rc, false, 0, &a);
 		out->to_device_bytes = a.to_dev;
 		out->to_host_bytes = a.to_host;
 	}
@@ -249,6 +258,21 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	out->n_loads = 0;
 	add_load(out, dev_bytes / budget, "to-device");
 	add_load(out, host_bytes / budget, "to-host");
+	/* The root complex moves DMA data in whole cache lines: a read or write that ends mid-line
+	 * costs the whole line there (a partial-line write is a read-modify-write of the line, a
+	 * partial read still fetches it; Neugebauer et al., SIGCOMM 2018, sec. 6: throughput drops
+	 * for transfers that are not a multiple of 64 B). It keeps pace with the link for whole
+	 * lines, so each direction is a second resource: its TLPs with the data rounded up to lines.
+	 * Not in compat mode (pcie-model counts link bytes only). */
+	if (!compat) {
+		struct acc l = {0};
+		cost_ops(in, rc, b->flit, HOST_LINE_BYTES, &l);
+		double ldev = l.to_dev + dllp * l.to_host, lhost = l.to_host + dllp * l.to_dev;
+		/* always both, so a size mix averages the same resources at every size; where the
+		 * data is whole lines they tie with the link and the link is named */
+		add_load(out, ldev / budget, "root-complex");
+		add_load(out, lhost / budget, "root-complex");
+	}
 	/* Device limits (never in compat mode: pcie-model has none). A posted write needs no tag,
 	 * so the engine's issue rate bounds writes; a read holds one of read_tags tags for
 	 * read_latency_ns (Little's law: reads/s <= tags / latency). */

@@ -83,6 +83,8 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 			out->rcb_bytes = d->rcb_bytes;
 			out->rcb_default = false;
 		}
+		/* the link's effective ASPM (both ends enable a state), else the device's own control */
+		out->aspm = d->aspm_link >= 0 ? d->aspm_link : d->aspm >= 0 ? d->aspm : -1;
 		return PCIBW_OK;
 	case PCIBW_BUS_PCI:
 	case PCIBW_BUS_PCIX:

@@ -32,6 +32,9 @@ static json_t *bus_json(const struct pcibw_bus *b)
 	json_object_set_new(o, "rcb_bytes", jint(b->rcb_bytes, e));
 	json_object_set_new(o, "ecrc", e ? json_boolean(b->ecrc) : json_null());
 	json_object_set_new(o, "flit", e ? json_boolean(b->flit) : json_null());
+	static const char *const aspm[] = {"off", "l0s", "l1", "l0s-l1"};
+	json_object_set_new(o, "aspm",
+			    e && b->aspm >= 0 && b->aspm <= 3 ? json_string(aspm[b->aspm]) : json_null());
 	json_object_set_new(o, "addr32", json_boolean(b->addr32));
 	json_object_set_new(o, "clock_mhz", jint(b->clock_mhz, s));
 	json_object_set_new(o, "width_bits", jint(b->width_bits, s));

@@ -23,6 +23,8 @@ static void num(FILE *o, int w, int prec, double v)
 static const char *const bound_notes[][2] = {
     {"to-host", "the device->host direction of the link is full (receive data, write-backs, MSI)"},
     {"to-device", "the host->device direction of the link is full (transmit data, doorbells)"},
+    {"root-complex", "the root complex moves whole 64 B cache lines: packet data that ends mid-line costs "
+		     "the whole line"},
     {"shared", "the PCI/PCI-X segment's clocks are all used (both directions share them)"},
     {"device-tps", "the device issues no more DMA writes per second (profile max_dma_tps)"},
     {"read-latency", "reads in flight x their latency bound the device (profile read_tags, PCI-X splits)"},

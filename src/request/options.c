@@ -183,6 +183,9 @@ const struct pcibw_option pcibw_options[] = {
     /* the bus */
     {"bus", 0, "SPEC", STR(bus), .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "gen3x8,mps=256 | 8gtx16 | pcix133/64,mmrbc=512 | pci33/32 | virtual ..."},
+    {"bus-set", 0, "KEY=VALUE,...", STR(bus_set), .commands = M | A, .group = PCIBW_GRP_BUS,
+     .help = "change the probed device's registers for a what-if: the bus spec's\n"
+	     "modifiers (-s 01:00.0 --bus-set mps=256,aspm=off)"},
     {"bus", 0, "SPEC", STR(bus), .commands = W, .group = PCIBW_GRP_BUS,
      .help = "the bus of every watched interface, instead of the probed one"},
     {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,

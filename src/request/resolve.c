@@ -245,6 +245,17 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		if ((st = probed_bus(req, r, err)))
 			return st;
 	}
+	if (req->bus_set) {
+		/* a what-if on a probed device's registers; a spec takes its modifiers itself */
+		if (req->bus || !r->have_bus)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--bus-set changes a probed device (-s, -i, --dump, --sysfs); with "
+					  "--bus, put the modifiers in the spec");
+		if ((st = pcibw_bus_apply(&r->bus, req->bus_set, err)))
+			return st;
+		size_t l = strlen(r->bus_from);
+		snprintf(r->bus_from + l, sizeof r->bus_from - l, " with --bus-set %s", req->bus_set);
+	}
 	if (!named) {
 		char name[64];
 		const char *n = NULL;
@@ -282,6 +293,12 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		bus_words(&r->bus, r->bus_words, sizeof r->bus_words);
 		if (r->bus.note[0])
 			warn(r, "bus-note", "%s", r->bus.note);
+		if (r->bus.kind == PCIBW_BUS_PCIE && r->bus.aspm > 0)
+			warn(r, "aspm",
+			     "ASPM %s is on for this link: the ceilings are the same (an exit from a "
+			     "low-power state costs latency per wake, not bandwidth), but a link that idles "
+			     "between bursts pays it on every burst",
+			     (const char *[]){"off", "L0s", "L1", "L0s and L1"}[r->bus.aspm & 3]);
 		if (r->bus.kind == PCIBW_BUS_VIRTUAL)
 			warn(r, "virtual-bus",
 			     "a paravirtual device has no bus ceiling: the host's CPU and memory set its "
@@ -382,6 +399,7 @@ void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 	m->bus_virtual = r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL;
 	snprintf(m->bus_name, sizeof m->bus_name, "%s", r->bus_words);
 	snprintf(m->bus_note, sizeof m->bus_note, "%s", r->have_bus ? r->bus.note : "");
+	m->aspm = r->have_bus ? r->bus.aspm : -1;
 	m->line_rate_gbps = r->in.line_rate_gbps;
 	m->cpus = r->cpus;
 	m->cpu_mhz = r->cpu_mhz;

@@ -389,6 +389,25 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	undetermined_hints(r, t, m, false);
 }
 
+/* A link with ASPM on that idles between bursts pays an exit latency per wake (PCIe Base 6.0
+ * sec. 5.4.1: L0s, L1 exit latencies in Link Capabilities): a throughput far below both the bus
+ * and the wire can be that, whatever else the row says. */
+static void aspm_evidence(struct pcibw_row *r, const struct pcibw_thresholds *t,
+			  const struct pcibw_machine *m)
+{
+	static const char *const names[] = {"off", "L0s", "L1", "L0s and L1"};
+	if (m->aspm <= 0 || m->aspm > 3 || isnan(r->bus_util) || isnan(r->wire_util) ||
+	    r->bus_util >= t->idle || r->wire_util >= t->idle)
+		return;
+	pcibw_row_evidence(
+	    r,
+	    "ASPM %s is on for the NIC's link and both the bus (%.0f %%) and the wire (%.0f %%) "
+	    "are below %.0f %%: each wake from a low-power state costs its exit latency; "
+	    "check with pcie_aspm=off on the kernel command line or "
+	    "/sys/module/pcie_aspm/parameters/policy (performance)",
+	    names[m->aspm], pct(r->bus_util), pct(r->wire_util), pct(t->idle));
+}
+
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 static void add_summary(struct pcibw_summary *s, const char *fmt, ...)
 {
@@ -550,6 +569,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		struct pcibw_row *r = &rs->v[i];
 		judge(r, t, mach);
 		notable_loads(r, t, mach);
+		aspm_evidence(r, t, mach);
 		packets_evidence(r);
 		cpu_evidence(r);
 		out->counts[r->verdict]++;
