@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "support.h"
+#include <ctype.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <signal.h>
@@ -157,4 +158,22 @@ struct run_result run_pcibw_as_nobody(const char *share, const char *const *args
 	if (system(cmd) != 0)
 		fprintf(stderr, "could not remove %s\n", dir);
 	return r;
+}
+
+char *squash_space(const char *s)
+{
+	size_t n = strlen(s);
+	char *o = malloc(n + 1), *w = o;
+	if (!o)
+		return NULL;
+	for (; *s; s++) {
+		if (isspace((unsigned char)*s)) {
+			if (w > o && w[-1] != ' ')
+				*w++ = ' ';
+		} else {
+			*w++ = *s;
+		}
+	}
+	*w = '\0';
+	return o;
 }

@@ -36,4 +36,9 @@ const char *test_data(const char *name);
 /* slurp - read a whole file into a heap string, NULL on error. */
 char *slurp(const char *path, size_t *len);
 
+/* squash_space - a heap copy of s with every run of white space (a wrapped line's newline and
+ * indent) made one blank, so that a phrase can be found however the text output wrapped it
+ * (wrapping depends on the length of the paths printed). NULL when out of memory. */
+char *squash_space(const char *s);
+
 #endif

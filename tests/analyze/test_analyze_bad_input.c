@@ -68,7 +68,9 @@ Test(bad_input, skipped_lines_reported)
 	struct run_result r = run_pcibw(
 	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-skipped-lines.csv"), NULL});
 	cr_assert_eq(r.status, 0);
-	cr_assert(strstr(r.out, "2 skipped") && strstr(r.out, "2 input line(s) skipped"), "%s", r.out);
+	char *flat = squash_space(r.out); /* the input line wraps where its path's length puts it */
+	cr_assert(flat && strstr(flat, "2 skipped") && strstr(flat, "2 input line(s) skipped"), "%s", r.out);
+	free(flat);
 	run_free(&r);
 }
 

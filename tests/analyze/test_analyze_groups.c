@@ -80,8 +80,10 @@ Test(groups, text_fits)
 	    NULL, (const char *[]){"analyze", test_data("bench/netperf-qemu-riscv-virtio-msgsize-sweep.csv"),
 				   "--nic", "virtio-net", NULL});
 	cr_assert_eq(r.status, 0);
-	/* the line may wrap between the words */
-	cr_assert(strstr(r.out, "37 rows from") && strstr(r.out, "25 result lines"), "%s", r.out);
+	/* the line may wrap between the words, where depends on the length of the path printed */
+	char *flat = squash_space(r.out);
+	cr_assert(flat && strstr(flat, "37 rows from 25 result lines"), "%s", r.out);
+	free(flat);
 	cr_assert(!strstr(r.out, " source "), "one input: no source column");
 	const char *p = r.out;
 	while (*p) {
