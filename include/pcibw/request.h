@@ -119,6 +119,7 @@ struct pcibw_resolved {
 	char bus_from[1200];	  /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
 	char bus_words[96];	  /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
 	int vendor_id, device_id; /* the probed device's ids; PCIBW_NULL when none was probed */
+	char driver[64];	  /* the probed device's kernel driver (sysfs), "" when unknown */
 	struct pcibw_nic nic;
 	char nic_name[64];
 	struct pcibw_model_in in; /* pattern, size convention, line rate, compat, segment devices */

@@ -110,7 +110,7 @@ static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struc
 	}
 
 	char name[64];
-	if (!pcibw_nic_for_ids(d->vendor_id, d->device_id, NULL, name, sizeof name))
+	if (!pcibw_nic_default_name(d->vendor_id, d->device_id, d->driver, NULL, name, sizeof name))
 		return pcibw_fail(err, PCIBW_ENOTHERE, "no NIC profile lists %04x:%04x",
 				  (unsigned)d->vendor_id, (unsigned)d->device_id);
 	struct pcibw_nic nic;

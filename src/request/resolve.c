@@ -65,6 +65,8 @@ static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r,
 	const struct pcibw_device *d = &rep.devices[0];
 	r->vendor_id = d->vendor_id;
 	r->device_id = d->device_id;
+	/* a port bound to vfio-pci, uio_pci_generic or igb_uio runs a DPDK driver: its profile */
+	snprintf(r->driver, sizeof r->driver, "%s", d->driver);
 	snprintf(r->bus_from, sizeof r->bus_from, "%s (%s)", d->slot, rep.source);
 	if (d->is_virtual) {
 		memset(&r->bus, 0, sizeof r->bus);
@@ -260,7 +262,8 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		char name[64];
 		const char *n = NULL;
 		if (r->vendor_id >= 0)
-			n = pcibw_nic_default_name(r->vendor_id, r->device_id, NULL, NULL, name, sizeof name);
+			n = pcibw_nic_default_name(r->vendor_id, r->device_id, r->driver, NULL, name,
+						   sizeof name);
 		if (!n && r->vendor_id >= 0)
 			warn(r, "no-nic-profile",
 			     "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
