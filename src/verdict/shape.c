@@ -159,52 +159,82 @@ double pcibw_elasticity(const double *x, const double *y, int n)
 	return ((y[hi] - y[lo]) / ((y[hi] + y[lo]) / 2)) / ((x[hi] - x[lo]) / ((x[hi] + x[lo]) / 2));
 }
 
-static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
+typedef void (*family_fn)(struct pcibw_rows *rs, const int *idx, int n, void *ctx);
+
+/* Sort the rows by `by` and call fn once per family: the rows idx[0..n) that are equal in every
+ * key but `by`, in ascending `by`. Returns 0, or -1 out of memory. */
+static int each_family(struct pcibw_rows *rs, enum sort_by by, family_fn fn, void *ctx)
 {
 	int *idx = sorted(rs, by);
 	if (!idx)
 		return -1;
-	double *x = malloc(sizeof *x * (size_t)(rs->n ? rs->n : 1) * 2);
-	if (!x) {
-		free(idx);
-		return -1;
-	}
-	double *y = x + rs->n;
 	for (int i = 0; i < rs->n;) {
 		int j = i + 1;
 		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], by))
 			j++;
-		int n = 0, distinct = 0;
-		for (int k = i; k < j; k++) {
-			const struct pcibw_row *r = &rs->v[idx[k]];
-			x[n] = by == BY_WORK ? r->work : r->cpu_mhz;
-			y[n] = throughput(r);
-			if (!isnan(x[n]) && (n == 0 || x[n] != x[n - 1]))
-				distinct++;
-			n++;
-		}
-		if (distinct >= 2) {
-			double e = pcibw_elasticity(x, y, n);
-			for (int k = i; k < j && !isnan(e); k++) {
-				struct pcibw_row *r = &rs->v[idx[k]];
-				/* a row in both a work and a cpu_mhz family keeps the one that speaks of the
-				 * CPU (falling with work, rising with the clock), else the larger */
-				bool cpu_new = by == BY_WORK ? e < 0 : e > 0;
-				bool cpu_old = !isnan(r->elasticity) &&
-					       (!strcmp(r->elasticity_of, "work") ? r->elasticity < 0
-										  : r->elasticity > 0);
-				if (isnan(r->elasticity) || (cpu_new && !cpu_old) ||
-				    (cpu_new == cpu_old && fabs(e) > fabs(r->elasticity))) {
-					r->elasticity = e;
-					r->elasticity_of = by == BY_WORK ? "work" : "cpu_mhz";
-				}
-			}
-		}
+		fn(rs, idx + i, j - i, ctx);
 		i = j;
 	}
-	free(x);
 	free(idx);
 	return 0;
+}
+
+/* scratch of the elasticity and cores passes: x and y of as many points as there are rows */
+struct sweep {
+	enum sort_by by;
+	const char *name;
+	double *x, *y;
+};
+
+static int sweep_alloc(struct sweep *w, const struct pcibw_rows *rs, enum sort_by by, const char *name)
+{
+	w->by = by;
+	w->name = name;
+	w->x = malloc(sizeof *w->x * (size_t)(rs->n ? rs->n : 1) * 2);
+	w->y = w->x ? w->x + rs->n : NULL;
+	return w->x ? 0 : -1;
+}
+
+static void elasticity_family(struct pcibw_rows *rs, const int *idx, int m, void *ctx)
+{
+	struct sweep *w = ctx;
+	double *x = w->x, *y = w->y;
+	enum sort_by by = w->by;
+	int n = 0, distinct = 0;
+	for (int k = 0; k < m; k++) {
+		const struct pcibw_row *r = &rs->v[idx[k]];
+		x[n] = by == BY_WORK ? r->work : r->cpu_mhz;
+		y[n] = throughput(r);
+		if (!isnan(x[n]) && (n == 0 || x[n] != x[n - 1]))
+			distinct++;
+		n++;
+	}
+	if (distinct < 2)
+		return;
+	double e = pcibw_elasticity(x, y, n);
+	for (int k = 0; k < m && !isnan(e); k++) {
+		struct pcibw_row *r = &rs->v[idx[k]];
+		/* a row in both a work and a cpu_mhz family keeps the one that speaks of the CPU
+		 * (falling with work, rising with the clock), else the larger */
+		bool cpu_new = by == BY_WORK ? e < 0 : e > 0;
+		bool cpu_old = !isnan(r->elasticity) &&
+			       (!strcmp(r->elasticity_of, "work") ? r->elasticity < 0 : r->elasticity > 0);
+		if (isnan(r->elasticity) || (cpu_new && !cpu_old) ||
+		    (cpu_new == cpu_old && fabs(e) > fabs(r->elasticity))) {
+			r->elasticity = e;
+			r->elasticity_of = by == BY_WORK ? "work" : "cpu_mhz";
+		}
+	}
+}
+
+static int elasticity_pass(struct pcibw_rows *rs, enum sort_by by)
+{
+	struct sweep w;
+	if (sweep_alloc(&w, rs, by, NULL))
+		return -1;
+	int st = each_family(rs, by, elasticity_family, &w);
+	free(w.x);
+	return st;
 }
 
 static bool has_rate(const struct pcibw_row *r)
@@ -293,86 +323,83 @@ static void flat_family(struct pcibw_row *v, const int *idx, int n, const struct
 #undef SPAN
 }
 
+/* scratch of the flat pass, sized for the whole row set */
+struct flat_scratch {
+	const struct pcibw_thresholds *t;
+	int *end; /* 4 n ints: run ends, then the three deques */
+	double *lo, *hi;
+};
+
+static void flat_one(struct pcibw_rows *rs, const int *idx, int n, void *ctx)
+{
+	struct flat_scratch *f = ctx;
+	flat_family(rs->v, idx, n, f->t, f->end, f->lo, f->hi, f->end + rs->n);
+}
+
 static int flat_pass(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
 {
-	int *idx = sorted(rs, BY_SIZE);
 	size_t n = (size_t)(rs->n ? rs->n : 1);
-	int *end = malloc(sizeof *end * n * 4);
-	double *lohi = malloc(sizeof *lohi * n * 2);
-	if (!idx || !end || !lohi) {
-		free(idx);
-		free(end);
-		free(lohi);
-		return -1;
+	struct flat_scratch f = {
+	    .t = t, .end = malloc(sizeof *f.end * n * 4), .lo = malloc(sizeof *f.lo * n * 2)};
+	int st = -1;
+	if (f.end && f.lo) {
+		f.hi = f.lo + n;
+		st = each_family(rs, BY_SIZE, flat_one, &f);
 	}
-	for (int i = 0; i < rs->n;) {
-		int j = i + 1;
-		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], BY_SIZE))
-			j++;
-		flat_family(rs->v, idx + i, j - i, t, end, lohi, lohi + n, end + n);
-		i = j;
-	}
-	free(lohi);
-	free(end);
-	free(idx);
-	return 0;
+	free(f.lo);
+	free(f.end);
+	return st;
 }
 
 /* Rows that differ only in cores (or queues, or threads): the log-log slope of the packet rate
  * over them, and the range they span. A row keeps the first sweep it is in. */
+static void cores_family(struct pcibw_rows *rs, const int *idx, int m, void *ctx)
+{
+	struct sweep *w = ctx;
+	double *x = w->x, *y = w->y;
+	int n = 0, distinct = 0;
+	double lo = NAN, hi = NAN;
+	for (int k = 0; k < m; k++) {
+		const struct pcibw_row *r = &rs->v[idx[k]];
+		double c = key(r, w->by);
+		if (isnan(c) || !(r->pps > 0))
+			continue;
+		x[n] = c;
+		y[n] = r->pps;
+		if (n == 0 || x[n] != x[n - 1])
+			distinct++;
+		lo = isnan(lo) ? c : fmin(lo, c);
+		hi = isnan(hi) ? c : fmax(hi, c);
+		n++;
+	}
+	if (distinct < 2)
+		return;
+	double e = pcibw_elasticity(x, y, n), pmin = y[0], pmax = y[0];
+	for (int k = 1; k < n; k++) {
+		pmin = fmin(pmin, y[k]);
+		pmax = fmax(pmax, y[k]);
+	}
+	for (int k = 0; k < m && !isnan(e); k++) {
+		struct pcibw_row *r = &rs->v[idx[k]];
+		if (r->cores_of || isnan(key(r, w->by)))
+			continue;
+		r->cores_elasticity = e;
+		r->cores_of = w->name;
+		r->cores_lo = lo;
+		r->cores_hi = hi;
+		r->cores_pps_lo = pmin;
+		r->cores_pps_hi = pmax;
+	}
+}
+
 static int cores_pass(struct pcibw_rows *rs, enum sort_by by, const char *name)
 {
-	int *idx = sorted(rs, by);
-	if (!idx)
+	struct sweep w;
+	if (sweep_alloc(&w, rs, by, name))
 		return -1;
-	double *x = malloc(sizeof *x * (size_t)(rs->n ? rs->n : 1) * 2);
-	if (!x) {
-		free(idx);
-		return -1;
-	}
-	double *y = x + rs->n;
-	for (int i = 0; i < rs->n;) {
-		int j = i + 1;
-		while (j < rs->n && same_family(&rs->v[idx[i]], &rs->v[idx[j]], by))
-			j++;
-		int n = 0, distinct = 0;
-		double lo = NAN, hi = NAN;
-		for (int k = i; k < j; k++) {
-			const struct pcibw_row *r = &rs->v[idx[k]];
-			double c = key(r, by);
-			if (isnan(c) || !(r->pps > 0))
-				continue;
-			x[n] = c;
-			y[n] = r->pps;
-			if (n == 0 || x[n] != x[n - 1])
-				distinct++;
-			lo = isnan(lo) ? c : fmin(lo, c);
-			hi = isnan(hi) ? c : fmax(hi, c);
-			n++;
-		}
-		if (distinct >= 2) {
-			double e = pcibw_elasticity(x, y, n), pmin = y[0], pmax = y[0];
-			for (int k = 1; k < n; k++) {
-				pmin = fmin(pmin, y[k]);
-				pmax = fmax(pmax, y[k]);
-			}
-			for (int k = i; k < j && !isnan(e); k++) {
-				struct pcibw_row *r = &rs->v[idx[k]];
-				if (r->cores_of || isnan(key(r, by)))
-					continue;
-				r->cores_elasticity = e;
-				r->cores_of = name;
-				r->cores_lo = lo;
-				r->cores_hi = hi;
-				r->cores_pps_lo = pmin;
-				r->cores_pps_hi = pmax;
-			}
-		}
-		i = j;
-	}
-	free(x);
-	free(idx);
-	return 0;
+	int st = each_family(rs, by, cores_family, &w);
+	free(w.x);
+	return st;
 }
 
 int pcibw_shape(struct pcibw_rows *rs, const struct pcibw_thresholds *t)
