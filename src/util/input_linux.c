@@ -118,7 +118,7 @@ static int slurp(int fd, const char *name, size_t max, char **data, size_t *len,
 int pcibw_input_read(const char *path, const char *expected, unsigned flags, size_t max, char **data,
 		     size_t *len, struct pcibw_err *err)
 {
-	int fd, is_stdin, pipe_like = 0;
+	int fd = -1, is_stdin = 0, pipe_like = 0;
 	*data = NULL;
 	*len = 0;
 	int rc = open_checked(path, expected, flags, &fd, &is_stdin, &pipe_like, err);
@@ -187,7 +187,7 @@ int pcibw_input_memfd(const char *data, size_t len, int *fd, char *path, size_t 
 
 int pcibw_input_open(const char *path, const char *expected, unsigned flags, FILE **fp, struct pcibw_err *err)
 {
-	int fd, is_stdin, pipe_like = 0;
+	int fd = -1, is_stdin = 0, pipe_like = 0;
 	*fp = NULL;
 	int rc = open_checked(path, expected, flags, &fd, &is_stdin, &pipe_like, err);
 	if (rc < 0)

@@ -104,9 +104,8 @@ static int parse_stat(const struct pcibw_watch_blob *b, const char *where, struc
 		if (n < 4 || memcmp(t, "cpu", 3) || !isdigit((unsigned char)t[3]))
 			continue; /* the "cpu " total line and the others */
 		const char *p = t + 3;
-		uint64_t id;
-		read_u64(&p, end, 10, &id);
-		if (id >= PCIBW_WATCH_MAX_CPUS)
+		uint64_t id = 0;
+		if (!read_u64(&p, end, 10, &id) || id >= PCIBW_WATCH_MAX_CPUS)
 			return bad(err, where, b->key, l.line, "a CPU id below 1024");
 		struct pcibw_watch_cpu *c = &s->cpu[id];
 		int k = 0;
