@@ -190,6 +190,7 @@ struct pcibw_iface_facts {
 	bool probe;	       /* it has a PCI device on this machine: probe it (-i NAME) */
 	bool virtual_nic;      /* paravirtual, or no device at all: no bus ceiling */
 	const char *bus;       /* a recorded bus spec ("virtual"), NULL or "" none */
+	const char *bus_from;  /* where that spec was recorded ("the recording"), NULL */
 	const char *nic;       /* a recorded profile name, NULL or "" none */
 	double line_rate_gbps; /* its link speed as read or recorded, Gbit/s; 0 unknown */
 	int cpus;	       /* the CPUs of its machine; PCIBW_NULL unknown */
