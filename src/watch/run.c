@@ -107,6 +107,13 @@ static unsigned shared_limiting(const struct watch_shared_ivs *s)
 	return m;
 }
 
+double watch_interval_s(const struct watch_ctx *ctx, const struct watch_summary_view *sv)
+{
+	if (ctx->meta.interval > 0)
+		return ctx->meta.interval;
+	return sv->intervals > 0 ? sv->seconds / (double)sv->intervals : NAN;
+}
+
 int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch_run_opts *o,
 	      struct pcibw_err *err)
 {
@@ -214,6 +221,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		if ((st = watch_verdict(&rs->all, ctx, &o->t, &sum, err)))
 			goto out;
 		have_sum = true;
+		watch_idle_evidence(&sum, ctx, &rs->all, sv.intervals, watch_interval_s(ctx, &sv));
 	}
 	if ((st = watch_shared_finish(&rs->shared_run, ctx, &o->t, err)))
 		goto out;
