@@ -115,11 +115,13 @@ struct pcibw_request_warning {
 struct pcibw_resolved {
 	bool have_bus; /* false only for analyze with no bus named: no bus ceiling */
 	struct pcibw_bus bus;
-	char bus_spec[128];	  /* canonical spec (pcibw_bus_format), "virtual" */
-	char bus_from[1200];	  /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
-	char bus_words[96];	  /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
-	int vendor_id, device_id; /* the probed device's ids; PCIBW_NULL when none was probed */
-	char driver[64];	  /* the probed device's kernel driver (sysfs), "" when unknown */
+	char bus_spec[128];	    /* canonical spec (pcibw_bus_format), "virtual" */
+	char bus_from[1200];	    /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
+	char bus_words[96];	    /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
+	int vendor_id, device_id;   /* the probed device's ids; PCIBW_NULL when none was probed */
+	char driver[64];	    /* the probed device's kernel driver (sysfs), "" when unknown */
+	bool have_device;	    /* a device was probed: */
+	struct pcibw_device device; /* it, as the probe reported it (its path, bottleneck, ids) */
 	struct pcibw_nic nic;
 	char nic_name[64];
 	struct pcibw_model_in in; /* pattern, size convention, line rate, compat, segment devices */

@@ -77,6 +77,8 @@ static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r,
 				  list);
 	}
 	const struct pcibw_device *d = &rep.devices[0];
+	r->device = *d;
+	r->have_device = true;
 	r->vendor_id = d->vendor_id;
 	r->device_id = d->device_id;
 	/* a port bound to vfio-pci, uio_pci_generic or igb_uio runs a DPDK driver: its profile */

@@ -120,9 +120,12 @@ int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool
 			snprintf(m->why, sizeof m->why, "%s: bus unknown (give --bus SPEC)", mi->wi.name);
 		}
 		ms[i] = m->mach;
+		/* the hop it shares with others: from its probed device's path */
+		if (r->have_device && m->have_bus)
+			watch_shared_probe(&r->device, &r->bus, mi);
 	}
 	pcibw_machine_merge(ms, ctx->meta.n, &ctx->mach);
-	return PCIBW_OK;
+	return watch_shared_setup(ctx, where, err);
 }
 
 void watch_ctx_free(struct watch_ctx *ctx)

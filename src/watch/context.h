@@ -12,6 +12,7 @@
 #include "pcibw/request.h"
 #include "pcibw/verdict.h"
 #include "recording.h"
+#include "shared_hop.h"
 
 struct watch_if_model {
 	bool have_bus;		   /* a bus with a ceiling (not virtual, not unknown) */
@@ -38,6 +39,7 @@ struct watch_ctx {
 	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
 	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	int n_warnings;
+	struct watch_shared shared; /* interfaces behind one bottleneck hop (shared_hop.h) */
 };
 
 /*
