@@ -11,6 +11,7 @@
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
 #include "recording.h"
+#include "shared_hop.h"
 
 struct watch_if_model {
 	bool have_bus;	  /* a bus with a ceiling (not virtual, not unknown) */
@@ -28,6 +29,7 @@ struct watch_ctx {
 	struct pcibw_machine mach;
 	char warnings[8][320];
 	int n_warnings;
+	struct watch_shared shared; /* interfaces behind one bottleneck hop (shared_hop.h) */
 };
 
 /* Options that override what is probed (NULL = probe). */
@@ -76,5 +78,18 @@ void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
 /* watch_verdict - rows finished, ceilings, the shared engine: fills sum. PCIBW_OK/EINTERNAL. */
 int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
 		  struct pcibw_summary *sum, struct pcibw_err *err);
+
+/* watch_iface_verdict - the whole-input rule over the rows of interface name in rs (*v); false
+ * when it has none (it moved no packet: idle, not judged). */
+bool watch_iface_verdict(const struct pcibw_rows *rs, const char *name, enum pcibw_verdict *v);
+
+/* watch_idle_words - "idle: no packets on NAME during N intervals of S s" into buf. */
+void watch_idle_words(const char *name, long intervals, double interval_s, char *buf, size_t n);
+
+/* watch_idle_evidence - the summary's words for interfaces that moved no packet over the run:
+ * with no row at all, sum's evidence becomes what happened (no packets on IFACE during N
+ * intervals of S s); otherwise each idle interface is named as left out of the verdict. */
+void watch_idle_evidence(struct pcibw_summary *sum, const struct watch_ctx *ctx, const struct pcibw_rows *all,
+			 long intervals, double interval_s);
 
 #endif
