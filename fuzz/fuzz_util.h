@@ -4,6 +4,7 @@
 #ifndef PCIBW_FUZZ_UTIL_H
 #define PCIBW_FUZZ_UTIL_H
 
+#include "pcibw/probe.h"
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -40,6 +41,28 @@ static inline char *fuzz_string(const uint8_t *data, size_t size)
 		s[size] = '\0';
 	}
 	return s;
+}
+
+/* The whole probe pipeline over the fuzzer's bytes as the file of one source. */
+enum fuzz_source { FUZZ_DUMP, FUZZ_TOPOLOGY };
+static inline int fuzz_probe(const uint8_t *data, size_t size, enum fuzz_source src)
+{
+	char path[64];
+	int fd = fuzz_file(data, size, path, sizeof path);
+	if (fd < 0)
+		return 0;
+	struct pcibw_probe_opts o = {.all = true};
+	if (src == FUZZ_DUMP)
+		o.dump_file = path;
+	else
+		o.topology_file = path;
+	struct pcibw_report rep = {0};
+	struct pcibw_err err;
+	pcibw_err_clear(&err);
+	pcibw_probe(&o, &rep, &err);
+	pcibw_report_free(&rep);
+	close(fd);
+	return 0;
 }
 
 #endif

@@ -267,6 +267,11 @@ struct pcibw_summary {
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err);
 
+/* pcibw_verdict_of_counts - the whole-input rule over rows counted per verdict: impossible if
+ * any; else the most common verdict that is not undetermined (ties io, wire, cpu); undetermined
+ * only when every row is, or there are none. */
+enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N]);
+
 /* pcibw_summary_free - free the evidence strings and the groups (counts back to 0); s itself is
  * not freed. */
 void pcibw_summary_free(struct pcibw_summary *s);

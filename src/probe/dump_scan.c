@@ -245,11 +245,12 @@ int dump_scan(const char *path, struct dump_index *idx, struct pcibw_err *err)
 	idx->path = path;
 	/* Read once, whole: libpci is later handed these very bytes (a sealed memory copy), never
 	 * the file again, so what it decodes is what was checked here. */
-	int r = pcibw_input_read(path, "an lspci -x/-xxx/-xxxx dump file", PCIBW_INPUT_NO_STDIN,
-				 PCIBW_INPUT_MAX, &idx->data, &idx->len, err);
+	int r = pcibw_input_read(path, "an lspci -x/-xxx/-xxxx dump file", 0, PCIBW_INPUT_MAX, &idx->data,
+				 &idx->len, err);
 	if (r)
 		return r;
-	struct scan s = {.path = path, .idx = idx, .err = err};
+	/* "-": `lspci -xxx | pcibw --dump -` */
+	struct scan s = {.path = strcmp(path, "-") ? path : "standard input", .idx = idx, .err = err};
 	char buf[LIBPCI_MAX_LINE + 2];
 	int line = 0, col = 0;
 	for (size_t i = 0; i < idx->len; i++) {

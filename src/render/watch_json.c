@@ -59,6 +59,25 @@ static json_t *evidence(const struct pcibw_summary *s)
 	return a;
 }
 
+/* An interface's own verdict over its rows; one that moved no packet over `intervals` intervals
+ * of interval_s is undetermined and says it was idle (no rows: nothing to judge). */
+static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *name, long intervals,
+			  double interval_s)
+{
+	enum pcibw_verdict v;
+	json_t *ev = json_array();
+	if (!watch_iface_verdict(rows, name, &v) && intervals > 0) {
+		char w[256];
+		if (isnan(interval_s))
+			snprintf(w, sizeof w, "idle: no packets");
+		else
+			watch_idle_words(name, intervals, interval_s, w, sizeof w);
+		json_array_append_new(ev, json_string(w));
+	}
+	json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(v)));
+	json_object_set_new(x, "evidence", ev);
+}
+
 static int emit(FILE *out, json_t *o)
 {
 	int r = json_dumpf(o, out, JSON_COMPACT | JSON_REAL_PRECISION(15));
@@ -94,6 +113,7 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 		json_object_set_new(x, "pci_stalled_wr_pct", jnum(f->stalled_wr_pct));
 		json_object_set_new(x, "pci_buffer_overflow", jnum(f->overflow_d));
 		json_object_set_new(x, "pci_signal_integrity", jnum(f->signal_d));
+		iface_verdict(x, v->rows, f->name, f->valid ? 1 : 0, NAN);
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
@@ -168,6 +188,7 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_object_set_new(x, "nic", m->nic[0] ? json_string(m->nic) : json_null());
 		json_object_set_new(x, "line_rate_gbps",
 				    jnum(m->line_rate_gbps > 0 ? m->line_rate_gbps : NAN));
+		iface_verdict(x, s->rows, m->wi.name, s->intervals, watch_interval_s(s->ctx, s));
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);

@@ -43,6 +43,10 @@ struct watch_summary_view {
 	const char *stopped_by; /* "SIGINT", "SIGTERM", or NULL */
 };
 
+/* watch_interval_s - the interval the run asked for (the recording's, live the option's), else
+ * the mean of the intervals seen; seconds. */
+double watch_interval_s(const struct watch_ctx *ctx, const struct watch_summary_view *sv);
+
 int watch_render_start_text(FILE *out, const struct watch_ctx *ctx);
 int watch_render_text(FILE *out, const struct watch_view *v);
 int watch_render_summary_text(FILE *out, const struct watch_summary_view *s);

@@ -104,7 +104,11 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 				  rt && !isnan(rt->bus_util) ? rt->bus_util : -1);
 		char b[16][16], fl[8];
 		letters(iv->flags, fl);
-		const char *verdict = v->sum ? pcibw_verdict_name(v->sum->verdict) : "-";
+		/* each interface's own rows: one that moved no packet is idle, not judged */
+		enum pcibw_verdict iv_v;
+		const char *verdict = watch_iface_verdict(v->rows, f->name, &iv_v) ? pcibw_verdict_name(iv_v)
+				      : f->valid				   ? "idle"
+										   : "-";
 		if (!f->present)
 			verdict = "gone";
 		char name[9];

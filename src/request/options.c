@@ -170,7 +170,7 @@ const struct pcibw_option pcibw_options[] = {
 
     /* the machine */
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
-     .help = "an lspci -x/-xxx/-xxxx dump (-xxx or -xxxx show capabilities)"},
+     .help = "an lspci -x/-xxx/-xxxx dump (-xxx or -xxxx: capabilities; - standard input)"},
     {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
      .help = "config space from a copied sysfs tree (DIR/bus/pci/devices/...)"},
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = R, .group = PCIBW_GRP_SOURCE,
@@ -306,7 +306,8 @@ const struct pcibw_command_info pcibw_commands[] = {
      "with the bus protocol's overheads, against the wire. The bus: --bus SPEC, or the bus of a\n"
      "probed device (-s, -i; this machine, --dump FILE or --sysfs DIR).\n",
      "Rates count the bytes of the --size-is convention; for `both` they are per direction.\n"
-     "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here.\n"},
+     "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file, 4 no such device, 5 not possible here,\n"
+     "1 internal error or output not written.\n"},
     {"analyze", PCIBW_CMD_ANALYZE, true, "Usage: pcibw analyze FILE... [OPTIONS]\n",
      "Measured throughput against the model, the wire and the CPU: io-bound, wire-bound,\n"
      "cpu-bound, impossible or undetermined, per row and for the whole input, with the evidence.\n"
@@ -317,7 +318,7 @@ const struct pcibw_command_info pcibw_commands[] = {
      "  a bracketed unit ignored: \"Frame Bytes\", \"CPU %\"; ',' ';' or tab between fields), iperf3 -J,\n"
      "  netperf (classic and omni -o/-O), pcie-bench bw_dma_sz_sweep.csv\n",
      "Exit codes: 0 ok, 2 bad option or spec, 3 bad input file (file:line:column), 4 no such device,\n"
-     "5 not possible here.\n"},
+     "5 not possible here, 1 internal error or output not written.\n"},
     {"watch", PCIBW_CMD_WATCH, true, "Usage: pcibw watch [IFACE...] [OPTIONS]\n",
      "The verdict live: every interval, each interface's packets and bytes per direction, the\n"
      "NIC's interrupts, softnet and its own PCIe counters (ethtool), per-core CPU time (user,\n"

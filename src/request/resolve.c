@@ -20,6 +20,20 @@ int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_er
 	if (n > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--dump, --sysfs and --topology name different machines: give at most one");
+	/* standard input is read once: two readers of "-" would leave the second an empty stream */
+	const char *who[2];
+	int k = 0;
+	if (req->probe.dump_file && !strcmp(req->probe.dump_file, "-"))
+		who[k++] = "--dump -";
+	if (req->cpu_from && !strcmp(req->cpu_from, "-"))
+		who[k++] = "--cpu-from -";
+	bool files_stdin = false;
+	for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
+		files_stdin |= !strcmp(req->files[i], "-");
+	if (k == 2 || (k == 1 && files_stdin))
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "%s and %s both read standard input: give one of them a file", who[0],
+				  k == 2 ? who[1] : "the input '-'");
 	return PCIBW_OK;
 }
 

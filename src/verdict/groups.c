@@ -26,6 +26,11 @@ enum pcibw_verdict verdict_of_counts(const int counts[PCIBW_V_N])
 	return v;
 }
 
+enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N])
+{
+	return verdict_of_counts(counts);
+}
+
 bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 {
 	return a->pattern == b->pattern && !strcmp(a->source, b->source) && !strcmp(a->series, b->series) &&

@@ -77,4 +77,17 @@ void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
 int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
 		  struct pcibw_summary *sum, struct pcibw_err *err);
 
+/* watch_iface_verdict - the whole-input rule over the rows of interface name in rs (*v); false
+ * when it has none (it moved no packet: idle, not judged). */
+bool watch_iface_verdict(const struct pcibw_rows *rs, const char *name, enum pcibw_verdict *v);
+
+/* watch_idle_words - "idle: no packets on NAME during N intervals of S s" into buf. */
+void watch_idle_words(const char *name, long intervals, double interval_s, char *buf, size_t n);
+
+/* watch_idle_evidence - the summary's words for interfaces that moved no packet over the run:
+ * with no row at all, sum's evidence becomes what happened (no packets on IFACE during N
+ * intervals of S s); otherwise each idle interface is named as left out of the verdict. */
+void watch_idle_evidence(struct pcibw_summary *sum, const struct watch_ctx *ctx, const struct pcibw_rows *all,
+			 long intervals, double interval_s);
+
 #endif

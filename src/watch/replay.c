@@ -32,9 +32,12 @@ static int replay_read(struct watch_sampler *s, struct pcibw_watch_sample *out, 
 	if (!fgets(line, sizeof line, r->f)) {
 		if (ferror(r->f))
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%ld: %s", r->path, off, strerror(errno));
-		if (r->samples == 0)
-			return fail_at(r, off, "a 'sample TIME BLOBS' record (the recording holds no sample)",
-				       err);
+		/* an interval is the difference of two samples: fewer gives nothing to say */
+		if (r->samples < 2)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s: the recording holds %s: expected at least two 'sample TIME "
+					  "BLOBS' records (an interval is the difference of two samples)",
+					  r->path, r->samples ? "one sample" : "no sample");
 		return 1;
 	}
 	double t;

@@ -95,6 +95,13 @@ static void remember(struct watch_summary_view *sv, const struct pcibw_watch_int
 	}
 }
 
+double watch_interval_s(const struct watch_ctx *ctx, const struct watch_summary_view *sv)
+{
+	if (ctx->meta.interval > 0)
+		return ctx->meta.interval;
+	return sv->intervals > 0 ? sv->seconds / (double)sv->intervals : NAN;
+}
+
 int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch_run_opts *o,
 	      struct pcibw_err *err)
 {
@@ -197,6 +204,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		if ((st = watch_verdict(&rs->all, ctx, &o->t, &sum, err)))
 			goto out;
 		have_sum = true;
+		watch_idle_evidence(&sum, ctx, &rs->all, sv.intervals, watch_interval_s(ctx, &sv));
 	}
 	sv.rows = &rs->all;
 	sv.sum = have_sum ? &sum : NULL;

@@ -240,3 +240,70 @@ Test(replay, text_fits_100_columns_header_every_20)
 	cr_assert_eq(headers, 1);
 	run_free(&r);
 }
+
+static const char *str(json_t *o, const char *key)
+{
+	return json_string_value(json_object_get(o, key));
+}
+
+static bool has_evidence(json_t *o, const char *text)
+{
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(o, "evidence"), i,
+			   x) if (strstr(json_string_value(x), text)) return true;
+	return false;
+}
+
+Test(replay, an_idle_interface_beside_a_busy_one_is_not_judged)
+{
+	/* real-vm-lo-udp/samples: eth0 reads rx_packets 1301, tx_packets 703 in all 7 samples (no
+	 * packet), while lo moves 40000 */
+	struct lines L = replay("real-vm-lo-udp", NULL);
+	for (int i = 0; i < L.n - 1; i++) {
+		json_t *e = iface(L.v[i], "eth0");
+		cr_assert_float_eq(num(e, "rx.pps"), 0, 1e-12);
+		cr_assert_str_eq(str(e, "verdict"), "undetermined", "interval %d", i + 1);
+		cr_assert(has_evidence(e, "idle: no packets"), "interval %d", i + 1);
+	}
+	/* intervals 2..6 moved lo packets: its own verdict is the interval's */
+	for (int i = 1; i < L.n - 1; i++)
+		cr_assert_str_eq(str(iface(L.v[i], "lo"), "verdict"), str(L.v[i], "verdict"));
+	json_t *sum = L.v[L.n - 1], *e = iface(sum, "eth0");
+	cr_assert_str_eq(str(e, "verdict"), "undetermined");
+	/* 6 intervals of the recording's 0.5 s (meta: interval 0.5) */
+	cr_assert(has_evidence(e, "idle: no packets on eth0 during 6 intervals of 0.5 s"), "%s",
+		  json_dumps(e, 0));
+	cr_assert(
+	    has_evidence(sum, "no packets on eth0 during 6 intervals of 0.5 s: left out of the verdict"));
+	lines_free(&L);
+	/* the text line of eth0 says idle, never a verdict that belongs to lo */
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"watch", "--replay", test_data("real-vm-lo-udp"), NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int lines = 0;
+	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		double t;
+		char name[16];
+		if (sscanf(l, "%lf %15s", &t, name) == 2 && !strcmp(name, "eth0")) {
+			cr_assert(strstr(l, " idle "), "%s", l);
+			cr_assert_null(strstr(l, "bound"), "%s", l);
+			lines++;
+		}
+	}
+	cr_assert_eq(lines, 6);
+	run_free(&r);
+}
+
+Test(replay, a_run_without_packets_says_so_in_words)
+{
+	/* real-vm-virtio-idle/samples: eth0 1301/703 and lo 29/29 packets in all 7 samples */
+	struct lines L = replay("real-vm-virtio-idle", NULL);
+	json_t *sum = L.v[L.n - 1];
+	cr_assert_str_eq(str(sum, "verdict"), "undetermined");
+	const char *first = json_string_value(json_array_get(json_object_get(sum, "evidence"), 0));
+	cr_assert(first && strstr(first, "no packets on eth0, lo during 6 intervals of 0.5 s"), "%s",
+		  first ? first : "(none)");
+	cr_assert_not(has_evidence(sum, "no rows"));
+	lines_free(&L);
+}
