@@ -146,6 +146,36 @@ int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_
 int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
 			 struct pcibw_model_row *out, struct pcibw_err *err);
 
+#define PCIBW_MODEL_MAX_LOADS 6
+
+/* The resources one packet occupies and for how long: the ceiling is 1 / the longest. Traffic of
+ * several devices that crosses one bus adds up resource by resource (each resource's seconds per
+ * second, summed over the devices' packet rates, must stay below 1). */
+struct pcibw_model_loads {
+	int n;					 /* 0..PCIBW_MODEL_MAX_LOADS; 0 on a virtual bus */
+	double s[PCIBW_MODEL_MAX_LOADS];	 /* seconds of the resource per packet, > 0 */
+	const char *name[PCIBW_MODEL_MAX_LOADS]; /* "to-device", "to-host" (a PCIe link direction),
+						  * "root-complex" (one per direction, in that order:
+						  * the data in whole cache lines), "shared" (a
+						  * PCI/PCI-X segment's clocks), "device-tps",
+						  * "read-latency"; static strings */
+	bool bus[PCIBW_MODEL_MAX_LOADS];	 /* a resource of the bus, which every device whose
+						  * traffic crosses it shares (link directions, root
+						  * complex, segment); false for the device's own
+						  * limits (device-tps, read-latency) */
+};
+
+/*
+ * pcibw_model_loads - the per-packet loads behind pcibw_model_eval at one size (same inputs, same
+ * costing: src/model/pcie.c, pcix.c), each for one packet of this device: on a PCI/PCI-X
+ * segment with in->segment_devices masters moving traffic, its transactions cost what that
+ * contention makes them cost (arbitration, bursts the latency timer ends: doc/model-pci.md), but
+ * the "shared" load is this packet's alone, so several devices' loads add up. Errors as
+ * pcibw_model_eval; out is untouched on error.
+ */
+int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw_model_loads *out,
+		      struct pcibw_err *err);
+
 /* One operation of a packet's recipe as it costs the bus: what pcibw model --explain prints. */
 struct pcibw_explain_op {
 	struct pcibw_op op;	/* from pcibw_nic_recipe: kind, role, path, bytes, per_packet, keys */

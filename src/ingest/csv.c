@@ -110,6 +110,7 @@ static bool ends_with_mbs(const char *h)
 static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_err *err)
 {
 	c->have_header = true;
+	c->st->header_line = rec->line;
 	c->ncols = rec->n;
 	c->size_col = c->elapsed_col = c->cpu_col = c->core_max_col = c->remote_cpu_col = -1;
 	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col =

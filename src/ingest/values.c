@@ -71,9 +71,10 @@ static const struct {
  * an optional exponent, blanks; for a percentage also a trailing '%' ("45%", "45 %"). strtod()
  * alone would also take hexadecimal ("0x10" = 16), "inf", "nan" and "infinity", which no
  * benchmark writes for a rate: those are refused rather than read as a number nobody meant.
- * Returns 1 with *v set, 0 when the text is not such a number.
+ * Returns PCIBW_NUM_OK with *v set (PCIBW_NUM_OVERFLOW: *v is the infinity of the sign written),
+ * or why the text is not such a number.
  */
-static int parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
+static enum pcibw_num_result parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 {
 	size_t n = strlen(text);
 	while (n > 0 && isspace((unsigned char)text[n - 1]))
@@ -81,16 +82,22 @@ static int parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 	if (k == PCIBW_VAL_PCT && n > 0 && text[n - 1] == '%')
 		n--;
 	enum pcibw_num_result r = pcibw_number_scan(text, n, PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, v);
-	if (r == PCIBW_NUM_OVERFLOW) /* refused as out of range, with the number quoted */
+	if (r == PCIBW_NUM_OVERFLOW) /* too large for a double: said as not finite, with the number quoted */
 		*v = text[strspn(text, " \t")] == '-' ? -INFINITY : INFINITY;
-	return r == PCIBW_NUM_OK || r == PCIBW_NUM_OVERFLOW;
+	return r;
 }
 
 int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *where, double *out,
 		      struct pcibw_err *err)
 {
 	double v;
-	if (!parse_decimal(text, k, &v)) {
+	enum pcibw_num_result r = parse_decimal(text, k, &v);
+	if (r == PCIBW_NUM_UNDERFLOW)
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: '%s' is too small for a double (not zero, but below 2.2e-308: "
+				  "expected %s, written as 0 where it is zero)",
+				  where, text, limits[k].what);
+	if (r != PCIBW_NUM_OK && r != PCIBW_NUM_OVERFLOW) {
 		char *e;
 		double x = strtod(text, &e);
 		if (e != text && !isfinite(x))
@@ -131,7 +138,7 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 		   double scale, double *out, struct pcibw_err *err)
 {
 	double v = NAN;
-	bool ok = parse_decimal(text, k, &v) && isfinite(v) && v >= 0;
+	bool ok = parse_decimal(text, k, &v) == PCIBW_NUM_OK && v >= 0;
 	if (ok) {
 		double s = v * scale;
 		ok = s <= limits[k].hi && s >= limits[k].lo && !(limits[k].lo_open && s <= limits[k].lo);

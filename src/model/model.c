@@ -267,3 +267,29 @@ int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_siz
 	out->bound_by = virt ? "virtual" : by;
 	return PCIBW_OK;
 }
+
+int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw_model_loads *out,
+		      struct pcibw_err *err)
+{
+	struct pcibw_bus_cost c;
+	int st = check_in(in, err);
+	if (!st)
+		st = check_size(size, err);
+	if (!st)
+		st = cost_one(in, size, &c, err);
+	if (st)
+		return st;
+	memset(out, 0, sizeof *out);
+	if (!isfinite(c.pps))
+		return PCIBW_OK; /* a virtual bus: nothing to run out of */
+	/* pcix.c charges the segment every device's packet (they move the same traffic); a load is
+	 * one packet's, at the transaction costs that many contending masters make it pay */
+	double devices = shared_bus(in->bus) && in->segment_devices > 1 ? in->segment_devices : 1;
+	for (int k = 0; k < c.n_loads && k < PCIBW_MODEL_MAX_LOADS; k++) {
+		out->s[out->n] = c.load_s[k] / (strcmp(c.load_name[k], "shared") ? 1 : devices);
+		out->name[out->n] = c.load_name[k];
+		out->bus[out->n++] =
+		    strcmp(c.load_name[k], "device-tps") && strcmp(c.load_name[k], "read-latency");
+	}
+	return PCIBW_OK;
+}

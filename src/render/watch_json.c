@@ -59,6 +59,85 @@ static json_t *evidence(const struct pcibw_summary *s)
 	return a;
 }
 
+static json_t *group_obj(const struct watch_ctx *ctx, int g)
+{
+	const struct watch_shared_group *gr = &ctx->shared.g[g];
+	json_t *x = json_object();
+	json_object_set_new(x, "hop", json_string(gr->hop));
+	json_object_set_new(x, "hop_inferred", json_boolean(gr->inferred));
+	json_object_set_new(x, "segment", json_boolean(gr->segment));
+	json_object_set_new(x, "hop_bus", gr->hop_bus[0] ? json_string(gr->hop_bus) : json_null());
+	json_t *ifs = json_array(), *vfs = json_array();
+	for (int k = 0; k < gr->n; k++) {
+		json_t *nm = json_string(ctx->meta.ifs[gr->member[k]].wi.name);
+		json_array_append(ifs, nm);
+		if (gr->vf[k])
+			json_array_append(vfs, nm);
+		json_decref(nm);
+	}
+	json_object_set_new(x, "interfaces", ifs);
+	json_object_set_new(x, "vfs", vfs);
+	json_object_set_new(x, "pf", gr->pf[0] ? json_string(gr->pf) : json_null());
+	json_object_set_new(x, "pf_watched", gr->pf[0] ? json_boolean(gr->pf_watched) : json_null());
+	json_object_set_new(x, "vf_note", gr->note[0] ? json_string(gr->note) : json_null());
+	json_object_set_new(x, "costed", json_boolean(gr->costed));
+	json_object_set_new(x, "why", gr->why[0] ? json_string(gr->why) : json_null());
+	return x;
+}
+
+static json_t *shared_dir(const struct watch_shared_dir *d)
+{
+	json_t *o = json_object();
+	json_object_set_new(o, "pps", jnum(d->pps));
+	json_object_set_new(o, "gbps", jnum(d->gbps));
+	json_object_set_new(o, "frame_bytes", jnum(d->frame_bytes));
+	json_object_set_new(o, "utilisation", jnum(d->util));
+	json_object_set_new(o, "ceiling_mpps", jnum(d->ceiling_mpps));
+	return o;
+}
+
+static json_t *shared_iv(const struct watch_view *v)
+{
+	json_t *a = json_array();
+	for (int g = 0; v->shared && g < v->shared->n; g++) {
+		const struct watch_shared_iv *o = &v->shared->g[g];
+		json_t *x = group_obj(v->ctx, g);
+		json_object_set_new(x, "rx", shared_dir(&o->rx));
+		json_object_set_new(x, "tx", shared_dir(&o->tx));
+		json_object_set_new(x, "utilisation", jnum(o->util));
+		json_object_set_new(x, "bound_by", o->bound_by ? json_string(o->bound_by) : json_null());
+		json_object_set_new(x, "own_utilisation_max", jnum(o->own_max));
+		json_object_set_new(x, "verdict",
+				    json_string(o->valid ? pcibw_verdict_name(o->verdict) : "undetermined"));
+		json_t *ev = json_array();
+		for (int k = 0; k < o->n_evidence; k++)
+			json_array_append_new(ev, json_string(o->evidence[k]));
+		json_object_set_new(x, "evidence", ev);
+		json_object_set_new(x, "limiting", json_boolean(o->limiting));
+		json_object_set_new(x, "note", o->note[0] ? json_string(o->note) : json_null());
+		json_array_append_new(a, x);
+	}
+	return a;
+}
+
+static json_t *shared_summary(const struct watch_summary_view *s)
+{
+	json_t *a = json_array();
+	for (int g = 0; g < s->ctx->shared.n; g++) {
+		const struct watch_shared_run *r = s->shared;
+		bool have = r && r->have_sum[g];
+		json_t *x = group_obj(s->ctx, g);
+		json_object_set_new(
+		    x, "verdict", json_string(have ? pcibw_verdict_name(r->sum[g].verdict) : "undetermined"));
+		json_object_set_new(x, "evidence", evidence(have ? &r->sum[g] : NULL));
+		json_object_set_new(x, "peak_utilisation", jnum(have ? r->peak_util[g] : NAN));
+		json_object_set_new(x, "peak_t", jnum(have ? r->peak_t[g] : NAN));
+		json_object_set_new(x, "limiting_intervals", json_integer(r ? r->limiting[g] : 0));
+		json_array_append_new(a, x);
+	}
+	return a;
+}
+
 /* An interface's own verdict over its rows; one that moved no packet over `intervals` intervals
  * of interval_s is undetermined and says it was idle (no rows: nothing to judge). */
 static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *name, long intervals,
@@ -147,6 +226,7 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 	json_object_set_new(o, "verdict",
 			    json_string(v->sum ? pcibw_verdict_name(v->sum->verdict) : "undetermined"));
 	json_object_set_new(o, "evidence", evidence(v->sum));
+	json_object_set_new(o, "shared", shared_iv(v));
 	return emit(out, o);
 }
 
@@ -192,6 +272,7 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
+	json_object_set_new(o, "shared", shared_summary(s));
 	json_object_set_new(o, "flags", flags_arr(s->flags));
 	json_object_set_new(o, "notes", strs((char(*)[200])s->notes, s->n_notes));
 	json_t *w = json_array();

@@ -22,6 +22,8 @@ struct watch_view {
 	long index;	    /* 1-based interval number */
 	unsigned new_flags; /* flags not raised in the interval before: their notes are printed */
 	long *lines;	    /* text lines printed so far (the header repeats every 20) */
+	const struct watch_shared_ivs *shared; /* interfaces behind one hop, summed; NULL none */
+	unsigned shared_new; /* groups (a bit each) whose hop started to limit: note printed */
 };
 
 /* The run's summary. */
@@ -39,8 +41,9 @@ struct watch_summary_view {
 	char notes[PCIBW_WATCH_MAX_NOTES][200]; /* the first note of each flag */
 	int n_notes;
 	bool recording_full;
-	const char *recording;	/* --record DIR, or NULL */
-	const char *stopped_by; /* "SIGINT", "SIGTERM", or NULL */
+	const char *recording;		       /* --record DIR, or NULL */
+	const char *stopped_by;		       /* "SIGINT", "SIGTERM", or NULL */
+	const struct watch_shared_run *shared; /* each group's run figures (ctx->shared); NULL */
 };
 
 /* watch_interval_s - the interval the run asked for (the recording's, live the option's), else

@@ -77,6 +77,16 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 				m->bus[0] ? m->bus : "unknown", m->bus_from[0] ? " from " : "", m->bus_from,
 				m->nic[0] ? m->nic : "none", line);
 	}
+	for (int g = 0; g < ctx->shared.n; g++) {
+		const struct watch_shared_group *gr = &ctx->shared.g[g];
+		fprintf(out, "hop%d: %s added up on the shared %s %s%s (%s)%s%s\n", g + 1, gr->names,
+			gr->segment ? "segment" : "hop", gr->hop,
+			gr->inferred ? (gr->segment ? " (a bus number)" : " (one device's link)") : "",
+			gr->hop_bus[0] ? gr->hop_bus : "bus unknown", gr->costed ? "" : ": not costed, ",
+			gr->why);
+		if (gr->note[0])
+			fprintf(out, "  ! hop%d: %s\n", g + 1, gr->note);
+	}
 	for (int i = 0; i < ctx->n_warnings; i++)
 		fprintf(out, "warning: %s\n", ctx->warnings[i]);
 	fprintf(out, "flags: H hot core, Q one queue, D drops, I irq rate, S squeeze, Z no irq time, W wrap, "
@@ -122,7 +132,26 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 			iv->busiest_cpu < 0 ? "-" : num(b[10], "%.0f", iv->busiest_cpu),
 			pct(b[11], iv->busiest_softirq), verdict, fl);
 	}
+	for (int g = 0; v->shared && g < v->shared->n; g++) {
+		const struct watch_shared_iv *o = &v->shared->g[g];
+		if (!o->valid)
+			continue;
+		char b[12][16], name[9];
+		snprintf(name, sizeof name, "hop%d", (g + 1) % 100);
+		fprintf(out, "%7.1f %-8s %6s %6s %5s %6s %6s %5s %4s %4s %4s %4s %4s %4s %-12s %s\n", iv->t,
+			name, si(b[0], o->rx.pps), num(b[1], "%.2f", o->rx.gbps),
+			num(b[2], "%.0f", o->rx.frame_bytes), si(b[3], o->tx.pps),
+			num(b[4], "%.2f", o->tx.gbps), num(b[5], "%.0f", o->tx.frame_bytes), "-",
+			pct(b[6], o->util), pct(b[7], iv->cpu_busy), pct(b[8], iv->busiest_busy),
+			iv->busiest_cpu < 0 ? "-" : num(b[9], "%.0f", iv->busiest_cpu),
+			pct(b[10], iv->busiest_softirq), pcibw_verdict_name(o->verdict),
+			o->bound_by ? o->bound_by : "");
+		lines++;
+	}
 	*v->lines = lines;
+	for (int g = 0; v->shared && g < v->shared->n && g < 32; g++)
+		if ((v->shared_new & (1u << g)) && v->shared->g[g].note[0])
+			fprintf(out, "        ! hop%d: %s\n", g + 1, v->shared->g[g].note);
 	/* a note is shown when its flag is new since the last interval: a steady condition is
 	 * said once, and its letter stays in the flags column */
 	for (int k = 0; k < iv->n_notes; k++)
@@ -145,6 +174,24 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 			s->busiest_busy * 100, s->busiest_t);
 	for (int i = 0; s->sum && i < s->sum->n_evidence; i++)
 		fprintf(out, "  - %s\n", s->sum->evidence[i]);
+	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
+		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
+		const struct watch_shared_run *r = s->shared;
+		if (!r->have_sum[g]) {
+			fprintf(out, "  hop%d %s (%s): no traffic costed%s%s\n", g + 1, gr->hop, gr->names,
+				gr->why[0] ? ": " : "", gr->why);
+			continue;
+		}
+		fprintf(
+		    out,
+		    "  hop%d %s (%s) carrying %s: %s; peak %.0f %% at %.1f s, the limit in %ld interval%s\n",
+		    g + 1, gr->hop, gr->hop_bus, gr->names, pcibw_verdict_name(r->sum[g].verdict),
+		    r->peak_util[g] * 100, r->peak_t[g], r->limiting[g], r->limiting[g] == 1 ? "" : "s");
+		for (int k = 0; k < r->sum[g].n_evidence && k < 2; k++)
+			fprintf(out, "    - %s\n", r->sum[g].evidence[k]);
+		if (gr->note[0])
+			fprintf(out, "    ! %s\n", gr->note);
+	}
 	for (int i = 0; i < s->n_notes; i++)
 		fprintf(out, "  ! %s\n", s->notes[i]);
 	if (s->recording)

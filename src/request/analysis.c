@@ -90,6 +90,14 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 		out->skipped += out->inputs[i].stats.skipped;
 	}
 	if (out->rows.n == 0) {
+		const struct pcibw_ingest_stats *s0 = req->n_files ? &out->inputs[0].stats : NULL;
+		if (s0 && !out->skipped && s0->header_line && !s0->lines)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u: no measured rows: the header on this line is followed by "
+					  "no data line (expected one line of values per measurement under "
+					  "it)%s",
+					  req->files[0], s0->header_line,
+					  req->n_files > 1 ? "; the other inputs gave no rows either" : "");
 		const char *first = "";
 		for (int i = 0; i < req->n_files && !first[0]; i++)
 			first = out->inputs[i].stats.first_skip;

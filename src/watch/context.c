@@ -65,9 +65,10 @@ int watch_probe_meta(const struct watch_sampler *s, const struct watch_overrides
 					 rep.source);
 				if (d->is_virtual || m->wi.virtual_nic)
 					snprintf(m->bus, sizeof m->bus, "virtual");
-				else if (pcibw_bus_from_device(d, &b, &e) == PCIBW_OK)
+				else if (pcibw_bus_from_device(d, &b, &e) == PCIBW_OK) {
 					pcibw_bus_format(&b, m->bus, sizeof m->bus);
-				else
+					watch_shared_probe(d, &b, m);
+				} else
 					warn(warnings, n_warnings, "%s: no bus model: %s", m->wi.name, e.msg);
 			} else {
 				warn(warnings, n_warnings, "%s: its PCI device %s could not be probed: %s",
@@ -151,7 +152,7 @@ int watch_ctx_setup(struct watch_ctx *ctx, const char *where, struct pcibw_err *
 	mach->bus_virtual = all_virtual;
 	if (all_virtual)
 		snprintf(mach->bus_name, sizeof mach->bus_name, "virtual NIC");
-	return PCIBW_OK;
+	return watch_shared_setup(ctx, where, err);
 }
 
 /* Printed values, fixed precision: what the CSV says is what the rows carry. */

@@ -11,6 +11,7 @@
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
 #include "recording.h"
+#include "shared_hop.h"
 
 struct watch_if_model {
 	bool have_bus;	  /* a bus with a ceiling (not virtual, not unknown) */
@@ -28,6 +29,7 @@ struct watch_ctx {
 	struct pcibw_machine mach;
 	char warnings[8][320];
 	int n_warnings;
+	struct watch_shared shared; /* interfaces behind one bottleneck hop (shared_hop.h) */
 };
 
 /* Options that override what is probed (NULL = probe). */

@@ -60,10 +60,11 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 		const struct watch_meta_if *m = &meta->ifs[i];
 		fprintf(f,
 			"iface %s slot=%s dev=%s driver=%s virtual=%d pci=%d own_link=%d bus=%s nic=%s "
-			"line_rate_gbps=%.6g vendor=%d device=%d\n",
+			"line_rate_gbps=%.6g vendor=%d device=%d hop=%s hop_bus=%s pf=%s\n",
 			m->wi.name, or_dash(m->wi.slot), or_dash(m->wi.dev), or_dash(m->wi.driver),
 			m->wi.virtual_nic, m->wi.has_pci, m->wi.own_link, or_dash(m->bus), or_dash(m->nic),
-			m->line_rate_gbps, m->vendor_id, m->device_id);
+			m->line_rate_gbps, m->vendor_id, m->device_id, or_dash(m->hop), or_dash(m->hop_bus),
+			or_dash(m->pf));
 	}
 	if (fclose(f))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", path, strerror(errno));

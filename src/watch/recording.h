@@ -19,6 +19,12 @@ struct watch_meta_if {
 	char nic[64];		  /* NIC profile name, "" */
 	double line_rate_gbps;	  /* 0 unknown */
 	int vendor_id, device_id; /* -1 unknown */
+	char hop[32];		  /* the bottleneck hop on its path to the root: the slot of the bridge
+				   * (or of the function itself) whose link or segment limits it; a VF
+				   * gets its PF's; "" unknown */
+	char hop_bus[128];	  /* that hop as this interface's bus spec (its own MPS/MRRS, the
+				   * hop's link or segment), "" unknown */
+	char pf[32];		  /* an SR-IOV VF: its PF's slot (sysfs physfn), "" otherwise */
 };
 
 struct watch_meta {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Reading a recording back as a sampler (format: doc/watch-recording.md). Streams the samples
  * file a record at a time, so a long recording replays in constant memory. */
+#include "pcibw/bus.h"
 #include "recording.h"
 #include <errno.h>
 #include <math.h>
@@ -106,6 +107,15 @@ static void replay_close(struct watch_sampler *s)
 	free(r);
 }
 
+/* "DDDD:BB:DD.F" (hex, a domain of 4 or more digits), as pcibw_format_slot writes it */
+static bool is_slot(const char *v)
+{
+	unsigned dom, bus, dev, fn;
+	int used = 0;
+	return strlen(v) < 32 && sscanf(v, "%x:%2x:%2x.%1x%n", &dom, &bus, &dev, &fn, &used) == 4 &&
+	       v[used] == '\0' && dev < 32 && fn < 8;
+}
+
 static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_if *m, struct pcibw_err *err)
 {
 	char *save = NULL, *tok = strtok_r(line, " \n", &save);
@@ -139,7 +149,19 @@ static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_
 			snprintf(m->bus, sizeof m->bus, "%s", v);
 		else if (!strcmp(k, "nic"))
 			snprintf(m->nic, sizeof m->nic, "%s", v);
-		else if (!strcmp(k, "line_rate_gbps")) {
+		else if (!strcmp(k, "hop") || !strcmp(k, "pf")) {
+			if (v[0] && !is_slot(v))
+				return pcibw_fail(err, PCIBW_EINPUT,
+						  "%s:%u: %s '%s': expected a PCI slot DDDD:BB:DD.F", path,
+						  ln, k, v);
+			snprintf(k[0] == 'h' ? m->hop : m->pf, sizeof m->hop, "%s", v);
+		} else if (!strcmp(k, "hop_bus")) {
+			struct pcibw_bus b;
+			if (v[0] && (strlen(v) >= sizeof m->hop_bus || pcibw_bus_parse(v, &b, err)))
+				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u: hop_bus '%s': %s", path, ln, v,
+						  strlen(v) >= sizeof m->hop_bus ? "too long" : err->msg);
+			snprintf(m->hop_bus, sizeof m->hop_bus, "%s", v);
+		} else if (!strcmp(k, "line_rate_gbps")) {
 			m->line_rate_gbps = strtod(v, &e);
 			if (*e || !(m->line_rate_gbps >= 0) || m->line_rate_gbps > 1e5)
 				return pcibw_fail(err, PCIBW_EINPUT,

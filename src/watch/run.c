@@ -20,6 +20,8 @@ struct run_state {
 	struct watch_recorder rec;
 	bool recording;
 	const char *names[PCIBW_WATCH_MAX_IFACES];
+	struct watch_shared_ivs shared;	    /* this interval's groups */
+	struct watch_shared_run shared_run; /* the run's, for the summary */
 };
 
 /* Prometheus to a textfile: the whole file replaced at once, each interval */
@@ -95,6 +97,16 @@ static void remember(struct watch_summary_view *sv, const struct pcibw_watch_int
 	}
 }
 
+/* groups whose hop limits this interval, a bit each: a note is printed when one starts to */
+static unsigned shared_limiting(const struct watch_shared_ivs *s)
+{
+	unsigned m = 0;
+	for (int g = 0; g < s->n && g < 32; g++)
+		if (s->g[g].limiting)
+			m |= 1u << g;
+	return m;
+}
+
 double watch_interval_s(const struct watch_ctx *ctx, const struct watch_summary_view *sv)
 {
 	if (ctx->meta.interval > 0)
@@ -149,7 +161,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	if ((st = pcibw_watch_parse(&rs->sample, rs->names, s->n, where, &rs->snap[cur], err)))
 		goto out;
 	double t0 = rs->snap[cur].t;
-	unsigned prev_flags = 0;
+	unsigned prev_flags = 0, prev_shared = 0;
 	for (long k = 1; o->count == 0 || k <= o->count; k++) {
 		if (o->live) {
 			if (*o->stop)
@@ -174,7 +186,9 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		struct pcibw_summary ivs = {0};
 		if ((st = watch_interval_rows(&rs->iv, o->source, &ivr, err)) ||
 		    (st = watch_interval_rows(&rs->iv, o->source, &rs->all, err)) ||
-		    (st = watch_verdict(&ivr, ctx, &o->t, &ivs, err))) {
+		    (st = watch_verdict(&ivr, ctx, &o->t, &ivs, err)) ||
+		    (st = watch_shared_interval(ctx, &rs->iv, &ivr, &o->t, &rs->shared, err)) ||
+		    (st = watch_shared_remember(&rs->shared_run, ctx, &rs->iv, &rs->shared, err))) {
 			pcibw_rows_free(&ivr);
 			pcibw_summary_free(&ivs);
 			goto out;
@@ -185,9 +199,12 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 				       .ctx = ctx,
 				       .index = k,
 				       .new_flags = rs->iv.flags & ~prev_flags,
-				       .lines = &lines};
+				       .lines = &lines,
+				       .shared = &rs->shared,
+				       .shared_new = shared_limiting(&rs->shared) & ~prev_shared};
 		st = render_iv(o, &v);
 		prev_flags = rs->iv.flags;
+		prev_shared = shared_limiting(&rs->shared);
 		remember(&sv, &rs->iv);
 		sv.intervals = k;
 		sv.seconds = rs->iv.t;
@@ -206,6 +223,9 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		have_sum = true;
 		watch_idle_evidence(&sum, ctx, &rs->all, sv.intervals, watch_interval_s(ctx, &sv));
 	}
+	if ((st = watch_shared_finish(&rs->shared_run, ctx, &o->t, err)))
+		goto out;
+	sv.shared = &rs->shared_run;
 	sv.rows = &rs->all;
 	sv.sum = have_sum ? &sum : NULL;
 	sv.recording_full = rs->rec.full;
@@ -236,6 +256,7 @@ out:
 				o->record_dir);
 	}
 	pcibw_summary_free(&sum);
+	watch_shared_run_free(&rs->shared_run);
 	pcibw_rows_free(&rs->all);
 	pcibw_watch_interval_free(&rs->iv);
 	pcibw_watch_snap_free(&rs->snap[0]);

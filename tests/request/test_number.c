@@ -68,8 +68,10 @@ Test(number, overflow)
 	cr_assert_eq(scan("1e400", 0, &v), PCIBW_NUM_OVERFLOW);
 	cr_assert_eq(scan("99999999999999999999", PCIBW_NUM_INTEGER, &v), PCIBW_NUM_OVERFLOW);
 	cr_assert_eq(scan("9007199254740992", PCIBW_NUM_INTEGER, &v), PCIBW_NUM_OK); /* 2^53 */
-	cr_assert_eq(scan("1e-400", 0, &v), PCIBW_NUM_OK);
-	cr_assert_eq(v, 0, "underflow reads as 0, refused by any range above 0");
+	cr_assert_eq(scan("1e-400", 0, &v), PCIBW_NUM_UNDERFLOW, "1e-400 is not 0");
+	cr_assert_eq(v, 0, "an underflow sets 0, refused by any range above 0");
+	cr_assert_eq(scan("0e-400", 0, &v), PCIBW_NUM_OK, "zero written with any exponent is 0");
+	cr_assert_eq(v, 0);
 }
 
 Test(number, parse_long_messages_name_the_option)

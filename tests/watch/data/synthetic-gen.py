@@ -202,3 +202,108 @@ write_rec("synthetic-mlx5-ethtool", m7, s7, [
     "tx over 4 queues; outbound_pci_stalled_rd 40 (%), outbound_pci_buffer_overflow +500 and",
     "rx_pci_signal_integrity +2 per sample; rx_missed_errors +100 per sample; one mlx5_comp0",
     "vector at 1 interrupt per 2 rx packets; current_link_width 8 -> 4 at sample 4."])
+
+
+# --- interfaces behind one bottleneck hop. eth0 is replaced by the NICs below (its meta line
+# and blobs); each NIC's counters move at a fixed packet rate and frame size (the kernel counts
+# frame - 4 B: no FCS), rx and tx. `extra` is the rest of the meta line.
+def shared_rec(name, nics, header):
+    lines = [l for l in meta.splitlines(True) if not l.startswith("iface eth0 ")]
+    for n in nics:
+        lines.append("iface %s %s\n" % (n["name"], n["extra"]))
+    m = "".join(lines)
+    out = []
+    for k, (t, blobs) in enumerate(samples):
+        blobs = [list(b) for b in blobs if b[0] not in ("net/eth0", "ethtool/eth0")]
+        dt = t - samples[0][0]
+        for j, n in enumerate(nics):
+            rxp, txp = int(n["rx_pps"] * dt), int(n["tx_pps"] * dt)
+            blobs.append(["net/" + n["name"], (
+                "state present\nifindex %d\nname %s\ndev %s\nslot %s\n"
+                "rx_bytes %d\nrx_packets %d\nrx_dropped 0\nrx_missed_errors 0\nrx_fifo_errors 0\n"
+                "rx_errors 0\ntx_bytes %d\ntx_packets %d\ntx_dropped 0\ntx_errors 0\nspeed %d\n"
+                "operstate up\n") % (10 + j, n["name"], n["slot"], n["slot"], rxp * (n["rx_frame"] - 4),
+                                     rxp, txp * (n["tx_frame"] - 4), txp, n["speed"])])
+        out.append([t, blobs])
+    write_rec(name, m, out, header)
+
+
+# Two NICs (simple profile, 25 Gbit/s) on gen3 x8 links below one PCIe switch whose gen3 x8 uplink
+# ends at root port 0000:00:02.0: the kernel's bottleneck walk (pcie_bandwidth_available(): a tie
+# goes to the hop nearer the root) names 00:02.0 for both. Each receives 1.9 Mpps of 1518 B frames.
+UPLINK = "hop=0000:00:02.0 hop_bus=gen3x8,mps=256,mrrs=512"
+NIC = "driver=simple virtual=0 pci=1 own_link=1 bus=gen3x8,mps=256,mrrs=512 nic=simple " \
+      "line_rate_gbps=25 vendor=-1 device=-1"
+shared_rec("synthetic-shared-uplink", [
+    dict(name="eth1", slot="0000:05:00.0", rx_pps=1_900_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=25000, extra="slot=0000:05:00.0 dev=0000:05:00.0 %s %s" % (NIC, UPLINK)),
+    dict(name="eth2", slot="0000:06:00.0", rx_pps=1_900_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=25000, extra="slot=0000:06:00.0 dev=0000:06:00.0 %s %s" % (NIC, UPLINK)),
+], [
+    "synthetic-shared-uplink: edited from real-vm-lo-udp (synthetic-gen.py): eth0 replaced by eth1",
+    "(0000:05:00.0) and eth2 (0000:06:00.0), NIC profile simple, bus gen3x8 MPS 256 MRRS 512 (their",
+    "LnkSta and DevCtl), 25 Gbit/s, each receiving 1.9 Mpps of 1518 B frames (1514 B counted);",
+    "hop=0000:00:02.0, the root port above their switch, whose LnkSta is gen3 x8 (hop_bus)."])
+
+# The same uplink at a mix of frame sizes: eth1 1.9 Mpps of 1518 B, eth2 16 Mpps of 64 B.
+shared_rec("synthetic-shared-mix", [
+    dict(name="eth1", slot="0000:05:00.0", rx_pps=1_900_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=25000, extra="slot=0000:05:00.0 dev=0000:05:00.0 %s %s" % (NIC, UPLINK)),
+    dict(name="eth2", slot="0000:06:00.0", rx_pps=16_000_000, rx_frame=64, tx_pps=0, tx_frame=64,
+         speed=25000, extra="slot=0000:06:00.0 dev=0000:06:00.0 %s %s" % (NIC, UPLINK)),
+], [
+    "synthetic-shared-mix: edited from real-vm-lo-udp (synthetic-gen.py): as synthetic-shared-uplink",
+    "(eth1, eth2 below root port 0000:00:02.0, gen3x8 MPS 256, simple profile, 25 Gbit/s) but eth1",
+    "receives 1.9 Mpps of 1518 B frames and eth2 16 Mpps of 64 B frames (60 B counted)."])
+
+# Two SR-IOV VFs (0000:81:00.2, 0000:81:00.3: sysfs physfn -> 0000:81:00.0) and their PF, a
+# 100 Gbit/s NIC on a gen3 x8 link whose own link is the narrowest hop (hop = the PF). A VF's
+# config space reports the PF's link (its bus). Replayed with `eth3 eth4` the PF is not watched.
+VF = "driver=simple virtual=0 pci=1 own_link=0 bus=gen3x8,mps=256,mrrs=512 nic=simple " \
+     "line_rate_gbps=100 vendor=-1 device=-1 hop=0000:81:00.0 hop_bus=gen3x8,mps=256,mrrs=512"
+shared_rec("synthetic-sriov-vfs", [
+    dict(name="eth3", slot="0000:81:00.2", rx_pps=1_900_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=100000, extra="slot=0000:81:00.2 dev=0000:81:00.2 %s pf=0000:81:00.0" % VF),
+    dict(name="eth4", slot="0000:81:00.3", rx_pps=1_900_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=100000, extra="slot=0000:81:00.3 dev=0000:81:00.3 %s pf=0000:81:00.0" % VF),
+    dict(name="eth5", slot="0000:81:00.0", rx_pps=300_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=100000, extra="slot=0000:81:00.0 dev=0000:81:00.0 %s" % VF.replace("own_link=0", "own_link=1")),
+], [
+    "synthetic-sriov-vfs: edited from real-vm-lo-udp (synthetic-gen.py): eth0 replaced by VFs eth3",
+    "(0000:81:00.2) and eth4 (0000:81:00.3), pf=0000:81:00.0 (their sysfs physfn link), and that PF",
+    "eth5; simple profile, gen3x8 MPS 256 (the PF's LnkSta, which the VFs report), 100 Gbit/s,",
+    "hop=0000:81:00.0 (the PF's own link is the narrowest); rx 1518 B frames, 1.9 Mpps on each VF",
+    "and 0.3 Mpps on the PF."])
+
+# The classic case: an 82546 dual-port (functions 0 and 1 of 0000:02:01) on one PCI-X 133/64
+# segment, a recording without hop keys (as before they existed): the two ports are grouped by
+# their bus number, the segment they share. Each port sends and receives 81,274 pps of 1518 B
+# frames, 1 Gbit/s: 10^9 / (8 x (1518 + 20)).
+PCIX = "driver=e1000 virtual=0 pci=1 own_link=1 bus=pcix133/64 nic=e1000 line_rate_gbps=1 " \
+       "vendor=32902 device=4112"
+shared_rec("synthetic-shared-pcix", [
+    dict(name="eth1", slot="0000:02:01.0", rx_pps=81_274, rx_frame=1518, tx_pps=81_274, tx_frame=1518,
+         speed=1000, extra="slot=0000:02:01.0 dev=0000:02:01.0 %s" % PCIX),
+    dict(name="eth2", slot="0000:02:01.1", rx_pps=81_274, rx_frame=1518, tx_pps=81_274, tx_frame=1518,
+         speed=1000, extra="slot=0000:02:01.1 dev=0000:02:01.1 %s" % PCIX),
+], [
+    "synthetic-shared-pcix: edited from real-vm-lo-udp (synthetic-gen.py): eth0 replaced by the two",
+    "ports of an 82546 (8086:1010) at 0000:02:01.0 and .1 on PCI-X 133 MHz 64-bit (PCI-X Status),",
+    "e1000 profile, 1 Gbit/s, each sending and receiving 81,274 pps of 1518 B frames (line rate);",
+    "no hop keys (an older recording): the ports share bus 02, the segment."])
+
+# The two ports of the 82546EB of tests/data/lkml-2006-via-pm133-82546eb-conventional-pci.lspci
+# (00:12.0 and 00:12.1, one 32-bit 33 MHz PCI segment, bus 00), each receiving 30,000 pps of
+# 1518 B frames, with the hop keys the probe writes (each function's own segment).
+PCI = "driver=e1000 virtual=0 pci=1 own_link=1 bus=pci33/32 nic=e1000 line_rate_gbps=1 " \
+      "vendor=32902 device=4112 hop_bus=pci33/32"
+shared_rec("synthetic-shared-pci", [
+    dict(name="eth1", slot="0000:00:12.0", rx_pps=30_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=1000, extra="slot=0000:00:12.0 dev=0000:00:12.0 %s hop=0000:00:12.0" % PCI),
+    dict(name="eth2", slot="0000:00:12.1", rx_pps=30_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=1000, extra="slot=0000:00:12.1 dev=0000:00:12.1 %s hop=0000:00:12.1" % PCI),
+], [
+    "synthetic-shared-pci: edited from real-vm-lo-udp (synthetic-gen.py): eth0 replaced by the two",
+    "ports of the 82546EB (8086:1010) at 0000:00:12.0 and .1 of lkml-2006-via-pm133-82546eb-",
+    "conventional-pci.lspci, on its 32-bit 33 MHz PCI bus (bus=pci33/32), e1000 profile, 1 Gbit/s,",
+    "each receiving 30,000 pps of 1518 B frames; hop = each function's own segment, as probed."])
