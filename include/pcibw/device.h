@@ -176,6 +176,10 @@ void pcibw_device_init(struct pcibw_device *d);
  * be static strings. Silently ignores overflow past PCIBW_MAX_PROV (a bug, asserted in tests). */
 void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char *origin);
 
+/* pcibw_device_prov - the origin recorded for field ("config", "sysfs", "hwloc", ...), NULL when
+ * none was recorded. */
+const char *pcibw_device_prov(const struct pcibw_device *d, const char *field);
+
 /* pcibw_report_warn - append a warning about device slot (NULL or "" for the whole source)
  * with a static code and a printf-formatted text (truncated to 1023 bytes). A warning with the
  * same slot, code and text already present is not added again. Returns PCIBW_OK or

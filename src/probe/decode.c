@@ -82,18 +82,22 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 			probe_cap_pcie(n, (int)at, origin, rep);
 		else if (id == PCI_CAP_ID_PCIX)
 			probe_cap_pcix(n, (int)at, origin);
+		if (id == PCI_CAP_ID_EXP || id == PCI_CAP_ID_PCIX)
+			n->ext_space = true;
 		from = (int)at + 1;
 		at = cfg8(c, (int)at + 1) & 0xfc;
 	}
 	return 0;
 }
 
-/* Extended capabilities start at 0x100; each header holds a 12-bit next pointer (bits 31:20). */
+/* Extended capabilities start at 0x100; each header holds a 12-bit next pointer (bits 31:20).
+ * Only a PCIe or PCI-X function has them, and only their headers and the registers decoded are
+ * read from the source. */
 static int walk_ext_caps(struct probe_node *n, const char *origin, const struct probe_locator *loc,
 			 struct pcibw_err *err)
 {
-	const struct probe_cfg *c = &n->cfg;
-	if (c->len < 4096)
+	struct probe_cfg *c = &n->cfg;
+	if (!n->ext_space || !probe_cfg_need(c, 0x100, 4))
 		return 0;
 	/* the whole extended space is in the source: no L1 PM Substates capability means none */
 	if (n->lnkcap_read) {
@@ -105,6 +109,8 @@ static int walk_ext_caps(struct probe_node *n, const char *origin, const struct 
 	int from = 0x100;
 	char msg[200];
 	while (at) {
+		if (at >= 0x100 && at <= 0xffc)
+			probe_cfg_need(c, (int)at, 4); /* unreadable: all ones, the end of the list */
 		uint32_t h = cfg32(c, (int)at);
 		if (h == 0 || h == 0xffffffffu)
 			return 0; /* no extended capabilities */
@@ -123,7 +129,8 @@ static int walk_ext_caps(struct probe_node *n, const char *origin, const struct 
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at / 4] = 1;
-		if ((h & 0xffff) == PCI_EXT_CAP_ID_L1PM && n->lnkcap_read)
+		if ((h & 0xffff) == PCI_EXT_CAP_ID_L1PM && n->lnkcap_read &&
+		    probe_cfg_need(c, (int)at + PCI_L1PM_SUBSTAT_CTL1, 4))
 			probe_cap_l1pm(n, (int)at, origin);
 		from = (int)at + 2;
 		at = h >> 20 & 0xffc;

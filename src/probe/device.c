@@ -56,6 +56,14 @@ void pcibw_device_set_prov(struct pcibw_device *d, const char *field, const char
 		d->prov[d->n_prov++] = (struct pcibw_provenance){field, origin};
 }
 
+const char *pcibw_device_prov(const struct pcibw_device *d, const char *field)
+{
+	for (int i = 0; i < d->n_prov; i++)
+		if (!strcmp(d->prov[i].field, field))
+			return d->prov[i].origin;
+	return NULL;
+}
+
 int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code, const char *fmt, ...)
 {
 	char buf[1024];

@@ -60,18 +60,29 @@ void probe_set_free(struct probe_set *s)
 	s->n = s->cap = 0;
 }
 
-/* The longest prefix of config space the source holds: lspci -x dumps and non-root sysfs
- * give 64 bytes, conventional devices 256, PCIe devices 4096. */
+/* Config space the decoder needs, in as few reads of the device as its header allows: the
+ * header (64 bytes: lspci -x dumps and non-root sysfs stop there), then the capability area
+ * below 0x100 only when Status bit 4 says there is a capability list (PCI LB 3.0 sec. 6.2.3,
+ * 6.7): nothing decoded lives there otherwise. 128 bytes: a CardBus bridge's lspci -x dump.
+ * Extended space is left to probe_cfg_need. */
 static int read_config(struct pci_dev *p, struct probe_cfg *c)
 {
-	static const int sizes[] = {4096, 256, 128, 64};
-	for (unsigned i = 0; i < sizeof sizes / sizeof sizes[0]; i++)
-		if (pci_read_block(p, 0, c->b, sizes[i])) {
-			c->len = sizes[i];
-			return 0;
-		}
 	c->len = 0;
-	return -1;
+	if (!pci_read_block(p, 0, c->b, 64))
+		return -1;
+	c->len = 64;
+	if (!(c->b[PCI_STATUS] & PCI_STATUS_CAP_LIST))
+		return 0;
+	if (pci_read_block(p, 64, c->b + 64, 192))
+		c->len = 256;
+	else if (pci_read_block(p, 64, c->b + 64, 64))
+		c->len = 128;
+	return 0;
+}
+
+static int fetch_config(void *ctx, int at, uint8_t *buf, int n)
+{
+	return pci_read_block(ctx, at, buf, n) ? 0 : -1;
 }
 
 static void lookup_name(struct pci_access *a, struct pcibw_device *d)
@@ -191,7 +202,12 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 			pcibw_report_warn(rep, d->slot, "config-unreadable", "config space not readable");
 			continue;
 		}
-		if ((r = probe_decode(n, origin, loc, rep, err)))
+		n->cfg.fetch = fetch_config;
+		n->cfg.fetch_ctx = p;
+		r = probe_decode(n, origin, loc, rep, err);
+		n->cfg.fetch = NULL; /* p goes with pci_cleanup */
+		n->cfg.fetch_ctx = NULL;
+		if (r)
 			goto out;
 		if (d->vendor_id >= 0)
 			lookup_name(a, d);

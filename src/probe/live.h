@@ -20,6 +20,21 @@
 int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
 /*
+ * probe_hwloc_may_add - whether hwloc could add to the devices of set, read from this machine
+ * (sysroot "/sys") and completed from its sysfs attributes, anything they lack: a NUMA node
+ * where the kernel wrote no numa_node file (provenance of numa_node unset: a kernel without
+ * NUMA), or names of network and InfiniBand devices that sit deeper below their PCI function
+ * than its net/, virtioN/net/ and infiniband/ directories (an auxiliary device's netdev, a USB
+ * adapter's under its host controller) for a function that has no name yet. hwloc walks
+ * sysroot/class/net and class/infiniband, follows each link and hangs the device under the
+ * last PCI address after the /pciDDDD:BB/ root in it, skipping virtual devices (hwloc 2.x
+ * topology-linux.c, hwloc_linuxfs_find_osdev_parent); a link this cannot read the same way
+ * counts as yes. When false, loading hwloc (which reads every device's config space again)
+ * would leave the report as it is.
+ */
+bool probe_hwloc_may_add(const char *sysroot, struct probe_set *set);
+
+/*
  * probe_nonroot_hidden - config space of n stops at byte 64 although the device has a
  * capability list (Status bit 4) or is a PCIe device per sysfs: Linux hides bytes past 64 from
  * non-root readers (drivers/pci/pci-sysfs.c, pci_read_config: "if (!capable(CAP_SYS_ADMIN))

@@ -105,14 +105,6 @@ static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct 
 	return marked;
 }
 
-static bool has_prov(const struct pcibw_device *d, const char *field)
-{
-	for (int i = 0; i < d->n_prov; i++)
-		if (!strcmp(d->prov[i].field, field))
-			return true;
-	return false;
-}
-
 /* hwloc on this machine or on the copy's file-system root: fills NUMA node and OS names where
  * sysfs gave none. A failure is a warning: hwloc adds, the report stands without it. */
 static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pcibw_report *r)
@@ -121,6 +113,8 @@ static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pc
 	struct pcibw_err e;
 	if (!c->live && !c->fsroot[0])
 		return; /* a bare sys/ copy: hwloc needs the root above it */
+	if (c->live && !probe_hwloc_may_add(c->sysroot, set))
+		return;
 	if (probe_hwloc_load(&t, c->live ? NULL : c->fsroot, NULL, &e)) {
 		pcibw_report_warn(r, NULL, "hwloc-failed",
 				  "hwloc: %s; NUMA node and interface names come from sysfs only", e.msg);
@@ -133,7 +127,7 @@ static void add_hwloc(const struct live_ctx *c, struct probe_set *set, struct pc
 		/* The kernel's numa_node (-1 included: "firmware gave none") is the answer where it
 		 * exists; hwloc's guess from local_cpus only stands in where the file is missing,
 		 * and never on a copy, where hwloc cannot see the copy's CPUs. */
-		if (has_prov(d, "numa_node") || !c->live)
+		if (pcibw_device_prov(d, "numa_node") || !c->live)
 			f.numa_node = PCIBW_NULL;
 		probe_hwloc_apply(d, &f);
 	}

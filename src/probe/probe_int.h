@@ -26,12 +26,35 @@
 #include <stdint.h>
 #include <stdio.h>
 
-/* Raw config space of one device as read (pcibw never writes it). */
+/* Where the decoder asks for config bytes the first read did not take: fill buf with the n bytes
+ * at offset at of the device ctx names. Returns 0, or -1 when the source does not hold them. */
+typedef int (*probe_cfg_fetch)(void *ctx, int at, uint8_t *buf, int n);
+
+/*
+ * Raw config space of one device as read (pcibw never writes it). Each config read of a live
+ * device is a trip to it (a trap to the hypervisor in a virtual machine), so the source reads
+ * the header (64 bytes), the capability area below 0x100 only when Status says there is a
+ * capability list, and extended space (0x100-0xfff) only dword by dword where a decoder asks
+ * for it (probe_cfg_need). Bytes at and past 0x100 count as read only where got marks them.
+ */
 struct probe_cfg {
 	uint8_t b[4096];
-	int len; /* bytes readable: 0 (no config space: hwloc XML), 64 (lspci -x, or sysfs as
-		  * non-root), 128 (CardBus -x), 256 (conventional/PCI-X), 4096 (PCIe extended) */
+	int len; /* bytes the source holds, from 0: 0 (no config space: hwloc XML), 64 (lspci -x,
+		  * sysfs as non-root, or a device without a capability list), 128 (CardBus -x),
+		  * 256 (conventional/PCI-X), 4096 (extended space found by probe_cfg_need) */
+	uint32_t got[4096 / 4 / 32]; /* dwords read at and past 0x100, one bit each */
+	probe_cfg_fetch fetch;	     /* NULL: nothing more can be read (the source is gone) */
+	void *fetch_ctx;
 };
+
+/*
+ * probe_cfg_need - make the n bytes at offset at (at >= 0x100, within one capability) readable
+ * through cfg8/cfg16/cfg32: fetched from the source the first time, a dword at a time. The
+ * first request tells whether the source holds extended space at all (its last dword, 0xffc,
+ * reads), and then sets len to 4096. Returns 1 when the bytes are there, 0 when not (the
+ * source has no extended space, or it cannot be read any more).
+ */
+int probe_cfg_need(struct probe_cfg *c, int at, int n);
 
 /*
  * Where config byte `offset` of a device came from, for error messages: writes e.g.
@@ -54,6 +77,8 @@ struct probe_node {
 	int sec_status_66mhz; /* bridges: Secondary Status bit 5 (PCI-PCI Bridge 1.2 sec. 3.2.5.7) */
 	int has_caps;	      /* Status bit 4 "Capabilities List"; PCIBW_NULL unknown */
 	bool caps_read;	      /* the capability list was walked (config long enough) */
+	bool ext_space;	      /* a PCIe or PCI-X capability: the function may have extended config
+			       * space (PCIe Base 6.0 sec. 7.2.2; PCI-X 2.0 Mode 2); no other does */
 	int pcix_bridge;      /* 1: has a PCI-X bridge capability (type-1 header + cap id 7) */
 	int pcix_sec_status;  /* PCI-X bridge Secondary Status (16 bit), PCIBW_NULL if none */
 	int parent;	      /* index of the upstream bridge in the set, -1 none (filled by finish) */

@@ -236,6 +236,35 @@ write('synthetic-pcie-to-pcix-bridge-chain.lspci', [
  [('00:1c.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'PCI bridge: synthetic PCIe-to-PCI-X bridge', b7),
   ('02:01.0', 'PCI bridge: synthetic PCI-X-to-PCI bridge', bx), ('03:00.0', 'Ethernet controller: synthetic 82540EM', nic)])
 
+# L1 PM Substates in extended space, after another extended capability
+rp = Cfg(0x8086, 0x2032, 0x0604, hdr=1, size=4096); rp.bridge(0, 1, 1, 0)
+rp.pcie(0x40, 4, 3, 4, 3, 4, lnkctl=0x0002)
+rp.w32(0x100, 0x1e | 1 << 16)           # L1 PM Substates v1, last in the list
+rp.w32(0x108, 0x00000005)               # Control 1: PCI-PM L1.2 (bit 0), ASPM L1.2 (bit 2)
+nic = Cfg(0x8086, 0x1533, 0x0200, size=4096)
+nic.pcie(0x40, 0, 3, 4, 3, 4, lnkctl=0x0002)
+nic.w32(0x100, 0x0001 | 2 << 16 | 0x150 << 20)   # AER v2, next 0x150
+nic.w32(0x150, 0x0003 | 1 << 16 | 0x1c0 << 20)   # Device Serial Number, next 0x1c0
+nic.w32(0x1c0, 0x1e | 1 << 16)                   # L1 PM Substates v1, last
+nic.w32(0x1c8, 0x0000000a)                       # Control 1: PCI-PM L1.1 (bit 1), ASPM L1.1 (bit 3)
+ep = Cfg(0x8086, 0x10d3, 0x0200, size=4096)
+ep.pcie(0x40, 0, 1, 1, 1, 1)
+ep.w32(0x100, 0x0001 | 2 << 16)                  # AER only: no L1 PM Substates capability
+write('synthetic-pcie-l1pm-substates.lspci', [
+ 'Synthetic: L1 PM Substates where a reader must follow the extended capability list. lspci -xxxx format,',
+ '  4096 bytes per device.',
+ 'Encodes: PCIe Base 6.0 sec. 7.6.3 extended capability header (id bits 15:0, next bits 31:20); sec. 7.8.3.3',
+ '  L1 PM Substates Control 1: bit 0 PCI-PM L1.2 Enable, bit 1 PCI-PM L1.1 Enable, bit 2 ASPM L1.2 Enable,',
+ '  bit 3 ASPM L1.1 Enable.',
+ '00:1c.0 root port (type 4), LnkSta 8GT/s x4; L1 PM Substates at 0x100 (first and last), Control 1 0x00000005.',
+ '01:00.0 NIC 8086:1533, endpoint, LnkSta 8GT/s x4; AER at 0x100 -> Device Serial Number at 0x150 -> L1 PM',
+ '  Substates at 0x1c0 (last), Control 1 (0x1c8) 0x0000000a.',
+ '02:00.0 NIC 8086:10d3, endpoint, LnkSta 2.5GT/s x1; AER at 0x100, the only extended capability.',
+ 'Expected: 00:1c.0 l1_substates [l1.2, pcipm-l1.2]; 01:00.0 [l1.1, pcipm-l1.1]; 02:00.0 [] (none: its',
+ '  whole extended space is in the source and holds no L1 PM Substates capability).'],
+ [('00:1c.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'Ethernet controller: synthetic endpoint', nic),
+  ('02:00.0', 'Ethernet controller: synthetic endpoint without L1 PM Substates', ep)])
+
 # ---- bad inputs ----
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bad')
 os.makedirs(OUT, exist_ok=True)

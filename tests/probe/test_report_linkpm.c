@@ -6,6 +6,7 @@
  * they encode and what follows.
  */
 #include "report_helpers.h"
+#include <stdio.h>
 
 static void substates_are(json_t *d, const char *const *want, size_t n)
 {
@@ -189,4 +190,71 @@ Test(linkpm, bad_sysfs_pm_files)
 		 "0000:01:00.0/link/l1_aspm:1:1: expected 0 or 1");
 	bad_copy("sys/module/pcie_aspm/parameters/policy", "default performance\n",
 		 "parameters/policy:1:1: expected the policies with the one in force in brackets");
+}
+
+/* synthetic-pcie-l1pm-substates.lspci: see its header. lspci 3.9.0 -vv on the same file:
+ * 00:1c.0 "L1SubCtl1: PCI-PM_L1.2+ PCI-PM_L1.1- ASPM_L1.2+ ASPM_L1.1-", 01:00.0 "L1SubCtl1:
+ * PCI-PM_L1.2- PCI-PM_L1.1+ ASPM_L1.2- ASPM_L1.1+", 02:00.0 no L1 PM Substates capability. */
+static void l1pm_substates_expected(json_t *r)
+{
+	const char *rp[] = {"l1.2", "pcipm-l1.2"}, *nic[] = {"l1.1", "pcipm-l1.1"};
+	substates_are(device(r, "0000:00:1c.0"), rp, 2);
+	substates_are(device(r, "0000:01:00.0"), nic, 2);
+	substates_are(device(r, "0000:02:00.0"), NULL, 0);
+	cr_assert_str_eq(prov(device(r, "0000:01:00.0"), "l1_substates"), "config");
+}
+
+Test(linkpm, l1pm_substates_down_the_extended_list)
+{
+	json_t *r = report_dump("synthetic-pcie-l1pm-substates.lspci", "--all", NULL);
+	l1pm_substates_expected(r);
+	json_decref(r);
+}
+
+/* The same bytes as 4096-byte sysfs config files (what the kernel shows root on a host with
+ * extended config access): libpci's sysfs method reads them, extended space where it is used. */
+Test(linkpm, l1pm_substates_from_sysfs_config_files)
+{
+	char root[] = "/tmp/pcibw-l1pm-XXXXXX";
+	cr_assert(mkdtemp(root));
+	char *dump = slurp(test_data("synthetic-pcie-l1pm-substates.lspci"), NULL);
+	cr_assert(dump);
+	FILE *f = NULL;
+	char path[512];
+	for (char *line = strtok(dump, "\n"); line; line = strtok(NULL, "\n")) {
+		unsigned off, b[16];
+		char slot[16];
+		if (line[0] == '#')
+			continue;
+		if (sscanf(line, "%15[0-9a-f:.] ", slot) == 1 && strchr(slot, '.')) {
+			if (f)
+				fclose(f);
+			snprintf(path, sizeof path, "%s/sys/bus/pci/devices/0000:%s", root, slot);
+			struct run_result m = run_cmd(NULL, (const char *[]){"mkdir", "-p", path, NULL});
+			cr_assert_eq(m.status, 0);
+			run_free(&m);
+			strcat(path, "/config");
+			cr_assert((f = fopen(path, "wb")), "%s", path);
+			continue;
+		}
+		if (sscanf(line, "%x: %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x %x", &off, &b[0], &b[1],
+			   &b[2], &b[3], &b[4], &b[5], &b[6], &b[7], &b[8], &b[9], &b[10], &b[11], &b[12],
+			   &b[13], &b[14], &b[15]) == 17)
+			for (int i = 0; i < 16; i++)
+				fputc((int)b[i], f);
+	}
+	cr_assert(f);
+	fclose(f);
+	free(dump);
+	snprintf(path, sizeof path, "%s/sys/bus/pci/devices/0000:01:00.0/config", root);
+	size_t len = 0;
+	free(slurp(path, &len));
+	cr_assert_eq(len, 4096);
+	snprintf(path, sizeof path, "%s/sys", root);
+	const char *args[] = {"report", "--all", "--sysfs", path, NULL};
+	json_t *r = report_json(0, args);
+	l1pm_substates_expected(r);
+	json_decref(r);
+	struct run_result rm = run_cmd(NULL, (const char *[]){"rm", "-rf", root, NULL});
+	run_free(&rm);
 }
