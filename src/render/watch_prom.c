@@ -52,6 +52,48 @@ static void per_row(FILE *o, const struct pcibw_rows *rs, const char *name, cons
 	}
 }
 
+static void hop_labels(FILE *o, const char *name, const struct watch_shared_group *gr)
+{
+	fprintf(o, "%s{hop=\"", name);
+	put_value(o, gr->hop);
+	fprintf(o, "\",interfaces=\"");
+	put_value(o, gr->names);
+	fputc('"', o);
+}
+
+/* groups of interfaces behind one bottleneck hop: its utilisation by their sum and its verdict */
+static void shared_series(FILE *o, const struct watch_view *v)
+{
+	const struct watch_shared *sh = &v->ctx->shared;
+	bool any = false;
+	for (int g = 0; v->shared && g < v->shared->n; g++) {
+		if (!v->shared->g[g].valid)
+			continue;
+		if (!any)
+			family(
+			    o, "pcibw_watch_shared_hop_utilization_ratio",
+			    "The summed traffic of the interfaces behind one bottleneck hop (switch uplink, "
+			    "slot, PCI/PCI-X segment, an SR-IOV PF's link) over that hop's ceiling, both "
+			    "directions, on its most loaded resource.");
+		any = true;
+		hop_labels(o, "pcibw_watch_shared_hop_utilization_ratio", &sh->g[g]);
+		fprintf(o, "} %.15g\n", v->shared->g[g].util);
+	}
+	if (any)
+		family(o, "pcibw_watch_shared_hop_verdict",
+		       "The interval's verdict on the summed traffic at the shared hop, one series per "
+		       "verdict, 1 for the one reached.");
+	for (int g = 0; any && g < v->shared->n; g++) {
+		if (!v->shared->g[g].valid)
+			continue;
+		for (int k = 0; k < PCIBW_V_N; k++) {
+			hop_labels(o, "pcibw_watch_shared_hop_verdict", &sh->g[g]);
+			fprintf(o, ",verdict=\"%s\"} %d\n", pcibw_verdict_name((enum pcibw_verdict)k),
+				v->shared->g[g].verdict == (enum pcibw_verdict)k);
+		}
+	}
+}
+
 int watch_render_prometheus(FILE *o, const struct watch_view *v)
 {
 	const struct pcibw_rows *rs = v->rows;
@@ -89,6 +131,7 @@ int watch_render_prometheus(FILE *o, const struct watch_view *v)
 				pcibw_verdict_name((enum pcibw_verdict)k),
 				v->sum->verdict == (enum pcibw_verdict)k);
 	}
+	shared_series(o, v);
 	family(o, "pcibw_watch_interval_seconds", "Length of the interval the figures cover, seconds.");
 	fprintf(o, "pcibw_watch_interval_seconds %.6g\n", v->iv->dt);
 	struct timespec now;

@@ -253,6 +253,28 @@ with tempfile.TemporaryDirectory() as t:
     if r.returncode != 2:
         fail(f"watch --textfile with --json: exit {r.returncode}")
 
+# watch: interfaces behind one bottleneck hop, summed, as `watch --json`'s `shared` gives them
+rec = os.path.join(src, "tests/watch/data/synthetic-shared-uplink")
+with tempfile.TemporaryDirectory() as t:
+    f = os.path.join(t, "watch.prom")
+    r = pcibw("watch", "--replay", rec, "--format", "prometheus", "--textfile", f)
+    js = [json.loads(l) for l in pcibw("watch", "--replay", rec, "--json").stdout.splitlines() if l.strip()]
+    last = [j for j in js if j.get("type") == "interval"][-1]
+    if r.returncode != 0:
+        fail(f"watch shared --textfile: exit {r.returncode}: {r.stderr}")
+    else:
+        body = open(f).read()
+        check_metrics(body, "watch shared textfile")
+        got = parse(body, "watch shared textfile")
+        util = [(l["hop"], l["interfaces"], v) for n, l, v in got if n == "pcibw_watch_shared_hop_utilization_ratio"]
+        g = last["shared"][0]
+        if len(util) != 1 or util[0][0] != g["hop"] or util[0][1] != ", ".join(g["interfaces"]) or \
+                not math.isclose(util[0][2], g["utilisation"], rel_tol=1e-9):
+            fail(f"watch shared hop utilisation {util}, the JSON's {g['hop']} {g['utilisation']}")
+        ones = [l["verdict"] for n, l, v in got if n == "pcibw_watch_shared_hop_verdict" and v == 1]
+        if ones != [g["verdict"]]:
+            fail(f"watch shared hop verdict {ones}, the JSON's {g['verdict']}")
+
 # the alert rules
 rules = os.path.join(src, "doc/prometheus-alerts.yml")
 for args in (["check", "rules", rules], ["test", "rules", os.path.join(src, "tests/prometheus/alerts-test.yml")]):

@@ -359,3 +359,27 @@ Test(shared, a_bad_hop_bus_in_a_recording_is_refused)
 	snprintf(cmd, sizeof cmd, "rm -r %s", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+Test(shared, text_gives_a_hop_line_per_interval_and_its_note_once)
+{
+	const char *args[] = {"watch", "--replay", test_data("synthetic-shared-uplink"), NULL};
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	int hop_lines = 0, notes = 0;
+	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		if (strncmp(l, "        !", 9) && strncmp(l, "  ", 2) && strncmp(l, "summary", 7))
+			cr_assert_leq(strlen(l), 100, "%zu columns: %s", strlen(l), l);
+		double t;
+		char name[16], verdict[32];
+		if (sscanf(l, "%lf %15s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %31s", &t, name,
+			   verdict) == 3 &&
+		    !strcmp(name, "hop1")) {
+			hop_lines++;
+			cr_assert_str_eq(verdict, "io-bound", "%s", l);
+		}
+		notes += strstr(l, "! hop1:") && strstr(l, "not a NIC's own link");
+	}
+	cr_assert_eq(hop_lines, 6, "one hop line per interval (6 intervals): %d", hop_lines);
+	cr_assert_eq(notes, 1, "the note when the hop starts to limit, once: %d", notes);
+	run_free(&r);
+}
