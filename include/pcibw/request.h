@@ -115,11 +115,13 @@ struct pcibw_request_warning {
 struct pcibw_resolved {
 	bool have_bus; /* false only for analyze with no bus named: no bus ceiling */
 	struct pcibw_bus bus;
-	char bus_spec[128];	  /* canonical spec (pcibw_bus_format), "virtual" */
-	char bus_from[1200];	  /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
-	char bus_words[96];	  /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
-	int vendor_id, device_id; /* the probed device's ids; PCIBW_NULL when none was probed */
-	char driver[64];	  /* the probed device's kernel driver (sysfs), "" when unknown */
+	char bus_spec[128];	    /* canonical spec (pcibw_bus_format), "virtual" */
+	char bus_from[1200];	    /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
+	char bus_words[96];	    /* "PCIe gen3 x8 link", "PCI-X 133/64 bus", "virtual NIC" */
+	int vendor_id, device_id;   /* the probed device's ids; PCIBW_NULL when none was probed */
+	char driver[64];	    /* the probed device's kernel driver (sysfs), "" when unknown */
+	bool have_device;	    /* a device was probed: */
+	struct pcibw_device device; /* it, as the probe reported it (its path, bottleneck, ids) */
 	struct pcibw_nic nic;
 	char nic_name[64];
 	struct pcibw_model_in in; /* pattern, size convention, line rate, compat, segment devices */
@@ -174,6 +176,48 @@ int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_exp
 
 /* pcibw_machine_of - what the verdict engine knows of the machine, from a resolution. */
 void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m);
+
+/*
+ * pcibw_machine_merge - the run's machine when each of n series (interfaces) has its own: a bus
+ * when any has one (the first such names it), virtual only when every one is, the first line
+ * rate and CPU known. The rows then carry their series' machine (pcibw_row.machine); the run's
+ * speaks for the whole. n 0 leaves *run zeroed.
+ */
+void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw_machine *run);
+
+/* What is known of one network interface before it is resolved (watch: sampled live, or read
+ * from a recording). */
+struct pcibw_iface_facts {
+	const char *name;      /* OS interface name */
+	bool probe;	       /* it has a PCI device on this machine: probe it (-i NAME) */
+	bool virtual_nic;      /* paravirtual, or no device at all: no bus ceiling */
+	const char *bus;       /* a recorded bus spec ("virtual"), NULL or "" none */
+	const char *bus_from;  /* where that spec was recorded ("the recording"), NULL */
+	const char *nic;       /* a recorded profile name, NULL or "" none */
+	double line_rate_gbps; /* its link speed as read or recorded, Gbit/s; 0 unknown */
+	int cpus;	       /* the CPUs of its machine; PCIBW_NULL unknown */
+	double cpu_mhz;	       /* their clock; NAN unknown */
+};
+
+/*
+ * pcibw_request_resolve_iface - the resolution of one of the interfaces a request names (watch):
+ * pcibw_request_resolve with, where no option says otherwise (--bus, --nic, --nic-file,
+ * --line-rate, --cpus, --cpu-ghz win), the recorded bus spec and profile, else the interface's
+ * PCI device probed as -i NAME does (its bus, its default profile by vendor:device and driver,
+ * the "no-nic-profile" warning when none lists it), else the virtual bus for a paravirtual
+ * interface or one without a device; the line rate and CPU from f. A device that cannot be
+ * probed (the probe's error) gives no bus and a "no-bus" warning naming the interface and why,
+ * not an error. Returns as pcibw_request_resolve (a bad option, recorded spec or profile is
+ * PCIBW_EUSAGE, or PCIBW_EINPUT when it came from a recording: the caller names where).
+ */
+int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pcibw_iface_facts *f,
+				struct pcibw_resolved *out, struct pcibw_err *err);
+
+/*
+ * pcibw_row_ceilings - one measured row's ceilings against r, as pcibw_rows_ceilings does for
+ * every row (for rows of several series, each with its own resolution).
+ */
+void pcibw_row_ceilings(struct pcibw_row *row, const struct pcibw_resolved *r);
 
 /*
  * pcibw_rows_ceilings - the bus and wire ceilings of each measured row (after pcibw_rows_finish):

@@ -128,7 +128,11 @@ struct pcibw_row {
 	double bus_mpps, bus_gbps;   /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
 	double wire_mpps, wire_gbps; /* wire ceiling at this size: Mpps, Gbit/s */
 	const char *bound_by;	     /* model's reason, static string, or NULL */
-	char model_note[256];	     /* why the model gave no ceiling, "" */
+	/* the machine of this row when it is not the run's: a series with a bus of its own (one
+	 * interface among several); NULL = the run's (pcibw_verdict_run's mach). It must outlive
+	 * the rows' use. */
+	const struct pcibw_machine *machine;
+	char model_note[256]; /* why the model gave no ceiling, "" */
 
 	/* results (pcibw_verdict_run) */
 	double bus_util, wire_util; /* measured / ceiling; NAN unknown */

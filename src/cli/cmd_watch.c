@@ -62,21 +62,12 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 			goto out;
 		if (req->n_files && (st = watch_meta_select(&ctx->meta, s, req->files, req->n_files, &err)))
 			goto out;
-		/* options override a recording's facts as they override probing */
-		for (int i = 0; i < ctx->meta.n; i++) {
-			struct watch_meta_if *m = &ctx->meta.ifs[i];
-			if (req->nic)
-				snprintf(m->nic, sizeof m->nic, "%s", req->nic);
-			if (req->bus)
-				snprintf(m->bus, sizeof m->bus, "%s", req->bus);
-			if (req->line_rate_gbps > 0)
-				m->line_rate_gbps = req->line_rate_gbps;
-		}
 		snprintf(where, sizeof where, "%s/samples", req->replay_dir);
 		o->where = where;
 		o->source = req->replay_dir;
 		o->live = false;
-		if ((st = watch_ctx_setup(ctx, req->nic || req->bus ? NULL : where, &err)))
+		/* options override a recording's facts as they override probing */
+		if ((st = watch_ctx_setup(ctx, req, false, req->nic || req->bus ? NULL : where, &err)))
 			goto out;
 	} else {
 		char names[PCIBW_WATCH_MAX_IFACES][PCIBW_WATCH_IFNAME];
@@ -111,11 +102,8 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 		}
 		if ((st = watch_sampler_linux(list, n, &s, &err)))
 			goto out;
-		struct watch_overrides ov = {req->bus, req->nic, req->line_rate_gbps};
-		if ((st = watch_probe_meta(s, &ov, o->interval, &ctx->meta, ctx->warnings, &ctx->n_warnings,
-					   &err)))
-			goto out;
-		if ((st = watch_ctx_setup(ctx, NULL, &err)))
+		watch_probe_meta(s, req->line_rate_gbps, o->interval, &ctx->meta);
+		if ((st = watch_ctx_setup(ctx, req, true, NULL, &err)))
 			goto out;
 		o->source = "live";
 		o->live = true;
@@ -129,6 +117,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 out:
 	if (s)
 		s->close(s);
+	watch_ctx_free(ctx);
 	free(ctx);
 	/* standard output failed: main's last flush names the reason, or stays quiet on a closed pipe */
 	if (st == PCIBW_EINTERNAL && ferror(o->out))

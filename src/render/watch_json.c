@@ -6,6 +6,7 @@
 #include "watch_render.h"
 #include <jansson.h>
 #include <math.h>
+#include <string.h>
 
 static json_t *jnum(double v)
 {
@@ -270,16 +271,30 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_object_set_new(x, "line_rate_gbps",
 				    jnum(m->line_rate_gbps > 0 ? m->line_rate_gbps : NAN));
 		iface_verdict(x, s->rows, m->wi.name, s->intervals, watch_interval_s(s->ctx, s));
+		json_t *notes = json_array();
+		for (int k = 0; k < s->ctx->n_warnings; k++) {
+			const struct watch_warning *wn = &s->ctx->warnings[k];
+			if (!wn->slot[0] || strcmp(wn->slot, m->wi.slot))
+				continue;
+			json_t *nt = json_object();
+			json_object_set_new(nt, "code", json_string(wn->code));
+			json_object_set_new(nt, "text", json_string(wn->text));
+			json_array_append_new(notes, nt);
+		}
+		json_object_set_new(x, "notes", notes);
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
 	json_object_set_new(o, "shared", shared_summary(s));
 	json_object_set_new(o, "flags", flags_arr(s->flags));
 	json_object_set_new(o, "notes", strs((char(*)[200])s->notes, s->n_notes));
-	json_t *w = json_array();
-	for (int i = 0; i < s->ctx->n_warnings; i++)
-		json_array_append_new(w, json_string(s->ctx->warnings[i]));
+	json_t *w = json_array(), *codes = json_array();
+	for (int i = 0; i < s->ctx->n_warnings; i++) {
+		json_array_append_new(w, json_string(s->ctx->warnings[i].text));
+		json_array_append_new(codes, json_string(s->ctx->warnings[i].code));
+	}
 	json_object_set_new(o, "warnings", w);
+	json_object_set_new(o, "warning_codes", codes);
 	json_object_set_new(o, "stopped_by", s->stopped_by ? json_string(s->stopped_by) : json_null());
 	json_object_set_new(o, "recording", s->recording ? json_string(s->recording) : json_null());
 	json_object_set_new(o, "recording_full", json_boolean(s->recording_full));

@@ -88,7 +88,7 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 			fprintf(out, "  ! hop%d: %s\n", g + 1, gr->note);
 	}
 	for (int i = 0; i < ctx->n_warnings; i++)
-		fprintf(out, "warning: %s\n", ctx->warnings[i]);
+		fprintf(out, "warning: %s\n", ctx->warnings[i].text);
 	fprintf(out, "flags: H hot core, Q one queue, D drops, I irq rate, S squeeze, Z no irq time, W wrap, "
 		     "R reset,\n       V vanished, N renamed, O CPU off/online, L link, P NIC PCIe counters, "
 		     "C clock\n");

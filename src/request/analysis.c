@@ -28,8 +28,13 @@ static double basis_bytes(const struct pcibw_row *r, enum pcibw_size_is s)
 
 void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *res)
 {
-	for (int i = 0; i < rs->n; i++) {
-		struct pcibw_row *r = &rs->v[i];
+	for (int i = 0; i < rs->n; i++)
+		pcibw_row_ceilings(&rs->v[i], res);
+}
+
+void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
+{
+	{
 		enum pcibw_pattern pat =
 		    r->direction != PCIBW_DIR_UNSET ? (enum pcibw_pattern)r->direction : res->in.pattern;
 		r->pattern = (int)pat;
@@ -50,7 +55,7 @@ void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *res
 		if (!isnan(mpps))
 			r->wire_mpps = mpps;
 		if (!sized || !res->have_bus || res->bus.kind == PCIBW_BUS_VIRTUAL)
-			continue;
+			return;
 		struct pcibw_model_in in = res->in;
 		in.pattern = pat;
 		in.size_is = s;

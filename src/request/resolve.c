@@ -77,6 +77,8 @@ static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r,
 				  list);
 	}
 	const struct pcibw_device *d = &rep.devices[0];
+	r->device = *d;
+	r->have_device = true;
 	r->vendor_id = d->vendor_id;
 	r->device_id = d->device_id;
 	/* a port bound to vfio-pci, uio_pci_generic or igb_uio runs a DPDK driver: its profile */
@@ -420,4 +422,73 @@ void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 	m->line_rate_gbps = r->in.line_rate_gbps;
 	m->cpus = r->cpus;
 	m->cpu_mhz = r->cpu_mhz;
+}
+
+void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw_machine *run)
+{
+	memset(run, 0, sizeof *run);
+	run->cpus = PCIBW_NULL;
+	run->cpu_mhz = NAN;
+	run->aspm = -1;
+	run->bus_virtual = n > 0;
+	for (int i = 0; i < n; i++) {
+		const struct pcibw_machine *m = &series[i];
+		if (!m->bus_virtual)
+			run->bus_virtual = false;
+		if (m->have_bus && !run->have_bus) {
+			run->have_bus = true;
+			snprintf(run->bus_name, sizeof run->bus_name, "%s", m->bus_name);
+			snprintf(run->bus_note, sizeof run->bus_note, "%s", m->bus_note);
+			run->aspm = m->aspm;
+		}
+		if (run->line_rate_gbps <= 0)
+			run->line_rate_gbps = m->line_rate_gbps;
+		if (run->cpus == PCIBW_NULL)
+			run->cpus = m->cpus;
+		if (isnan(run->cpu_mhz))
+			run->cpu_mhz = m->cpu_mhz;
+	}
+	if (run->bus_virtual)
+		snprintf(run->bus_name, sizeof run->bus_name, "virtual NIC");
+}
+
+int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pcibw_iface_facts *f,
+				struct pcibw_resolved *out, struct pcibw_err *err)
+{
+	struct pcibw_request cd = *req;
+	memset(&cd.probe, 0, sizeof cd.probe);
+	cd.n_files = 0;
+	cd.files = NULL;
+	bool recorded = !cd.bus && f->bus && f->bus[0];
+	if (recorded)
+		cd.bus = f->bus;
+	else if (!cd.bus && f->probe)
+		cd.probe.iface = f->name;
+	else if (!cd.bus && f->virtual_nic)
+		cd.bus = "virtual";
+	if (!cd.nic && !cd.nic_file && f->nic && f->nic[0])
+		cd.nic = f->nic;
+	if (cd.line_rate_gbps <= 0)
+		cd.line_rate_gbps = f->line_rate_gbps;
+	if (cd.cpus == PCIBW_NULL && isnan(cd.cpu_mhz)) {
+		cd.cpus = f->cpus;
+		cd.cpu_mhz = f->cpu_mhz;
+	}
+	int st = resolve(&cd, out, err);
+	if (st && cd.probe.iface && st != PCIBW_EUSAGE) {
+		/* the device would not be probed (gone, unreadable): this interface has no bus */
+		char why[sizeof err->msg];
+		snprintf(why, sizeof why, "%s", err->msg);
+		cd.probe.iface = NULL;
+		if (f->virtual_nic)
+			cd.bus = "virtual";
+		pcibw_resolved_free(out);
+		if ((st = resolve(&cd, out, err)))
+			return st;
+		warn(out, "no-bus", "%s: its PCI device could not be probed (%s): no bus ceiling", f->name,
+		     why);
+	}
+	if (!st && recorded && f->bus_from)
+		snprintf(out->bus_from, sizeof out->bus_from, "%s", f->bus_from);
+	return st;
 }

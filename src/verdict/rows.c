@@ -214,6 +214,7 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->pattern = r->direction;
 		r->packet_bytes = r->basis_bytes = NAN;
 		r->bus_mpps = r->bus_gbps = r->wire_mpps = r->wire_gbps = NAN;
+		r->machine = NULL;
 		r->bus_util = r->wire_util = r->elasticity = NAN;
 		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;
 		r->cores_elasticity = r->cores_lo = r->cores_hi = r->cores_pps_lo = r->cores_pps_hi = NAN;

@@ -64,6 +64,12 @@ static double pct(double f)
 }
 
 /* CPU cycles per packet and service demand where the row and machine allow. */
+/* a row of a series with its own bus is judged on that machine */
+static const struct pcibw_machine *machine_of(const struct pcibw_row *r, const struct pcibw_machine *run)
+{
+	return r->machine ? r->machine : run;
+}
+
 static void cpu_cost(struct pcibw_row *r, const struct pcibw_machine *m)
 {
 	double mhz = !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz;
@@ -443,6 +449,9 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 		return;
 	}
 	const struct pcibw_row *r = &rs->v[rep];
+	/* the words name the representative row's own bus */
+	m = machine_of(r, m);
+	bus = m->bus_name[0] ? m->bus_name : "bus";
 	char where[160];
 	if (isnan(r->gbps))
 		snprintf(where, sizeof where, "%s%s", pps_text(a, sizeof a, r->pps), dir_words(r->pattern));
@@ -560,16 +569,17 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	memset(out, 0, sizeof *out);
 	out->representative = -1;
 	for (int i = 0; i < rs->n; i++) {
-		cpu_cost(&rs->v[i], mach);
+		cpu_cost(&rs->v[i], machine_of(&rs->v[i], mach));
 		utilisations(&rs->v[i]);
 	}
 	if (pcibw_shape(rs, t))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
-		judge(r, t, mach);
-		notable_loads(r, t, mach);
-		aspm_evidence(r, t, mach);
+		const struct pcibw_machine *m = machine_of(r, mach);
+		judge(r, t, m);
+		notable_loads(r, t, m);
+		aspm_evidence(r, t, m);
 		packets_evidence(r);
 		cpu_evidence(r);
 		out->counts[r->verdict]++;

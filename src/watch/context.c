@@ -4,21 +4,11 @@
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
 #include "pcibw/probe.h"
+#include "pcibw/request.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static void warn(char (*w)[320], int *n, const char *fmt, ...) __attribute__((format(printf, 3, 4)));
-static void warn(char (*w)[320], int *n, const char *fmt, ...)
-{
-	if (*n >= 8)
-		return;
-	va_list ap;
-	va_start(ap, fmt);
-	vsnprintf(w[(*n)++], 320, fmt, ap);
-	va_end(ap);
-}
 
 static double sysfs_speed_gbps(const char *name)
 {
@@ -34,125 +24,114 @@ static double sysfs_speed_gbps(const char *name)
 	return v > 0 ? (double)v / 1000 : 0;
 }
 
-int watch_probe_meta(const struct watch_sampler *s, const struct watch_overrides *o, double interval,
-		     struct watch_meta *meta, char (*warnings)[320], int *n_warnings, struct pcibw_err *err)
+void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, double interval,
+		      struct watch_meta *meta)
 {
 	memset(meta, 0, sizeof *meta);
 	meta->interval = interval;
 	meta->n = s->n;
-	double line = o->line_rate_gbps;
-	struct pcibw_bus given;
-	if (o->bus && strcmp(o->bus, "virtual") && pcibw_bus_parse(o->bus, &given, err))
-		return PCIBW_EUSAGE;
 	for (int i = 0; i < s->n; i++) {
 		struct watch_meta_if *m = &meta->ifs[i];
 		m->wi = s->ifs[i];
 		m->vendor_id = m->device_id = -1;
-		m->line_rate_gbps = line > 0 ? line : sysfs_speed_gbps(m->wi.name);
-		if (o->bus) {
-			snprintf(m->bus, sizeof m->bus, "%s", o->bus);
-			snprintf(m->bus_from, sizeof m->bus_from, "--bus");
-		} else if (m->wi.has_pci) {
-			struct pcibw_probe_opts po = {.iface = m->wi.name};
-			struct pcibw_report rep = {0};
-			struct pcibw_err e = {0};
-			if (pcibw_probe(&po, &rep, &e) == PCIBW_OK && rep.n_devices >= 1) {
-				const struct pcibw_device *d = &rep.devices[0];
-				struct pcibw_bus b;
-				m->vendor_id = d->vendor_id;
-				m->device_id = d->device_id;
-				snprintf(m->bus_from, sizeof m->bus_from, "%.31s (%.120s)", d->slot,
-					 rep.source);
-				if (d->is_virtual || m->wi.virtual_nic)
-					snprintf(m->bus, sizeof m->bus, "virtual");
-				else if (pcibw_bus_from_device(d, &b, &e) == PCIBW_OK) {
-					pcibw_bus_format(&b, m->bus, sizeof m->bus);
-					watch_shared_probe(d, &b, m);
-				} else
-					warn(warnings, n_warnings, "%s: no bus model: %s", m->wi.name, e.msg);
-			} else {
-				warn(warnings, n_warnings, "%s: its PCI device %s could not be probed: %s",
-				     m->wi.name, m->wi.slot, e.msg[0] ? e.msg : "no device");
-			}
-			pcibw_report_free(&rep);
-		}
-		if (m->wi.virtual_nic && !m->bus[0])
-			snprintf(m->bus, sizeof m->bus, "virtual");
-		if (o->nic)
-			snprintf(m->nic, sizeof m->nic, "%s", o->nic);
-		else if (m->vendor_id >= 0 &&
-			 pcibw_nic_for_ids(m->vendor_id, m->device_id, NULL, m->nic, sizeof m->nic))
-			;
-		else if (strcmp(m->bus, "virtual") && m->bus[0]) {
-			snprintf(m->nic, sizeof m->nic, "simple");
-			warn(warnings, n_warnings,
-			     "%s: no NIC profile matches %04x:%04x: the generic 'simple' profile is used "
-			     "(give --nic)",
-			     m->wi.name, (unsigned)m->vendor_id & 0xffff, (unsigned)m->device_id & 0xffff);
-		}
+		m->line_rate_gbps = line_rate_gbps > 0 ? line_rate_gbps : sysfs_speed_gbps(m->wi.name);
 	}
 	struct pcibw_cpuinfo ci;
 	pcibw_cpuinfo_live(&ci);
 	meta->cpus = ci.cpus;
 	meta->cpu_mhz = ci.mhz;
-	return PCIBW_OK;
 }
 
-static void bus_words(const struct pcibw_bus *b, char *buf, size_t n)
+static void ctx_warn(struct watch_ctx *ctx, const struct watch_iface *wi,
+		     const struct pcibw_request_warning *w)
 {
-	pcibw_bus_format(b, buf, (unsigned)n);
+	if (ctx->n_warnings >= WATCH_MAX_WARNINGS)
+		return;
+	struct watch_warning *o = &ctx->warnings[ctx->n_warnings++];
+	snprintf(o->slot, sizeof o->slot, "%s", wi->slot);
+	o->code = w->code;
+	/* several interfaces: each warning names its own */
+	if (strncmp(w->text, wi->name, strlen(wi->name)))
+		snprintf(o->text, sizeof o->text, "%s: %.360s", wi->name, w->text);
+	else
+		snprintf(o->text, sizeof o->text, "%s", w->text);
 }
 
-int watch_ctx_setup(struct watch_ctx *ctx, const char *where, struct pcibw_err *err)
+int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool probe, const char *where,
+		    struct pcibw_err *err)
 {
-	struct pcibw_machine *mach = &ctx->mach;
-	memset(mach, 0, sizeof *mach);
-	mach->cpus = ctx->meta.cpus > 0 ? ctx->meta.cpus : PCIBW_NULL;
-	mach->cpu_mhz = ctx->meta.cpu_mhz;
-	bool all_virtual = ctx->meta.n > 0;
+	struct pcibw_machine ms[PCIBW_WATCH_MAX_IFACES];
 	for (int i = 0; i < ctx->meta.n; i++) {
-		const struct watch_meta_if *mi = &ctx->meta.ifs[i];
+		struct watch_meta_if *mi = &ctx->meta.ifs[i];
 		struct watch_if_model *m = &ctx->m[i];
 		memset(m, 0, sizeof *m);
-		ctx->info[i].line_rate_gbps = mi->line_rate_gbps;
-		m->virtual_nic = mi->wi.virtual_nic || !strcmp(mi->bus, "virtual");
-		ctx->info[i].virtual_nic = m->virtual_nic;
-		if (!m->virtual_nic)
-			all_virtual = false;
-		if (mi->nic[0]) {
-			if (pcibw_nic_load(mi->nic, NULL, &m->nic, err))
-				return pcibw_fail(err, where ? PCIBW_EINPUT : PCIBW_EUSAGE,
-						  "%s%snic '%s': %s", where ? where : "", where ? ": " : "",
-						  mi->nic, err->msg);
-			m->have_nic = true;
+		struct pcibw_iface_facts f = {
+		    .name = mi->wi.name,
+		    .probe = probe && mi->wi.has_pci,
+		    .virtual_nic = mi->wi.virtual_nic,
+		    .bus = mi->bus,
+		    .bus_from = "the recording",
+		    .nic = mi->nic,
+		    .line_rate_gbps = mi->line_rate_gbps,
+		    .cpus = ctx->meta.cpus > 0 ? ctx->meta.cpus : PCIBW_NULL,
+		    .cpu_mhz = ctx->meta.cpu_mhz,
+		};
+		int st = pcibw_request_resolve_iface(req, &f, &m->res, err);
+		if (st) {
+			if (where && st == PCIBW_EUSAGE) {
+				char msg[sizeof err->msg];
+				snprintf(msg, sizeof msg, "%s", err->msg);
+				return pcibw_fail(err, PCIBW_EINPUT, "%s: %s: %s", where, mi->wi.name, msg);
+			}
+			return st;
 		}
+		const struct pcibw_resolved *r = &m->res;
+		for (int k = 0; k < r->n_warnings; k++)
+			if (strcmp(r->warnings[k].code, "virtual-bus"))
+				ctx_warn(ctx, &mi->wi, &r->warnings[k]);
+		/* what a recording keeps and the output names: the resolution's */
+		snprintf(mi->bus, sizeof mi->bus, "%s", r->have_bus ? r->bus_spec : "");
+		snprintf(mi->bus_from, sizeof mi->bus_from, "%.*s", (int)sizeof mi->bus_from - 1,
+			 r->bus_from);
+		/* an interface without a device runs no NIC profile unless one was named */
+		bool no_device = !mi->wi.has_pci && !mi->wi.dev[0];
+		if (!no_device || req->nic || req->nic_file || mi->nic[0])
+			snprintf(mi->nic, sizeof mi->nic, "%s", r->nic_name);
+		if (r->vendor_id >= 0) {
+			mi->vendor_id = r->vendor_id;
+			mi->device_id = r->device_id;
+		}
+		mi->line_rate_gbps = r->in.line_rate_gbps;
+		ctx->info[i].line_rate_gbps = mi->line_rate_gbps;
+		m->virtual_nic = mi->wi.virtual_nic || (r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL);
+		ctx->info[i].virtual_nic = m->virtual_nic;
+		m->have_bus = r->have_bus && !m->virtual_nic;
+		pcibw_machine_of(r, &m->mach);
 		if (m->virtual_nic) {
+			m->mach.have_bus = false;
+			m->mach.bus_virtual = true;
+			snprintf(m->mach.bus_name, sizeof m->mach.bus_name, "virtual NIC");
 			snprintf(m->why, sizeof m->why,
 				 "%s is a virtual NIC (%s): no bus ceiling; the CPU side only", mi->wi.name,
 				 mi->wi.driver[0] ? mi->wi.driver
 				 : mi->wi.dev[0]  ? mi->wi.dev
 						  : "no device");
-			continue;
-		}
-		if (!mi->bus[0]) {
+		} else if (!r->have_bus) {
 			snprintf(m->why, sizeof m->why, "%s: bus unknown (give --bus SPEC)", mi->wi.name);
-			continue;
 		}
-		if (pcibw_bus_parse(mi->bus, &m->bus, err))
-			return pcibw_fail(err, where ? PCIBW_EINPUT : PCIBW_EUSAGE, "%s%sbus '%s': %s",
-					  where ? where : "", where ? ": " : "", mi->bus, err->msg);
-		m->have_bus = m->have_nic;
-		if (!mach->have_bus && m->have_bus) {
-			mach->have_bus = true;
-			bus_words(&m->bus, mach->bus_name, sizeof mach->bus_name);
-		}
-		if (mach->line_rate_gbps == 0)
-			mach->line_rate_gbps = mi->line_rate_gbps;
+		ms[i] = m->mach;
+		/* the hop it shares with others: from its probed device's path */
+		if (r->have_device && m->have_bus)
+			watch_shared_probe(&r->device, &r->bus, mi);
 	}
-	mach->bus_virtual = all_virtual;
-	if (all_virtual)
-		snprintf(mach->bus_name, sizeof mach->bus_name, "virtual NIC");
+	pcibw_machine_merge(ms, ctx->meta.n, &ctx->mach);
 	return watch_shared_setup(ctx, where, err);
+}
+
+void watch_ctx_free(struct watch_ctx *ctx)
+{
+	for (int i = 0; i < ctx->meta.n; i++)
+		pcibw_resolved_free(&ctx->m[i].res);
 }
 
 /* Printed values, fixed precision: what the CSV says is what the rows carry. */
@@ -204,43 +183,16 @@ void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx)
 {
 	for (int r = 0; r < rs->n; r++) {
 		struct pcibw_row *row = &rs->v[r];
-		row->pattern = row->direction;
-		row->packet_bytes = row->size_bytes;
-		row->basis_bytes = row->size_bytes;
-		pcibw_row_rates(row);
 		int i = 0;
 		while (i < ctx->meta.n && strcmp(ctx->meta.ifs[i].wi.name, row->iface))
 			i++;
-		if (i == ctx->meta.n || isnan(row->size_bytes))
+		if (i == ctx->meta.n)
 			continue;
-		double line = ctx->meta.ifs[i].line_rate_gbps;
-		if (line > 0) {
-			double wire = pcibw_wire_bytes(pcibw_frame_bytes(row->size_bytes, PCIBW_SIZE_FRAME));
-			row->wire_mpps = line * 1e9 / (8 * wire) / 1e6;
-			row->wire_gbps = row->wire_mpps * 1e6 * row->size_bytes * 8 / 1e9;
-		}
 		const struct watch_if_model *m = &ctx->m[i];
-		if (!m->have_bus) {
-			if (m->why[0])
-				snprintf(row->model_note, sizeof row->model_note, "%.250s", m->why);
-			continue;
-		}
-		struct pcibw_model_in in = {
-		    .bus = &m->bus,
-		    .nic = &m->nic,
-		    .pattern = (enum pcibw_pattern)row->direction,
-		    .size_is = PCIBW_SIZE_FRAME,
-		    .segment_devices = 1,
-		};
-		struct pcibw_model_row mr;
-		struct pcibw_err e = {0};
-		if (pcibw_model_eval(&in, row->size_bytes, &mr, &e) == PCIBW_OK) {
-			row->bus_mpps = mr.bus_mpps;
-			row->bus_gbps = mr.bus_gbps;
-			row->bound_by = mr.bound_by;
-		} else {
-			snprintf(row->model_note, sizeof row->model_note, "%.200s", e.msg);
-		}
+		pcibw_row_ceilings(row, &m->res);
+		row->machine = &m->mach;
+		if (!m->have_bus && m->why[0] && !row->model_note[0])
+			snprintf(row->model_note, sizeof row->model_note, "%.250s", m->why);
 	}
 }
 

@@ -9,52 +9,60 @@
 
 #include "pcibw/model.h"
 #include "pcibw/nic.h"
+#include "pcibw/request.h"
 #include "pcibw/verdict.h"
 #include "recording.h"
 #include "shared_hop.h"
 
 struct watch_if_model {
-	bool have_bus;	  /* a bus with a ceiling (not virtual, not unknown) */
-	bool virtual_nic; /* paravirtual or no device: no bus ceiling exists */
-	struct pcibw_bus bus;
-	struct pcibw_nic nic;
-	bool have_nic;
-	char why[256]; /* why there is no bus ceiling, "" */
+	bool have_bus;		   /* a bus with a ceiling (not virtual, not unknown) */
+	bool virtual_nic;	   /* paravirtual or no device: no bus ceiling exists */
+	struct pcibw_resolved res; /* the request layer's resolution of this interface (its in.bus
+				    * points into it: never copied) */
+	struct pcibw_machine mach; /* what the verdict knows of it (its rows' machine) */
+	char why[256];		   /* why there is no bus ceiling, "" */
+};
+
+#define WATCH_MAX_WARNINGS 16
+
+/* A warning of the resolution, as report's: the device it is about, a stable code, the text. */
+struct watch_warning {
+	char slot[32]; /* the interface's PCI slot, "" */
+	const char *code;
+	char text[400];
 };
 
 struct watch_ctx {
 	struct watch_meta meta;
 	struct watch_if_model m[PCIBW_WATCH_MAX_IFACES];
 	struct pcibw_watch_ifinfo info[PCIBW_WATCH_MAX_IFACES];
-	struct pcibw_machine mach;
-	char warnings[8][320];
+	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
+	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	int n_warnings;
 	struct watch_shared shared; /* interfaces behind one bottleneck hop (shared_hop.h) */
 };
 
-/* Options that override what is probed (NULL = probe). */
-struct watch_overrides {
-	const char *bus, *nic;
-	double line_rate_gbps; /* 0 = probe */
-};
+/*
+ * watch_probe_meta - fill meta for the sampler's interfaces with what this machine says of them
+ * before any resolution: each one's link speed (sysfs speed; --line-rate wins) and the CPUs
+ * (pcibw_cpuinfo_live). The bus and the profile are the request layer's (watch_ctx_setup).
+ */
+void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, double interval,
+		      struct watch_meta *meta);
 
 /*
- * watch_probe_meta - fill meta for the sampler's interfaces from this machine: the PCI device
- * of each (pcibw_probe by interface name), its bus (pcibw_bus_from_device), its NIC profile
- * (pcibw_nic_for_ids, else simple), its line rate (sysfs speed), and the CPUs
- * (pcibw_cpuinfo_live). Options override. Never fails on a device it cannot probe: that
- * interface gets no bus, and ctx warnings say why. Returns PCIBW_OK or PCIBW_EUSAGE for a bad
- * override.
+ * watch_ctx_setup - each interface of ctx->meta resolved through the request layer
+ * (pcibw_request_resolve_iface with req's options): live (probe true) its PCI device probed as
+ * `-i IFACE` does, from a recording its recorded bus spec and profile. meta's bus, profile and
+ * ids are then the resolution's (what a recording saves). The resolution's warnings go to
+ * ctx->warnings. Returns PCIBW_OK; the request layer's error, PCIBW_EINPUT prefixed with
+ * `where` (a recording's meta) for a recorded spec or profile that does not load.
  */
-int watch_probe_meta(const struct watch_sampler *s, const struct watch_overrides *o, double interval,
-		     struct watch_meta *meta, char (*warnings)[320], int *n_warnings, struct pcibw_err *err);
+int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool probe, const char *where,
+		    struct pcibw_err *err);
 
-/*
- * watch_ctx_setup - the model side of every interface from meta (bus spec parsed, profile
- * loaded): PCIBW_OK; PCIBW_EINPUT naming `where` (a recording's meta) for a spec or profile that
- * does not load.
- */
-int watch_ctx_setup(struct watch_ctx *ctx, const char *where, struct pcibw_err *err);
+/* watch_ctx_free - free what the resolutions hold. */
+void watch_ctx_free(struct watch_ctx *ctx);
 
 /*
  * watch_interval_rows - add the interval's measured rows (one per interface and direction that
@@ -71,8 +79,9 @@ int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *sourc
 bool watch_csv_values(const struct pcibw_watch_interval *iv, int i, bool rx, char frame[32], char pps[32],
 		      char cpu[32], char core[32]);
 
-/* watch_ceilings - each row's bus ceiling (pcibw_model_eval for its interface's bus and NIC at
- * its frame size and direction) and wire ceiling (line rate over frame + 20 B). */
+/* watch_ceilings - each row's ceilings from its interface's resolution (pcibw_row_ceilings: the
+ * bus model at its frame size and direction, the wire at the line rate), and its interface's
+ * machine. */
 void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
 
 /* watch_verdict - rows finished, ceilings, the shared engine: fills sum. PCIBW_OK/EINTERNAL. */

@@ -85,8 +85,8 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 				return pcibw_fail(err, where ? PCIBW_EINPUT : PCIBW_EUSAGE,
 						  "%s%s%s: hop_bus '%s': %s", where ? where : "",
 						  where ? ": " : "", mi->wi.name, mi->hop_bus, err->msg);
-		} else if (mi->bus[0] && is_costable(&ctx->m[i].bus)) {
-			*hb = ctx->m[i].bus;
+		} else if (mi->bus[0] && is_costable(&ctx->m[i].res.bus)) {
+			*hb = ctx->m[i].res.bus;
 		}
 		char key[32];
 		bool inferred, own_hop;
@@ -136,7 +136,7 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 				gr->costed = false;
 				snprintf(gr->why, sizeof gr->why, "%s: its bus on the hop is unknown",
 					 mi->wi.name);
-			} else if (!ctx->m[i].have_nic && gr->costed) {
+			} else if (!ctx->m[i].res.nic_name[0] && gr->costed) {
 				gr->costed = false;
 				snprintf(gr->why, sizeof gr->why, "%s: no NIC profile", mi->wi.name);
 			}
@@ -331,7 +331,7 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 				}
 				struct pcibw_model_in in = {
 				    .bus = &hb,
-				    .nic = &ctx->m[i].nic,
+				    .nic = &ctx->m[i].res.nic,
 				    .pattern = d == 0 ? PCIBW_PAT_RX : PCIBW_PAT_TX,
 				    .size_is = PCIBW_SIZE_FRAME,
 				    .segment_devices = gr->segment && active > 1 ? active : 1,
