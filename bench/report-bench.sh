@@ -7,8 +7,10 @@
 # config space (lspci and pcibw then read the capabilities; without root both see 64 bytes).
 # Usage: bench/report-bench.sh [PCIBW_EXE] [ROUNDS] [REPS]     (defaults: build/pcibw, 11, 10)
 set -euo pipefail
+# meson passes the binary relative to the build directory it runs in
+exe=${1:-$(dirname "$0")/../build/pcibw}
+[ -x "$exe" ] && exe=$(realpath "$exe")
 cd "$(dirname "$0")/.."
-exe=${1:-build/pcibw}
 rounds=${2:-11}
 reps=${3:-10}
 [ -x "$exe" ] || { echo "no $exe: build first" >&2; exit 2; }
