@@ -41,8 +41,10 @@ struct pcibw_bus {
 			  * link's effective state. It changes no ceiling (an exit costs latency per
 			  * wake, not bandwidth); analyze says when an idle link with it on may be
 			  * the cause */
-	bool rcb_chunks; /* read completions in RCB-sized pieces (older chipsets; pcie-bench's
-			  * rcb_chunks), else MPS-sized; spec modifier `rcb_chunks` */
+	bool rcb_chunks; /* every read completion RCB-sized (pcie-bench's rcb_chunks: a root
+			  * complex that never coalesces), else MPS pieces for requests spanning
+			  * all MRRS/RCB blocks, RCB pieces for shorter ones (pcibw_model_eval);
+			  * spec modifier `rcb_chunks` */
 
 	/* PCI and PCI-X */
 	int clock_mhz;		 /* nominal segment clock, MHz: 33, 66 (PCI); 66, 100, 133 (PCI-X; 266 and

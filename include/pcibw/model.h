@@ -127,7 +127,11 @@ struct pcibw_model_row {
 
 /*
  * pcibw_model_eval - the ceilings at one size (bytes in in->size_is, 1..65536). PCIe:
- * src/model/pcie.c (TLP accounting, Flit mode, --compat pcie-bench; doc/model.md); PCI and
+ * src/model/pcie.c (TLP accounting, Flit mode, --compat pcie-bench; doc/model.md). A DMA read
+ * is split into MRRS-sized requests from its start; a request spanning all MRRS/RCB blocks is
+ * completed in MPS pieces, a shorter one in RCB pieces (PCIe Base 5.0 sec. 2.3.1.1 leaves the
+ * split to the completer; this is the split the root complexes pcie-bench measured use, doc/model.md
+ * sec. 3 and 6); bus rcb_chunks: RCB pieces throughout; --compat pcie-bench: MPS pieces. PCI and
  * PCI-X: pcix.c (doc/model-pci.md); a virtual bus has no ceiling (bus_* NAN, bound_by
  * "virtual"). Returns PCIBW_OK; PCIBW_EUSAGE for a size out of range, a bad line rate, an
  * unknown bus kind, a bus field outside the ranges of struct pcibw_bus (MPS, clock, width,

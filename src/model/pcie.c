@@ -149,6 +149,27 @@ static double tlps(double bytes, int unit)
 	return ceil(bytes / unit);
 }
 
+/*
+ * Completions (CplD) returning a DMA read of `bytes`, split by the requester into MRRS-sized
+ * requests from its start (the last one shorter). PCIe Base 5.0 sec. 2.3.1.1 lets a completer
+ * answer a request with one completion of up to MPS bytes or split it at any RCB-aligned address;
+ * which it does is the root complex's choice. The root complexes pcie-bench measured (Neugebauer
+ * et al., SIGCOMM 2018; the sweeps in doc/model.md sec. 6) coalesce to MPS only a request that
+ * spans all MRRS/RCB blocks of its MRRS; a shorter request comes back one RCB block per
+ * completion. With rcb_chunks every request comes back in RCB pieces.
+ */
+static double read_completions(const struct pcibw_bus *b, double bytes)
+{
+	if (b->rcb_chunks)
+		return tlps(bytes, b->rcb_bytes);
+	double full = floor(bytes / b->mrrs_bytes), tail = bytes - full * b->mrrs_bytes;
+	double n = full * tlps(b->mrrs_bytes, b->mps_bytes);
+	if (tail > 0)
+		n += tlps(tail, b->rcb_bytes) >= tlps(b->mrrs_bytes, b->rcb_bytes) ? tlps(tail, b->mps_bytes)
+										   : tlps(tail, b->rcb_bytes);
+	return n;
+}
+
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
 static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
@@ -190,9 +211,11 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 			n = tlps(s, b->mrrs_bytes);
 			a->to_host += f * n * oh_mem;
 			a->dev_reads += f * n;
-			/* completions: MPS-sized pieces, or RCB-sized with rcb_chunks (pcie.py, mem_bw.py;
-			 * the measured sweeps rule out RCB-sized ones on those hosts: doc/model.md) */
-			a->to_dev += f * (sl + tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes) * oh_cpl);
+			/* completions: pcie-model takes MPS-sized pieces (RCB-sized with rcb_chunks;
+			 * pcie.py, mem_bw.py) */
+			n = compat ? tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes)
+				   : read_completions(b, s);
+			a->to_dev += f * (sl + n * oh_cpl);
 			break;
 		case PCIBW_OP_MMIO_WRITE:
 			a->to_dev += f * (s + tlps(s, b->mps_bytes) * oh_mem);

@@ -33,6 +33,12 @@ static const char *onoff(int v)
 	return v == PCIBW_NULL ? "?" : v ? "on" : "off";
 }
 
+/* A capability bit (what the device can do, not what it runs at): "yes", "no", "?" */
+static const char *yesno(int v)
+{
+	return v == PCIBW_NULL ? "?" : v ? "yes" : "no";
+}
+
 /* An integer register value, "?" when unknown (never "-1"). b holds >= 16 bytes. */
 static const char *num(char *b, int v)
 {
@@ -243,11 +249,11 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 			d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
 	if (d->pcix_capable)
 		fprintf(o,
-			"  PCI-X:       MMRBC %s (designed %s), splits %s (designed %s), 64-bit %s, "
-			"133 MHz %s, 266 %s, 533 %s\n",
+			"  PCI-X:       MMRBC %s (designed %s), splits %s (designed %s); capable of "
+			"64-bit %s, 133 MHz %s, 266 %s, 533 %s\n",
 			num(n1, d->mmrbc_bytes), num(n2, d->pcix_designed_mmrbc_bytes),
-			num(n3, d->pcix_splits), num(n4, d->pcix_designed_splits), onoff(d->pcix_64bit),
-			onoff(d->pcix_133), onoff(d->pcix_266), onoff(d->pcix_533));
+			num(n3, d->pcix_splits), num(n4, d->pcix_designed_splits), yesno(d->pcix_64bit),
+			yesno(d->pcix_133), yesno(d->pcix_266), yesno(d->pcix_533));
 	if (d->numa_node != PCIBW_NULL || d->n_interfaces) {
 		fprintf(o, "  host:        NUMA node ");
 		if (d->numa_node == PCIBW_NULL)

@@ -18,7 +18,8 @@ struct pcibw_atomic_file {
 	char path[PATH_MAX], tmp[PATH_MAX];
 };
 
-/* pcibw_atomic_open - start replacing path. PCIBW_OK; PCIBW_EUSAGE when its directory cannot
+/* pcibw_atomic_open - start replacing path. PCIBW_OK; PCIBW_EUSAGE when path exists and is not
+ * a regular file (a directory, device, FIFO or socket is never replaced) or its directory cannot
  * take a new file (the message names it and says why). */
 int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcibw_err *err);
 

@@ -5,9 +5,12 @@
  * (`| head -1`) ends the command quietly, as coreutils do. --plot files too. */
 #include "support.h"
 #include <criterion/criterion.h>
+#include <dirent.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 /* Commands that print something and succeed when their output can be written. */
 static const char *const commands[] = {
@@ -126,4 +129,39 @@ Test(output, plot_file_write_checked)
 	cr_expect(strstr(r.err, "cannot write output: --plot /dev/full: No space left on device"), "%s",
 		  r.err);
 	run_free(&r);
+}
+
+/* --textfile replaces its target by rename(2), which swaps out whatever the name is: a FIFO
+ * (or, as root, a device node such as /dev/full) must be refused and left as it was, a
+ * directory refused before anything is written; both are bad options (exit 2), named. */
+Test(output, textfile_replaces_only_a_regular_file)
+{
+	char dir[] = "/tmp/pcibw-textfile-XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char fifo[64], cmd[512];
+	snprintf(fifo, sizeof fifo, "%s/fifo.prom", dir);
+	cr_assert_eq(mkfifo(fifo, 0600), 0);
+	const char *targets[] = {fifo, dir};
+	const char *kinds[] = {"is a FIFO, not a regular file", "is a directory, not a regular file"};
+	for (unsigned i = 0; i < 2; i++) {
+		snprintf(cmd, sizeof cmd,
+			 "report --format prometheus --dump "
+			 "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --textfile %s",
+			 targets[i]);
+		struct run_result r = sh(cmd, ">/dev/null");
+		cr_expect_eq(r.status, 2, "%s: exit %d: %s", targets[i], r.status, r.err);
+		cr_expect(strstr(r.err, targets[i]) && strstr(r.err, kinds[i]), "%s: %s", targets[i], r.err);
+		run_free(&r);
+	}
+	struct stat st;
+	cr_expect(!lstat(fifo, &st) && S_ISFIFO(st.st_mode), "the FIFO was replaced");
+	DIR *d = opendir(dir);
+	cr_assert(d);
+	unsigned n = 0;
+	for (struct dirent *e; (e = readdir(d));)
+		n += strcmp(e->d_name, ".") && strcmp(e->d_name, "..");
+	closedir(d);
+	cr_expect_eq(n, 1, "a temporary file was left beside the FIFO");
+	unlink(fifo);
+	rmdir(dir);
 }

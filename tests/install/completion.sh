@@ -32,9 +32,9 @@ want() { # description, expected (sorted, newline-separated), got
     fails=$((fails + 1))
   fi
 }
-want "subcommands" "$(printf '%s\n' analyze help model report)" "$(comp pcibw '')"
-want "help's commands" "$(printf '%s\n' analyze model report)" "$(comp pcibw help '')"
-for cmd in report model analyze; do
+want "subcommands" "$(printf '%s\n' analyze help model report watch)" "$(comp pcibw '')"
+want "help's commands" "$(printf '%s\n' analyze model report watch)" "$(comp pcibw help '')"
+for cmd in report model analyze watch; do
   # every long option the command's --help lists, and nothing else
   opts=$(pcibw "$cmd" --help | grep -oE '(^|[ ,])--[a-z][-a-z0-9]*' | sed 's/^[ ,]*//' | sort -u)
   got=$(comp pcibw "$cmd" --)
@@ -51,5 +51,16 @@ done
 for v in $(comp pcibw model --format ''); do
   pcibw model --help | grep -q -- "$v" || { echo "FAIL: --format $v is not in model --help"; fails=$((fails + 1)); }
 done
+for v in $(comp pcibw model --size-is ''); do
+  pcibw model --help | grep -q -- "$v" || { echo "FAIL: --size-is $v is not in model --help"; fails=$((fails + 1)); }
+done
+# every size convention and input format the help names is offered
+for v in frame dma l3 udp-payload tcp-payload; do
+  comp pcibw model --size-is '' | grep -qx -- "$v" || { echo "FAIL: --size-is $v not offered"; fails=$((fails + 1)); }
+done
+fmts=$(pcibw analyze --help | sed -n 's/^ *--input-format F *\([^(]*\)(.*/\1/p' | tr -d ',')
+[ -n "$fmts" ] || { echo "FAIL: no --input-format list in analyze --help"; fails=$((fails + 1)); }
+want "input formats" "$(printf '%s\n' $fmts | sort)" "$(comp pcibw analyze --input-format '')"
+want "watch interfaces" "$(ls /sys/class/net | sort)" "$(comp pcibw watch '')"
 [ "$fails" -eq 0 ] && echo "ok: completion"
 exit $((fails > 0))

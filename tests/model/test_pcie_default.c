@@ -64,7 +64,8 @@ Test(pcie_default, dma_write_ceiling)
 }
 
 /* Gen1 (8b/10b): raw 2.5 x 4 x 0.8 = 8 Gbit/s; SKP 4/1538. A 128 B write is one TLP of 152 B.
- * A 128 B read: one 24 B MRd to the host, one 148 B CplD to the device; x4 MPS 128 ACK/FC every
+ * A 128 B read: one 24 B MRd to the host, two 84 B CplDs to the device (the request is short of
+ * MRRS: 64 B RCB pieces, test read_completion_split); x4 MPS 128 ACK/FC every
  * 73 symbol times = 292 B, so the read request direction also carries 2 x 8/292 B per CplD byte
  * -- small next to the CplD direction, which binds. */
 Test(pcie_default, gen1_budget)
@@ -75,7 +76,8 @@ Test(pcie_default, gen1_budget)
 	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 128);
 	assert_rel(r.bus_gbps, budget * 128 / 152, 1e-9, "%f", r.bus_gbps);
 	r = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 128);
-	double dev = 148 + 24 * 16.0 / 292;
+	/* a 128 B request, short of MRRS 512: two 64 B RCB completions, 128 + 2 x 20 */
+	double dev = 168 + 24 * 16.0 / 292;
 	assert_rel(r.bus_gbps, budget * 128 / dev, 1e-9, "read %f", r.bus_gbps);
 	cr_assert_str_eq(r.bound_by, "to-device");
 }
@@ -193,4 +195,43 @@ Test(pcie_default, imix_weighted)
 	assert_rel(r.bus_mpps, budget * 1e3 / (8 * lines), 1e-9, "Mpps %f", r.bus_mpps);
 	assert_rel(r.size_bytes, (7 * 64 + 4 * 594 + 1518) / 12.0, 1e-12, "mean frame");
 	pcibw_sizes_free(&s);
+}
+
+/* Read completions (PCIe Base 5.0 sec. 2.3.1.1: a completer may split a request's data at any
+ * RCB-aligned address, each completion at most MPS). The requester splits a read into MRRS-sized
+ * requests from its start; a request spanning all MRRS/RCB blocks comes back in MPS pieces, a
+ * shorter one in RCB pieces. gen3 x8, MPS 256, MRRS 512, RCB 64; CplD = 20 B + data:
+ *   320 B: one short request, 5 blocks            -> 5 completions: 320 + 100
+ *   511 B: one request over all 8 blocks          -> ceil(511/256) = 2: 511 + 40
+ *   513 B: 512 (2) + 1 (1 block)                  -> 3: 513 + 60
+ *   768 B: 512 (2) + 256 (4 blocks)               -> 6: 768 + 120
+ *   1024 B: 512 + 512                             -> 4: 1024 + 80
+ * rcb_chunks: every block its own completion, 1024 B -> 16: 1024 + 320. MRRS 128: a 256 B read is
+ * two whole requests of 128 B, one completion each: 256 + 40. RCB 128: a 320 B read (short of 512)
+ * -> ceil(320/128) = 3: 320 + 60. The requests (24 B each, to the host) are ceil(S/MRRS). */
+Test(pcie_default, read_completion_split)
+{
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	static const double s[] = {320, 511, 513, 768, 1024};
+	static const double cpl[] = {5, 2, 3, 6, 4};
+	for (int i = 0; i < 5; i++) {
+		struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, s[i]);
+		cr_expect_float_eq(r.to_device_bytes, s[i] + 20 * cpl[i], 1e-9, "size %g: %f", s[i],
+				   r.to_device_bytes);
+		cr_expect_float_eq(r.to_host_bytes, 24 * ceil(s[i] / 512), 1e-9, "size %g", s[i]);
+	}
+	struct pcibw_bus c = parse_bus("gen3x8,mps=256,mrrs=512,rcb_chunks");
+	cr_expect_float_eq(eval(&c, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 1024).to_device_bytes, 1344,
+			   1e-9);
+	struct pcibw_bus m = parse_bus("gen3x8,mps=256,mrrs=128");
+	cr_expect_float_eq(eval(&m, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 256).to_device_bytes, 296,
+			   1e-9);
+	struct pcibw_bus q = parse_bus("gen3x8,mps=256,mrrs=512,rcb=128");
+	cr_expect_float_eq(eval(&q, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 320).to_device_bytes, 380,
+			   1e-9);
+	/* pcie-model (compat) keeps MPS pieces: 768 B -> 3 completions */
+	cr_expect_float_eq(
+	    eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 768).to_device_bytes,
+	    828, 1e-9);
 }

@@ -2,13 +2,16 @@
 /*
  * One hand-computed bytes-per-packet check per NIC profile, from the defaults each profile cites
  * (data/nic/NAME.ini), on gen3 x8, MPS 256, MRRS 512, 64-bit addresses, default accounting:
- * MWr/MRd cost 24 B of overhead, CplD 20 B (PCIe Base 5.0 sec. 2.2); writes split by MPS, reads by MRRS,
- * completions by MPS. Frames 64 and 1518 B -> L = 60 and 1514 B DMA'd (FCS stripped / appended).
- * Writing c256 = ceil(L/256) (1 and 6) and c512 = ceil(L/512) (1 and 3):
- *   data read (TX):  to_host 24 c512, to_device L + 20 c256
+ * MWr/MRd cost 24 B of overhead, CplD 20 B (PCIe Base 5.0 sec. 2.2); writes split by MPS, reads by MRRS.
+ * Completions (doc/model.md sec. 3): a whole 512 B request comes back in MPS pieces (2), a
+ * shorter request of r bytes in 64 B RCB pieces, ceil(r/64); write cpl(n) for a read of n bytes.
+ * Frames 64 and 1518 B -> L = 60 and 1514 B DMA'd (FCS stripped / appended).
+ * Writing c256 = ceil(L/256) (1 and 6) and c512 = ceil(L/512) (1 and 3); cpl(60) = 1 and
+ * cpl(1514) = 2 + 2 + 2 (its last request, 490 B, spans all eight 64 B blocks of 512) = c256:
+ *   data read (TX):  to_host 24 c512, to_device L + 20 cpl(L)
  *   data write (RX): to_host L + 24 c256
  *   a fetch of k descriptors of d bytes every k packets: to_host 24 ceil(kd/512)/k,
- *                    to_device (kd + 20 ceil(kd/256))/k
+ *                    to_device (kd + 20 cpl(kd))/k
  *   a write-back of k x w bytes every k packets: (kw + 24 ceil(kw/256))/k to host
  *   doorbell of b bytes every k packets: (b + 24)/k to device; MSI every k: 28/k to host;
  *   head read every k: 24/k to device and 24/k to host.
@@ -35,14 +38,16 @@ struct expect {
 static const struct expect ex[] = {
     /* simple: TX 28 + 36 + data + 24 | 24 + data + 28 + 24; RX 28 + 36 + 24 | 24 + data + 40 + 28 + 24 */
     {"simple", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0, 0},
-    /* kernel-82599: TX doorbell 28, fetch 40x16 (48/40 host, 700/40 dev), wb 8x16 152/8, MSI 28/32,
-     * head 24 | RX doorbell 28/32, fetch 24 + 36, wb 40, MSI 28/32, head /8 */
-    {"kernel-82599", {149.5, 1703.5}, {69.075, 117.075}, {39.875, 39.875}, {151.875, 1725.875}, 0, 0},
-    /* dpdk: TX doorbell 28/32, fetch 17.5 + 1.2, wb 19 | RX doorbell 28/32, fetch 24 + 36, wb 40 */
-    {"dpdk", {98.375, 1652.375}, {44.2, 92.2}, {36.875, 36.875}, {148, 1722}, 0, 0},
-    /* igb: TX doorbell 28, fetch 8x16 (3 host, 18.5 dev), wb 16x16 280/16, MSI 28/64 | RX doorbell
-     * 28/16, fetch 8 (3, 18.5), wb 4x16 88/4, MSI 28/64 */
-    {"igb", {126.5, 1680.5}, {44.9375, 92.9375}, {20.25, 20.25}, {109.4375, 1683.4375}, 28.0 / 64, 0},
+    /* kernel-82599: TX doorbell 28, fetch 40x16 = 640 B (48/40 host; 512 + 128: cpl 2 + 2, 720/40
+     * dev), wb 8x16 152/8, MSI 28/32, head 24 | RX doorbell 28/32, fetch 24 + 36, wb 40, MSI 28/32,
+     * head /8 */
+    {"kernel-82599", {150, 1704}, {69.075, 117.075}, {39.875, 39.875}, {151.875, 1725.875}, 0, 0},
+    /* dpdk: TX doorbell 28/32, fetch 18 + 1.2 (as kernel-82599), wb 19 | RX doorbell 28/32, fetch
+     * 24 + 36, wb 40 */
+    {"dpdk", {98.875, 1652.875}, {44.2, 92.2}, {36.875, 36.875}, {148, 1722}, 0, 0},
+    /* igb: TX doorbell 28, fetch 8x16 = 128 B (3 host; cpl(128) = 2: 168/8 = 21 dev), wb 16x16
+     * 280/16, MSI 28/64 | RX doorbell 28/16, fetch 8 (3, 21), wb 4x16 88/4, MSI 28/64 */
+    {"igb", {129, 1683}, {44.9375, 92.9375}, {22.75, 22.75}, {109.4375, 1683.4375}, 28.0 / 64, 0},
     /* ixgbe: TX doorbell 28, fetch 32x16 (24/32, 552/32), wb 8x16 152/8, MSI 28/64 | RX doorbell
      * 28/16, fetch 1 (24, 36), wb 40, MSI 28/64 */
     {"ixgbe", {125.25, 1679.25}, {44.1875, 92.1875}, {37.75, 37.75}, {148.4375, 1722.4375}, 28.0 / 64, 0},
@@ -54,26 +59,27 @@ static const struct expect ex[] = {
      * skb MPWQE on, closed at each doorbell: one packet): TX doorbell 8 B: 32; WQE 32 + 16 = 48 B
      * (24 host, 68 dev); CQE 88; interrupt per 64: MSI 28 + EQE 88 = 116/64 host, two 8 B re-arm
      * doorbells 64/64 dev | RX ICOSQ doorbell 32/128; striding WQE of 128 packets: 32 B (24/128,
-     * 52/128) + UMR 640 B (48/128, 700/128); CQE 88; interrupt as TX */
-    {"mlx5", {181, 1735}, {137.8125, 185.8125}, {7.125, 7.125}, {174.375, 1748.375}, 116.0 / 64, 1},
+     * 52/128) + UMR 640 B (48/128; 512 + 128: cpl 2 + 2, 720/128); CQE 88; interrupt as TX */
+    {"mlx5", {181, 1735}, {137.8125, 185.8125}, {7.28125, 7.28125}, {174.375, 1748.375}, 116.0 / 64, 1},
     /* mlx5-cx4: no MPWQE: 64 B WQE (24, 84); 18 B of header inline, data read L - 18 = 42, 1496
      * (24 c512 host; 42 + 20, 1496 + 120 dev); RX as mlx5 */
-    {"mlx5-cx4", {179, 1733}, {137.8125, 185.8125}, {7.125, 7.125}, {174.375, 1748.375}, 116.0 / 64, 1},
+    {"mlx5-cx4", {179, 1733}, {137.8125, 185.8125}, {7.28125, 7.28125}, {174.375, 1748.375}, 116.0 / 64, 1},
     /* mlx5-xdp: TX doorbell per 64: 0.5; 64 B: inline segment 64, (960 - 32) / 64 = 14 per WQE of
-     * 928 B (48/14 host, 1008/14 dev), no data read, CQE 88/14; 1518 B: 58 16 B pointers, 960 B
-     * WQE (48/58, 1040/58), data (72, 1634), CQE 88/58 | RX: 4096 B strides, 64 per WQE: doorbell
-     * 32/64, WQE (24/64, 52/64), UMR (48/64, 700/64), data, CQE 88; interrupts as mlx5 */
+     * 928 B (48/14 host; 512 + 416: cpl 2 + 7, 1108/14 dev), no data read, CQE 88/14; 1518 B: 58
+     * 16 B pointers, 960 B WQE (48/58; 512 + 448: cpl 2 + 7, 1140/58), data (72, 1634), CQE 88/58
+     * | RX: 4096 B strides, 64 per WQE: doorbell 32/64, WQE (24/64, 52/64), UMR (48/64, 720/64),
+     * data, CQE 88; interrupts as mlx5 */
     {"mlx5-xdp",
-     {73.5, 1635.5 + 1040.0 / 58},
+     {1.5 + 1108.0 / 14, 1635.5 + 1140.0 / 58},
      {136.0 / 14 + 116.0 / 64, 72 + 136.0 / 58 + 116.0 / 64},
-     {13.25, 13.25},
+     {13.5625, 13.5625},
      {174.9375, 1748.9375},
      116.0 / 64,
      1},
     /* dpdk-mlx5: TX doorbell 32/32; eMPW closed per burst of 32: 32 + 32 x 16 = 544 B (48/32,
-     * 604/32); CQE 88/32; no interrupts | RX cyclic 8 x 16 (3, 18.5); compressed CQEs: a session of
-     * 7 writes 1 + ceil(6/8) = 2 entries of 64 B: 176/7 */
-    {"dpdk-mlx5", {99.875, 1653.875}, {28.25, 76.25}, {18.5, 18.5}, {87 + 176.0 / 7, 1661 + 176.0 / 7}, 0, 0},
+     * 604/32; 512 + 32: cpl 2 + 1); CQE 88/32; no interrupts | RX cyclic 8 x 16 = 128 B (3; cpl 2:
+     * 21); compressed CQEs: a session of 7 writes 1 + ceil(6/8) = 2 entries of 64 B: 176/7 */
+    {"dpdk-mlx5", {99.875, 1653.875}, {28.25, 76.25}, {21, 21}, {87 + 176.0 / 7, 1661 + 176.0 / 7}, 0, 0},
     /* dpdk-i40e: TX doorbell 28/32; fetch 4 x 16 (6, 21); RS every 32: one 16 B write-back 40/32
      * | RX tail 28/32; fetch 2 x 32 (12, 42); 32 B write-back 56 */
     {"dpdk-i40e", {101.875, 1655.875}, {31.25, 79.25}, {42.875, 42.875}, {152, 1726}, 0, 0},
@@ -113,9 +119,10 @@ static const struct expect ex[] = {
      {165.0625, 1739.0625},
      68.0 / 64,
      28.0 / 64},
-    /* virtio-net: data + 12 B virtio_net_hdr (D = 72, 1526; ceil(D/256) = 1, 6; ceil(D/512) = 1, 3);
+    /* virtio-net: data + 12 B virtio_net_hdr (D = 72, 1526; cpl(D) = 2 (two 64 B blocks), 6;
+     * ceil(D/512) = 1, 3);
      * TX notify 2 B: 26, desc (24, 36), used elem 8 B: 32, MSI 28/64 | RX notify 26/64, desc, used 32 */
-    {"virtio-net", {154, 1708}, {80.4375, 128.4375}, {36.40625, 36.40625}, {152.4375, 1726.4375}, 0, 0},
+    {"virtio-net", {174, 1708}, {80.4375, 128.4375}, {36.40625, 36.40625}, {152.4375, 1726.4375}, 0, 0},
     /* nfp6000-pciebench: simple's rings (its device limits do not change bytes) */
     {"nfp6000-pciebench", {168, 1722}, {100, 148}, {88, 88}, {200, 1774}, 0, 0},
 };

@@ -1,0 +1,57 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw report` text against lspci's own text for the same dump (`lspci -F FILE -vv`): the
+ * figures a person compares line by line. Expected values are lspci's, quoted beside each check.
+ */
+#include "support.h"
+#include <criterion/criterion.h>
+#include <stdlib.h>
+#include <string.h>
+
+static char *report_text(const char *dump, const char *slot)
+{
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"report", "--dump", test_data(dump), "-s", slot, NULL});
+	cr_assert_eq(r.status, 0, "%s: exit %d: %s", dump, r.status, r.err);
+	char *out = r.out;
+	r.out = NULL;
+	run_free(&r);
+	return out;
+}
+
+/* The PCI-X Status bits 64bit, 133MHz, 266MHz and 533MHz say what the device can do, not what
+ * its bus runs at (PCI-X 2.0 sec. 7.2.3): an 82546EB in a 33 MHz slot is "capable of 133 MHz",
+ * never "133 MHz on". lspci -vv, 00:12.0: "Command: DPERE- ERO+ RBC=512 OST=1" and "Status:
+ * Dev=00:00.0 64bit+ 133MHz+ ... DMMRBC=2048 DMOST=1 ... 266MHz- 533MHz-". */
+Test(render_report_text, pcix_capability_bits_read_as_capabilities)
+{
+	char *t = report_text("lkml-2006-via-pm133-82546eb-conventional-pci.lspci", "00:12.0");
+	cr_expect(strstr(t, "  PCI-X:       MMRBC 512 (designed 2048), splits 1 (designed 1); capable "
+			    "of 64-bit yes, 133 MHz yes, 266 no, 533 no\n"),
+		  "%s", t);
+	cr_expect(!strstr(t, "133 MHz on"), "%s", t);
+	cr_expect(strstr(t, "  bus:         PCI 33 MHz"), "%s", t);
+	free(t);
+	/* lspci -vv, 01:01.0: "RBC=2048 OST=3", "DMMRBC=4096 DMOST=16 ... 266MHz+ 533MHz+" */
+	t = report_text("synthetic-pcix-modes.lspci", "01:01.0");
+	cr_expect(strstr(t, "MMRBC 2048 (designed 4096), splits 3 (designed 16); capable of 64-bit "
+			    "yes, 133 MHz yes, 266 yes, 533 yes\n"),
+		  "%s", t);
+	free(t);
+}
+
+/* PCIe: lspci -vv, 01:00.0: "LnkSta: Speed 2.5GT/s, Width x4", "LnkCap: ... Speed 2.5GT/s,
+ * Width x4, ASPM L0s L1, Exit Latency L0s <4us, L1 <64us", "RlxdOrd+ ExtTag-", "MaxPayload 256
+ * bytes, MaxReadReq 512 bytes", DevCap "MaxPayload 512 bytes", "LnkCtl: ASPM L1 Enabled; RCB 64
+ * bytes". */
+Test(render_report_text, pcie_registers_as_lspci_reads_them)
+{
+	char *t = report_text("pcie-intel-82576-x4-gen1.lspci", "01:00.0");
+	cr_expect(strstr(t, "  bus:         PCIe 2.5 GT/s x4 (capable of 2.5 GT/s x4)\n"), "%s", t);
+	cr_expect(strstr(t, "  registers:   MPS 256, MRRS 512, RCB 64, relaxed ordering on, ext tags "
+			    "off,"),
+		  "%s", t);
+	cr_expect(strstr(t, "  payload:     MPS 256 of 512 supported\n"), "%s", t);
+	cr_expect(strstr(t, "ASPM l1 (link ?, supported l0s-l1, L0s exit <4us, L1 exit <64us)"), "%s", t);
+	free(t);
+}
