@@ -194,6 +194,16 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 		json_object_set_new(x, "pci_buffer_overflow", jnum(f->overflow_d));
 		json_object_set_new(x, "pci_signal_integrity", jnum(f->signal_d));
 		iface_verdict(x, v->rows, f->name, f->valid ? 1 : 0, NAN);
+		/* the bus this interval's ceiling was modelled on: the link as it is now */
+		struct pcibw_bus now;
+		char spec[128];
+		const char *bm = v->ctx->meta.ifs[i].bus;
+		if (watch_current_link(v->ctx, i, iv, &now)) {
+			pcibw_bus_format(&now, spec, sizeof spec);
+			bm = spec;
+		}
+		json_object_set_new(x, "bus_modelled",
+				    v->ctx->m[i].have_bus && bm[0] ? json_string(bm) : json_null());
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
