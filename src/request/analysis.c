@@ -123,7 +123,7 @@ static int series_machines(const struct pcibw_request *req, struct pcibw_analysi
 			break;
 		}
 	}
-	struct pcibw_machine *ms = calloc((size_t)out->n_series, sizeof *ms);
+	struct pcibw_machine *ms = calloc((size_t)(unsigned)out->n_series + 1, sizeof *ms);
 	if (!ms)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	for (int k = 0; k < out->n_series; k++)
