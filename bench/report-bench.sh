@@ -7,8 +7,10 @@
 # config space (lspci and pcibw then read the capabilities; without root both see 64 bytes).
 # Usage: bench/report-bench.sh [PCIBW_EXE] [ROUNDS] [REPS]     (defaults: build/pcibw, 11, 10)
 set -euo pipefail
+# meson passes the binary relative to the build directory it runs in
+exe=${1:-$(dirname "$0")/../build/pcibw}
+[ -x "$exe" ] && exe=$(realpath "$exe")
 cd "$(dirname "$0")/.."
-exe=${1:-build/pcibw}
 rounds=${2:-11}
 reps=${3:-10}
 [ -x "$exe" ] || { echo "no $exe: build first" >&2; exit 2; }
@@ -17,7 +19,7 @@ if ! command -v lspci > /dev/null; then
   echo "report-bench: no lspci (pciutils) here: nothing to compare with" >&2
   exit 77
 fi
-if [ ! -d /sys/bus/pci/devices ] || [ -z "$(ls /sys/bus/pci/devices)" ]; then
+if [ ! -d /sys/bus/pci/devices ] || [ -z "$(find /sys/bus/pci/devices -mindepth 1 -maxdepth 1)" ]; then
   echo "report-bench: this machine shows no PCI devices: nothing to measure" >&2
   exit 77
 fi
@@ -55,7 +57,7 @@ median() { # NAME COLUMN
     awk '{ v[NR] = $1 } END { printf "%.6f\n", NR % 2 ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'
 }
 printf 'live report, %d rounds of %d runs each, medians per run (%d PCI functions)\n' \
-  "$rounds" "$reps" "$(ls /sys/bus/pci/devices | wc -l)"
+  "$rounds" "$reps" "$(find /sys/bus/pci/devices -mindepth 1 -maxdepth 1 | wc -l)"
 printf '%-44s %10s %10s\n' "command" "wall ms" "CPU ms"
 declare -A wall cpu
 for i in "${!cmds[@]}"; do
