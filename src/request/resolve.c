@@ -28,9 +28,13 @@ int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_er
 		who[k++] = "--dump -";
 	if (req->cpu_from && !strcmp(req->cpu_from, "-"))
 		who[k++] = "--cpu-from -";
-	bool files_stdin = false;
+	int files_stdin = 0;
 	for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
-		files_stdin |= !strcmp(req->files[i], "-");
+		files_stdin += !strcmp(req->files[i], "-");
+	if (files_stdin > 1)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "the input '-' is given %d times: standard input is read once",
+				  files_stdin);
 	if (k == 2 || (k == 1 && files_stdin))
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "%s and %s both read standard input: give one of them a file", who[0],

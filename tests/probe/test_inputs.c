@@ -115,6 +115,7 @@ Test(inputs, two_readers_of_stdin_refused)
 	const char *cases[][2] = {
 	    {"analyze --dump - -", "--dump - and the input '-' both read standard input"},
 	    {"analyze --cpu-from - -", "--cpu-from - and the input '-' both read standard input"},
+	    {"analyze - - --bus gen3x8", "the input '-' is given 2 times"},
 	    {"analyze --dump - --cpu-from - \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\"",
 	     "--dump - and --cpu-from - both read standard input"},
 	};
