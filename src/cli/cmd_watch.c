@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
+#include "src/util/atomic_file.h"
 #include "src/watch/run.h"
 #include <math.h>
 #include <signal.h>
@@ -36,6 +37,14 @@ static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
 	if (req->textfile && req->format != PCIBW_OUT_PROMETHEUS)
 		return cli_usage_error("watch", "--textfile writes node_exporter's textfile format: "
 						"add --format prometheus");
+	struct pcibw_err err = {0};
+	if (req->textfile && pcibw_atomic_check(req->textfile, &err))
+		return cli_usage_error("watch", "--textfile %s", err.msg);
+	/* one interface named twice would be sampled twice and its traffic counted twice */
+	for (int i = 0; i < req->n_files; i++)
+		for (int k = 0; k < i; k++)
+			if (!strcmp(req->files[i], req->files[k]))
+				return cli_usage_error("watch", "interface '%s' given twice", req->files[i]);
 	o->format = req->format == PCIBW_OUT_JSON	  ? WATCH_JSON
 		    : req->format == PCIBW_OUT_CSV	  ? WATCH_CSV
 		    : req->format == PCIBW_OUT_PROMETHEUS ? WATCH_PROMETHEUS

@@ -52,10 +52,14 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 {
 	char a[64], b[64];
 	if (d->is_virtual && d->bus_kind != PCIBW_BUS_PCIE) {
-		fprintf(o, "  bus:         %s as the guest sees it (emulated: no clock, no ceiling)\n",
-			d->bus_kind == PCIBW_BUS_PCI	? "PCI"
-			: d->bus_kind == PCIBW_BUS_PCIX ? "PCI-X"
-							: "unknown");
+		/* 64 bytes of config space (not root) hold no capability list: the kind stays unknown */
+		if (d->bus_kind != PCIBW_BUS_PCI && d->bus_kind != PCIBW_BUS_PCIX)
+			fprintf(o, "  bus:         emulated, of a kind the source does not show (no clock, "
+				   "no ceiling)\n");
+		else
+			fprintf(o,
+				"  bus:         %s as the guest sees it (emulated: no clock, no ceiling)\n",
+				d->bus_kind == PCIBW_BUS_PCI ? "PCI" : "PCI-X");
 		return;
 	}
 	switch (d->bus_kind) {

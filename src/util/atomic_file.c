@@ -16,12 +16,8 @@ static const char *file_kind(mode_t m)
 			     : "of another kind";
 }
 
-int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcibw_err *err)
+int pcibw_atomic_check(const char *path, struct pcibw_err *err)
 {
-	a->f = NULL;
-	a->tmp[0] = '\0';
-	if (snprintf(a->path, sizeof a->path, "%s", path) >= (int)sizeof a->path)
-		return pcibw_fail(err, PCIBW_EUSAGE, "%s: path too long", path);
 	/* rename(2) replaces whatever the name points at: a device node, a FIFO or a socket would
 	 * be swapped for a regular file (as root, /dev/full would be gone), a directory refuses
 	 * only after the whole file was written. Only a regular file (or no file yet) is replaced. */
@@ -31,6 +27,18 @@ int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcib
 				  "%s: is %s, not a regular file: expected a file "
 				  "to replace (a path in node_exporter's textfile directory)",
 				  path, file_kind(st.st_mode));
+	return PCIBW_OK;
+}
+
+int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcibw_err *err)
+{
+	a->f = NULL;
+	a->tmp[0] = '\0';
+	if (snprintf(a->path, sizeof a->path, "%s", path) >= (int)sizeof a->path)
+		return pcibw_fail(err, PCIBW_EUSAGE, "%s: path too long", path);
+	int r = pcibw_atomic_check(path, err);
+	if (r)
+		return r;
 	const char *slash = strrchr(path, '/');
 	int dirlen = slash ? (int)(slash - path) + 1 : 0;
 	if (snprintf(a->tmp, sizeof a->tmp, "%.*s.%s.XXXXXX", dirlen, path, slash ? slash + 1 : path) >=

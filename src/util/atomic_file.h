@@ -18,6 +18,11 @@ struct pcibw_atomic_file {
 	char path[PATH_MAX], tmp[PATH_MAX];
 };
 
+/* pcibw_atomic_check - whether path may be replaced: PCIBW_OK when it does not exist or is a
+ * regular file; PCIBW_EUSAGE naming it and its kind otherwise. pcibw_atomic_open checks too;
+ * a command that writes later (every interval) checks first, before any work. */
+int pcibw_atomic_check(const char *path, struct pcibw_err *err);
+
 /* pcibw_atomic_open - start replacing path. PCIBW_OK; PCIBW_EUSAGE when path exists and is not
  * a regular file (a directory, device, FIFO or socket is never replaced) or its directory cannot
  * take a new file (the message names it and says why). */

@@ -56,3 +56,20 @@ Test(cli, bad_format_is_usage_error)
 	cr_assert(strstr(r.err, "xml"));
 	run_free(&r);
 }
+
+/* An interface named twice would be sampled twice and its packets counted twice against the
+ * bus and the wire: a usage error (exit 2) naming it, live or on a recording (this one holds
+ * lo and eth0: its meta file). */
+Test(cli, watch_interface_given_twice_is_usage_error)
+{
+	const char *rec = test_data("../watch/data/real-vm-lo-udp");
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "lo", "eth0", "lo", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "interface 'lo' given twice"), "%s", r.err);
+	cr_expect_str_eq(r.out, "");
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "lo", "eth0", NULL});
+	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+}

@@ -153,6 +153,15 @@ Test(output, textfile_replaces_only_a_regular_file)
 		cr_expect(strstr(r.err, targets[i]) && strstr(r.err, kinds[i]), "%s: %s", targets[i], r.err);
 		run_free(&r);
 	}
+	/* watch replaces the file every interval: refused before the first sample */
+	snprintf(cmd, sizeof cmd,
+		 "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" --format prometheus "
+		 "--textfile %s",
+		 fifo);
+	struct run_result r = sh(cmd, ">/dev/null");
+	cr_expect_eq(r.status, 2, "watch: exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, fifo) && strstr(r.err, kinds[0]), "watch: %s", r.err);
+	run_free(&r);
 	struct stat st;
 	cr_expect(!lstat(fifo, &st) && S_ISFIFO(st.st_mode), "the FIFO was replaced");
 	DIR *d = opendir(dir);
