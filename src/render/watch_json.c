@@ -108,6 +108,7 @@ static json_t *shared_iv(const struct watch_view *v)
 		json_object_set_new(x, "utilisation", jnum(o->util));
 		json_object_set_new(x, "bound_by", o->bound_by ? json_string(o->bound_by) : json_null());
 		json_object_set_new(x, "own_utilisation_max", jnum(o->own_max));
+		json_object_set_new(x, "link_now", o->link[0] ? json_string(o->link) : json_null());
 		json_object_set_new(x, "verdict",
 				    json_string(o->valid ? pcibw_verdict_name(o->verdict) : "undetermined"));
 		json_t *ev = json_array();

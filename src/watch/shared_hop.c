@@ -31,16 +31,19 @@ static void slot_prefix(const char *slot, bool segment, char out[32])
 		*p = '\0';
 }
 
-/* The key an interface groups by; false when it joins no group. */
+/* The key an interface groups by; false when it joins no group. *own_hop: the hop is the
+ * interface's own link or segment. */
 static bool group_key(const struct watch_meta_if *mi, const struct pcibw_bus *hb, char key[32],
-		      bool *inferred)
+		      bool *inferred, bool *own_hop)
 {
 	const char *own = mi->pf[0] ? mi->pf : mi->wi.slot;
 	*inferred = !mi->hop[0];
+	*own_hop = false;
 	if (mi->hop[0] && strcmp(mi->hop, mi->wi.slot) && strcmp(mi->hop, mi->pf)) {
 		snprintf(key, 32, "%s", mi->hop);
 		return true;
 	}
+	*own_hop = true;
 	/* the hop is the function's own link or segment: its device's, shared by its functions */
 	if (!own[0] || !is_costable(hb))
 		return false;
@@ -86,9 +89,12 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 			*hb = ctx->m[i].res.bus;
 		}
 		char key[32];
-		bool inferred;
-		if (!group_key(mi, hb, key, &inferred))
+		bool inferred, own_hop;
+		if (!group_key(mi, hb, key, &inferred, &own_hop))
 			continue;
+		/* only a function whose own link attributes are read (not a VF's, nor a virtio
+		 * parent's) follows its link's speed and width */
+		sh->own_hop[i] = own_hop && mi->wi.own_link && !mi->pf[0] && hb->kind == PCIBW_BUS_PCIE;
 		int g = 0;
 		while (g < sh->n && strcmp(keys[g], key))
 			g++;
@@ -203,6 +209,21 @@ static void dir_nan(struct watch_shared_dir *d)
 	d->pps = d->gbps = d->frame_bytes = d->util = d->ceiling_mpps = NAN;
 }
 
+/* A hop that is the member's own link, read again this interval (a link that trained down under
+ * load carries less): true when it now reads other than the bus modelled. */
+static bool relink(struct pcibw_bus *b, const struct pcibw_watch_ifiv *f)
+{
+	if (!(f->link_gts > 0) || f->link_width <= 0 || pcibw_pcie_gen_of_gts(f->link_gts) == 0)
+		return false;
+	if (fabs(f->link_gts - b->gts) < 1e-6 && f->link_width == b->lanes)
+		return false;
+	b->gts = f->link_gts;
+	b->lanes = f->link_width;
+	b->gen = pcibw_pcie_gen_of_gts(b->gts);
+	b->flit = b->flit || pcibw_pcie_flit_required(b->gts);
+	return true;
+}
+
 /* The machine as the summed rows see it: the hop is their bus; no one wire carries them (each
  * member's own rows judge its wire). */
 static void hop_machine(const struct watch_ctx *ctx, const struct watch_shared_group *gr,
@@ -303,8 +324,13 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 					o->own_max = r->bus_util;
 				if (!(wd->pps > 0) || isnan(wd->frame_bytes))
 					continue;
+				struct pcibw_bus hb = sh->bus[i];
+				if (sh->own_hop[i] && relink(&hb, f)) {
+					o->relinked = true;
+					snprintf(o->link, sizeof o->link, "%g GT/s x%d", hb.gts, hb.lanes);
+				}
 				struct pcibw_model_in in = {
-				    .bus = &sh->bus[i],
+				    .bus = &hb,
 				    .nic = &ctx->m[i].res.nic,
 				    .pattern = d == 0 ? PCIBW_PAT_RX : PCIBW_PAT_TX,
 				    .size_is = PCIBW_SIZE_FRAME,
@@ -346,13 +372,20 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 			return st;
 		o->limiting =
 		    (o->verdict == PCIBW_V_IO || o->verdict == PCIBW_V_IMPOSSIBLE) && !(o->own_max >= t->bus);
+		if (o->relinked && !o->limiting)
+			snprintf(
+			    o->note, sizeof o->note,
+			    "%s: the shared link %s now reads other than %s: costed at its current speed "
+			    "and width",
+			    gr->names, gr->hop, gr->hop_bus);
 		if (o->limiting)
 			snprintf(o->note, sizeof o->note,
 				 "%s together load the shared %s %s (%s) to %.0f %% (%s), while each is at "
 				 "most %.0f %% of its own bus: the shared hop, not a NIC's own link, is the "
-				 "limit",
+				 "limit%s%s",
 				 gr->names, gr->segment ? "segment" : "hop", gr->hop, gr->hop_bus,
-				 o->util * 100, o->bound_by, isnan(o->own_max) ? 0 : o->own_max * 100);
+				 o->util * 100, o->bound_by, isnan(o->own_max) ? 0 : o->own_max * 100,
+				 o->relinked ? "; the link now reads " : "", o->link);
 	}
 	return PCIBW_OK;
 }
@@ -405,13 +438,16 @@ int watch_shared_remember(struct watch_shared_run *run, const struct watch_ctx *
 		m.cpu_pct = isnan(iv->cpu_busy) ? NAN : iv->cpu_busy * 100;
 		m.core_max_pct = isnan(iv->busiest_busy) ? NAN : iv->busiest_busy * 100;
 		snprintf(m.iface, sizeof m.iface, "%.*s", (int)sizeof m.iface - 1, ctx->shared.g[g].hop);
+		/* a link that trained down is another ceiling: its intervals are rows of their own */
+		snprintf(m.series, sizeof m.series, "%s", o->link);
 		int st = pcibw_rows_add(&run->rows[g], &m, err);
 		if (st)
 			return st;
 		int r = 0;
 		const struct pcibw_rows *rs = &run->rows[g];
 		while (r < rs->n &&
-		       !(rs->v[r].size_bytes == m.size_bytes && rs->v[r].direction == m.direction))
+		       !(rs->v[r].size_bytes == m.size_bytes && rs->v[r].direction == m.direction &&
+			 !strcmp(rs->v[r].series, m.series)))
 			r++;
 		if (r == rs->n || (st = grow(run, g, rs->n, err)))
 			return st ? st : pcibw_fail(err, PCIBW_EINTERNAL, "shared row not found");

@@ -44,6 +44,8 @@ struct watch_shared {
 	int n;
 	struct watch_shared_group g[WATCH_MAX_SHARED];
 	struct pcibw_bus bus[PCIBW_WATCH_MAX_IFACES]; /* each interface's bus on its group's hop */
+	bool own_hop[PCIBW_WATCH_MAX_IFACES];	      /* that hop is the interface's own PCIe link
+						       * (its device's), read again every interval */
 };
 
 /* One direction's sum over a group's members in one interval. */
@@ -60,6 +62,9 @@ struct watch_shared_iv {
 	double util;			/* both directions together on the most loaded resource */
 	const char *bound_by;		/* that resource (pcibw_model_loads name), NULL */
 	double own_max;			/* the highest member utilisation of its own bus; NAN */
+	bool relinked;			/* a member's own link, the hop, reads other than modelled:
+					 * costed at its current speed and width */
+	char link[32];			/* that link as it reads now ("8 GT/s x4"), "" */
 	enum pcibw_verdict verdict;	/* the shared engine's on the summed row */
 	char evidence[4][320];
 	int n_evidence;

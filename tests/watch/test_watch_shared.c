@@ -383,3 +383,25 @@ Test(shared, text_gives_a_hop_line_per_interval_and_its_note_once)
 	cr_assert_eq(notes, 1, "the note when the hop starts to limit, once: %d", notes);
 	run_free(&r);
 }
+
+Test(shared, a_shared_link_that_trains_down_is_costed_at_its_width_now)
+{
+	/* functions 0 and 1 of one NIC share its gen3 x8 link (the hop), 1 Mpps of 1518 B each:
+	 * 2 x 10^6 x 1796.87 B / the x8 budget = 48 %; from sample 4 the link reads x4, half the
+	 * lanes: twice that (within 0.1 %: the Ack/UpdateFC interval, under 0.05 % of the bytes
+	 * here, is another at x4), 97 %, io-bound */
+	struct lines L = replay("synthetic-shared-downshift", NULL);
+	double x8 = 2e6 * rx_host_bytes(1514) / BUDGET_BYTES;
+	for (int i = 0; i < L.n - 1; i++) {
+		json_t *g = only_group(L.v[i]);
+		cr_assert_str_eq(str(g, "hop"), "0000:03:00");
+		double want = i < 3 ? x8 : 2 * x8;
+		cr_assert_float_eq(num(g, "utilisation"), want, want * (i < 3 ? 1e-5 : 1e-3),
+				   "interval %d: %f vs %f", i + 1, num(g, "utilisation"), want);
+		cr_assert_str_eq(str(g, "verdict"), i < 3 ? "cpu-bound" : "io-bound", "interval %d", i + 1);
+		if (i >= 3)
+			cr_assert(strstr(str(g, "note"), "the link now reads 8 GT/s x4"), "%s",
+				  str(g, "note"));
+	}
+	lines_free(&L);
+}

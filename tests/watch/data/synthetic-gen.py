@@ -223,7 +223,8 @@ def shared_rec(name, nics, header):
                 "rx_bytes %d\nrx_packets %d\nrx_dropped 0\nrx_missed_errors 0\nrx_fifo_errors 0\n"
                 "rx_errors 0\ntx_bytes %d\ntx_packets %d\ntx_dropped 0\ntx_errors 0\nspeed %d\n"
                 "operstate up\n") % (10 + j, n["name"], n["slot"], n["slot"], rxp * (n["rx_frame"] - 4),
-                                     rxp, txp * (n["tx_frame"] - 4), txp, n["speed"])])
+                                     rxp, txp * (n["tx_frame"] - 4), txp, n["speed"])
+                + ("link_speed 8.0 GT/s PCIe\nlink_width %d\n" % n["width"](k) if "width" in n else "")])
         out.append([t, blobs])
     write_rec(name, m, out, header)
 
@@ -307,3 +308,21 @@ shared_rec("synthetic-shared-pci", [
     "ports of the 82546EB (8086:1010) at 0000:00:12.0 and .1 of lkml-2006-via-pm133-82546eb-",
     "conventional-pci.lspci, on its 32-bit 33 MHz PCI bus (bus=pci33/32), e1000 profile, 1 Gbit/s,",
     "each receiving 30,000 pps of 1518 B frames; hop = each function's own segment, as probed."])
+
+# The two ports (functions 0 and 1) of one dual-port NIC at 0000:03:00 whose own gen3 x8 link is
+# the narrowest hop (each function's hop is its own slot: one device, one link), each receiving
+# 1 Mpps of 1518 B frames; the link trains down to x4 at sample 4 (current_link_width 8 -> 4).
+DUAL = "driver=simple virtual=0 pci=1 own_link=1 bus=gen3x8,mps=256,mrrs=512 nic=simple " \
+       "line_rate_gbps=25 vendor=-1 device=-1 hop_bus=gen3x8,mps=256,mrrs=512"
+shared_rec("synthetic-shared-downshift", [
+    dict(name="eth1", slot="0000:03:00.0", rx_pps=1_000_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=25000, width=lambda k: 8 if k < 4 else 4,
+         extra="slot=0000:03:00.0 dev=0000:03:00.0 %s hop=0000:03:00.0" % DUAL),
+    dict(name="eth2", slot="0000:03:00.1", rx_pps=1_000_000, rx_frame=1518, tx_pps=0, tx_frame=64,
+         speed=25000, width=lambda k: 8 if k < 4 else 4,
+         extra="slot=0000:03:00.1 dev=0000:03:00.1 %s hop=0000:03:00.1" % DUAL),
+], [
+    "synthetic-shared-downshift: edited from real-vm-lo-udp (synthetic-gen.py): eth0 replaced by",
+    "functions 0 and 1 (eth1, eth2) of one dual-port NIC at 0000:03:00, simple profile, gen3x8 MPS",
+    "256 (LnkSta, DevCtl), 25 Gbit/s, each receiving 1 Mpps of 1518 B frames; hop = each function's",
+    "own slot (its link is the narrowest); current_link_width 8, then 4 from sample 4 on."])
