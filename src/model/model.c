@@ -184,15 +184,21 @@ static void finish(const struct pcibw_model_in *in, double size, double frame, d
 	r->bus_share = raw > 0 && isfinite(pps) ? 8.0 * dma * dirs * pps / (raw * 1e9) : NAN;
 }
 
+/* One size's cost, its inputs checked first. */
+static int checked_cost(const struct pcibw_model_in *in, double size, struct pcibw_bus_cost *c,
+			struct pcibw_err *err)
+{
+	int st = check_in(in, err);
+	if (!st)
+		st = check_size(size, err);
+	return st ? st : cost_one(in, size, c, err);
+}
+
 int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
 		     struct pcibw_err *err)
 {
 	struct pcibw_bus_cost c;
-	int st = check_in(in, err);
-	if (!st)
-		st = check_size(size, err);
-	if (!st)
-		st = cost_one(in, size, &c, err);
+	int st = checked_cost(in, size, &c, err);
 	if (st)
 		return st;
 	memset(out, 0, sizeof *out);
@@ -272,11 +278,7 @@ int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw
 		      struct pcibw_err *err)
 {
 	struct pcibw_bus_cost c;
-	int st = check_in(in, err);
-	if (!st)
-		st = check_size(size, err);
-	if (!st)
-		st = cost_one(in, size, &c, err);
+	int st = checked_cost(in, size, &c, err);
 	if (st)
 		return st;
 	memset(out, 0, sizeof *out);
