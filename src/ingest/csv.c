@@ -18,6 +18,7 @@
 
 struct series {
 	char prefix[PCIBW_MEASURE_TEXT];
+	int dir;			 /* the direction the prefix names (prefix_direction) */
 	int pkt_col, bit_col, count_col; /* -1 when absent */
 	enum rate_unit pkt_unit, bit_unit;
 };
@@ -86,6 +87,19 @@ static void column_use(struct pcibw_ingest_stats *st, const char *header, const 
 	snprintf(c->use, sizeof c->use, "%s", use);
 }
 
+static int prefix_direction(const char *p)
+{
+	static const char *tx[] = {"send", "sent", "tx", "sender"},
+			  *rx[] = {"recv", "received", "rx", "receiver"};
+	for (unsigned i = 0; i < 4; i++) {
+		if (!strcmp(p, tx[i]))
+			return PCIBW_PAT_TX;
+		if (!strcmp(p, rx[i]))
+			return PCIBW_PAT_RX;
+	}
+	return PCIBW_DIR_UNSET;
+}
+
 static int series_for(struct csvctx *c, const char *prefix)
 {
 	for (int i = 0; i < c->nser; i++)
@@ -95,6 +109,7 @@ static int series_for(struct csvctx *c, const char *prefix)
 		return -1;
 	struct series *s = &c->ser[c->nser];
 	snprintf(s->prefix, sizeof s->prefix, "%s", prefix);
+	s->dir = prefix_direction(s->prefix);
 	s->pkt_col = s->bit_col = s->count_col = -1;
 	return c->nser++;
 }
@@ -135,7 +150,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			    "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
 			    "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
 			    "gbps or MB/s, or --col ROLE='%s')%s",
-			    rec->file, rec->line, rec->col[i], h, h,
+			    rec->file, rec->line, csvr_col(rec, i), h, h,
 			    ambiguous ? "; 'mb/s' is ambiguous: write MB/s for megabytes or Mb/s "
 					"(Mbit/s) for megabits"
 				      : "");
@@ -147,14 +162,14 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: did you mean %s? (give --col %s='%s')",
-				    rec->file, rec->line, rec->col[i], h, near,
+				    rec->file, rec->line, csvr_col(rec, i), h, near,
 				    !strcmp(near, "rate") ? "gbps" : near, h);
 			else
 				stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: not a name pcibw knows (give --col "
 				    "ROLE='%s' to read it)",
-				    rec->file, rec->line, rec->col[i], h, h);
+				    rec->file, rec->line, csvr_col(rec, i), h, h);
 			continue;
 		}
 		char use[64];
@@ -169,7 +184,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: column '%s' already gives the size",
-				    rec->file, rec->line, rec->col[i], h, rec->f[c->size_col]);
+				    rec->file, rec->line, csvr_col(rec, i), h, rec->f[c->size_col]);
 				use[0] = '\0';
 			}
 			break;
@@ -178,7 +193,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			int s = series_for(c, r.prefix);
 			if (s < 0)
 				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: more than %d rate prefixes",
-						  rec->file, rec->line, rec->col[i], MAX_SERIES);
+						  rec->file, rec->line, csvr_col(rec, i), MAX_SERIES);
 			struct series *se = &c->ser[s];
 			int *same = r.kind == ROLE_COUNT      ? &se->count_col
 				    : rate_is_packets(r.unit) ? &se->pkt_col
@@ -189,7 +204,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				    "%s:%u:%u: column '%s' gives the same %s as "
 				    "column '%s' (expected one packet rate and one bit rate per series: "
 				    "give them different prefixes, e.g. rx_kpps and tx_kpps)",
-				    rec->file, rec->line, rec->col[i], h,
+				    rec->file, rec->line, csvr_col(rec, i), h,
 				    r.kind == ROLE_COUNT      ? "count"
 				    : rate_is_packets(r.unit) ? "packet rate"
 							      : "bit rate",
@@ -256,7 +271,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			else {
 				stats_warn(c->st,
 					   "%s:%u:%u: column '%s' not used: more than %d per-core columns",
-					   rec->file, rec->line, rec->col[i], h, MAX_CORES);
+					   rec->file, rec->line, csvr_col(rec, i), h, MAX_CORES);
 				use[0] = '\0';
 			}
 			break;
@@ -268,7 +283,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		else if (slot) {
 			stats_warn(c->st,
 				   "%s:%u:%u: column '%s' not used: column '%s' already gives that figure",
-				   rec->file, rec->line, rec->col[i], h, rec->f[*slot]);
+				   rec->file, rec->line, csvr_col(rec, i), h, rec->f[*slot]);
 			use[0] = '\0';
 		}
 		if (use[0] && (r.kind == ROLE_CPU || r.kind == ROLE_CORE || r.kind == ROLE_CORE_MAX) &&
@@ -328,19 +343,6 @@ int direction_parse(const char *text, int *dir)
 	return 0;
 }
 
-static int prefix_direction(const char *p)
-{
-	static const char *tx[] = {"send", "sent", "tx", "sender"},
-			  *rx[] = {"recv", "received", "rx", "receiver"};
-	for (unsigned i = 0; i < 4; i++) {
-		if (!strcmp(p, tx[i]))
-			return PCIBW_PAT_TX;
-		if (!strcmp(p, rx[i]))
-			return PCIBW_PAT_RX;
-	}
-	return PCIBW_DIR_UNSET;
-}
-
 /* A CPU field: percent, or a fraction times 100 with --cpu-scale fraction; the value as
  * written is remembered for the fraction warning. */
 static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, double *out, struct pcibw_err *err)
@@ -349,7 +351,7 @@ static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, doubl
 	if (i < 0 || blank(rec->f[i]))
 		return PCIBW_OK;
 	double scale = c->opts->cpu_scale == PCIBW_CPU_SCALE_FRACTION ? 100 : 1;
-	int st = check_value_at(rec->f[i], PCIBW_VAL_PCT, rec->file, rec->line, rec->col[i], scale, out, err);
+	int st = check_field(rec, i, PCIBW_VAL_PCT, scale, out, err);
 	if (st == PCIBW_EINPUT && scale == 100)
 		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
 			 " (--cpu-scale fraction: CPU columns hold 0 to 1)");
@@ -407,7 +409,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: direction '%s' (expected rx, tx, both, "
 				  "dma-read, dma-write or dma-rw)",
-				  rec->file, rec->line, rec->col[c->dir_col], rec->f[c->dir_col]);
+				  rec->file, rec->line, csvr_col(rec, c->dir_col), rec->f[c->dir_col]);
 	/* Per-core columns: the mean is the share of all CPUs, the highest the busiest core. */
 	double sum = 0, mx = NAN;
 	int nc = 0;
@@ -440,13 +442,12 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		double v;
 		memcpy(r.series, se->prefix, sizeof r.series);
 		if (se->pkt_col >= 0 && !blank(rec->f[se->pkt_col]) &&
-		    (st = check_value_at(rec->f[se->pkt_col], PCIBW_VAL_PPS, rec->file, rec->line,
-					 rec->col[se->pkt_col], rate_factor(se->pkt_unit), &r.pps, err)))
+		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, rate_factor(se->pkt_unit), &r.pps,
+				      err)))
 			return st;
 		if (se->bit_col >= 0 && !blank(rec->f[se->bit_col])) {
-			if ((st = check_value_at(rec->f[se->bit_col], PCIBW_VAL_GBPS, rec->file, rec->line,
-						 rec->col[se->bit_col], rate_factor(se->bit_unit), &r.gbps,
-						 err)))
+			if ((st = check_field(rec, se->bit_col, PCIBW_VAL_GBPS, rate_factor(se->bit_unit),
+					      &r.gbps, err)))
 				return st;
 			r.gbps_basis = c->opts->rate_basis;
 		}
@@ -458,7 +459,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		}
 		if (isnan(r.pps) && isnan(r.gbps))
 			continue;
-		r.direction = dir != PCIBW_DIR_UNSET ? dir : prefix_direction(se->prefix);
+		r.direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
 		if ((st = c->cb(&r, c->ctx, err)))
 			return st;
 		c->st->rows++;

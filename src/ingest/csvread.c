@@ -2,12 +2,15 @@
 /*
  * Streaming CSV over libcsv. libcsv does the RFC 4180 work (quoting, doubled quotes, CR/LF/CRLF);
  * this file adds what libcsv lacks and an error message needs: '#' comment lines, a UTF-8 BOM,
- * and the line and column of every record, field and parse error. Bytes are handed to
- * csv_parse() one line at a time, so a record's callback runs before the next line is read and
- * the line number it sees is its own.
+ * and the line and column of every record, field and parse error.
+ * libcsv walks the bytes, in large runs: every run handed to csv_parse() ends at a line end, and
+ * a run is cut only where a '#' starts a line outside a quoted field (a comment, skipped). Lines
+ * are counted from libcsv's callbacks (CSV_REPALL_NL reports every unquoted line end; a line end
+ * inside a quoted field is in the field's bytes). Columns are wanted only for messages: the raw
+ * bytes of the record being read stay in the buffer, and csvr_col() finds them there when asked.
  * Also refused here: NUL bytes (binary input; libcsv would keep them and a field would end at the
- * first one) and records over CSVR_MAX_RECORD bytes, counted as they arrive so that input without
- * line ends (/dev/zero, a binary file) stops at once instead of growing libcsv's buffer forever.
+ * first one) and records over CSVR_MAX_RECORD bytes, so that input without line ends stops at
+ * once instead of growing libcsv's buffer forever.
  * The delimiter is ',' unless the first content line has none outside quotes and has ';' (the
  * CSV of spreadsheets in locales with a decimal comma) or a tab (TSV).
  */
@@ -17,6 +20,12 @@
 #include <string.h>
 #include <strings.h>
 
+/* libcsv's state between records (csv.h documents the struct, not the names of its states) */
+#define CSV_ROW_NOT_BEGUN 0
+#define READ_BYTES (64 * 1024)
+/* what is kept of a record (at most CSVR_MAX_RECORD) plus one read */
+#define BUF_BYTES (CSVR_MAX_RECORD + READ_BYTES)
+
 struct csvr {
 	const struct ingest_src *src;
 	struct csv_parser p;
@@ -24,16 +33,19 @@ struct csvr {
 	void *ctx;
 	struct pcibw_err *err;
 	int status;
-
-	/* scanner */
-	unsigned line, col; /* position of the byte being scanned */
-	bool at_line_start, in_quote, in_comment, first_byte;
-	unsigned quote_line, quote_col;
-	unsigned feed_line, feed_col; /* position of the first byte not yet given to libcsv */
-	unsigned field_cols[CSVR_MAX_FIELDS];
-	int n_field_cols;
-	size_t rec_bytes; /* bytes of the record being scanned */
 	unsigned char delim;
+
+	/* lines, from the callbacks: line is that of the next byte libcsv reports on */
+	unsigned line, rec_line; /* rec_line: where the record being built starts */
+
+	/*
+	 * buf[0..fill): buf[keep] starts the record being built or, between records, the next
+	 * line (at keep_line, keep_col); buf[keep..fed) was parsed, buf[fed..fill) was not.
+	 */
+	unsigned char *buf;
+	size_t fill, fed, keep;
+	unsigned keep_line, keep_col;
+	bool in_comment;
 
 	/* the record libcsv is building */
 	struct csvr_record rec;
@@ -42,9 +54,19 @@ struct csvr {
 	bool overflow;
 };
 
+static unsigned count_lf(const char *s, size_t n)
+{
+	unsigned k = 0;
+	for (const char *e = s + n; (s = memchr(s, '\n', (size_t)(e - s))); s++)
+		k++;
+	return k;
+}
+
 static void on_field(void *s, size_t len, void *data)
 {
 	struct csvr *r = data;
+	if (len && memchr(s, '\n', len)) /* a line end inside a quoted field */
+		r->line += count_lf(s, len);
 	if (r->rec.n >= CSVR_MAX_FIELDS || r->used + len + 1 > sizeof r->store) {
 		r->overflow = true;
 		return;
@@ -53,18 +75,21 @@ static void on_field(void *s, size_t len, void *data)
 	if (len)
 		memcpy(dst, s, len);
 	dst[len] = '\0';
-	r->rec.f[r->rec.n] = dst;
-	r->rec.col[r->rec.n] = r->rec.n < r->n_field_cols ? r->field_cols[r->rec.n] : 0;
-	r->rec.n++;
+	r->rec.f[r->rec.n++] = dst;
 	r->used += len + 1;
 }
 
 static void on_record(int term, void *data)
 {
-	(void)term;
 	struct csvr *r = data;
-	if (r->status == PCIBW_OK) {
-		if (r->overflow) {
+	r->rec.line = r->rec_line;
+	if (r->status == PCIBW_OK && (r->rec.n || r->overflow)) {
+		if (r->overflow && r->rec.n < CSVR_MAX_FIELDS) {
+			r->status =
+			    pcibw_fail(r->err, PCIBW_EINPUT,
+				       "%s:%u:1: record too long (expected at most %d bytes per record)",
+				       r->src->name, r->rec.line, CSVR_MAX_RECORD);
+		} else if (r->overflow) {
 			r->status =
 			    pcibw_fail(r->err, PCIBW_EINPUT,
 				       "%s:%u:1: record too long (expected at most %d fields and %d bytes)",
@@ -77,16 +102,22 @@ static void on_record(int term, void *data)
 				r->status = r->cb(&r->rec, r->ctx, r->err);
 		}
 	}
+	if (term == '\n')
+		r->line++;
+	r->rec_line = r->line;
 	r->rec.n = 0;
+	r->rec.cols_known = false;
 	r->used = 0;
 	r->overflow = false;
 }
 
-/* Position of byte k of a run that started at (line, col). */
-static void advance(const unsigned char *s, size_t k, unsigned *line, unsigned *col)
+/* Line and column of byte at of buf, counted from keep (only for messages). */
+static void position(const struct csvr *r, size_t at, unsigned *line, unsigned *col)
 {
-	for (size_t i = 0; i < k; i++) {
-		if (s[i] == '\n') {
+	*line = r->keep_line;
+	*col = r->keep_col;
+	for (size_t i = r->keep; i < at; i++) {
+		if (r->buf[i] == '\n') {
 			(*line)++;
 			*col = 1;
 		} else {
@@ -95,101 +126,180 @@ static void advance(const unsigned char *s, size_t k, unsigned *line, unsigned *
 	}
 }
 
-static int feed(struct csvr *r, const unsigned char *s, size_t n)
+/* Offset of the start of line `line` at or after keep (keep itself if it is not found). */
+static size_t line_start(const struct csvr *r, unsigned line)
 {
+	size_t o = r->keep;
+	for (unsigned l = r->keep_line; l < line && o < r->fill; o++)
+		if (r->buf[o] == '\n')
+			l++;
+	return o;
+}
+
+/*
+ * The raw record that starts at buf[o], scanned as libcsv reads it: the column of each field
+ * start (cols, up to CSVR_MAX_FIELDS) and where the last quoted field opened (*qline, *qcol).
+ */
+static void scan_record(const struct csvr *r, size_t o, unsigned line, unsigned cols[], int *ncols,
+			unsigned *qline, unsigned *qcol)
+{
+	unsigned col = 0;
+	bool in_quote = false;
+	*ncols = 1;
+	cols[0] = 1;
+	for (; o < r->fill; o++) {
+		unsigned char c = r->buf[o];
+		col++;
+		if (c == '"') {
+			if (!in_quote) {
+				*qline = line;
+				*qcol = col;
+			}
+			in_quote = !in_quote;
+		} else if (c == r->delim && !in_quote) {
+			if (*ncols < CSVR_MAX_FIELDS)
+				cols[(*ncols)++] = col + 1;
+		} else if (c == '\n') {
+			if (!in_quote)
+				return;
+			line++;
+			col = 0;
+		}
+	}
+}
+
+unsigned csvr_col(const struct csvr_record *rec, int i)
+{
+	if (i < 0 || i >= rec->n)
+		return 0;
+	if (rec->reader && !rec->cols_known) {
+		const struct csvr *r = rec->reader;
+		struct csvr_record *w = (struct csvr_record *)rec; /* the cache of a record in the reader */
+		int n = 0;
+		unsigned ql = 0, qc = 0;
+		scan_record(r, line_start(r, rec->line), rec->line, w->col, &n, &ql, &qc);
+		for (int k = n; k < rec->n; k++)
+			w->col[k] = 0;
+		w->cols_known = true;
+	}
+	return rec->col[i];
+}
+
+static int fail_at(struct csvr *r, size_t at, const char *what)
+{
+	unsigned line, col;
+	position(r, at, &line, &col);
+	return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: %s", r->src->name, line, col, what);
+}
+
+/* Parse buf[fed..end), which ends at a line end or at the end of the input. */
+static int feed(struct csvr *r, size_t end)
+{
+	size_t n = end - r->fed;
 	if (n == 0)
 		return r->status;
-	size_t done = csv_parse(&r->p, s, n, on_field, on_record, r);
+	size_t done = csv_parse(&r->p, r->buf + r->fed, n, on_field, on_record, r);
 	if (r->status != PCIBW_OK)
 		return r->status;
 	if (done < n) {
-		unsigned line = r->feed_line, col = r->feed_col;
-		advance(s, done, &line, &col);
-		return r->status =
-			   pcibw_fail(r->err, PCIBW_EINPUT,
-				      "%s:%u:%u: malformed CSV (%s): expected a quote only at the start "
-				      "of a field, doubled inside a quoted field, and closing it",
-				      r->src->name, line, col, csv_strerror(csv_error(&r->p)));
+		char what[256];
+		snprintf(what, sizeof what,
+			 "malformed CSV (%s): expected a quote only at the start of a field, doubled "
+			 "inside a quoted field, and closing it",
+			 csv_strerror(csv_error(&r->p)));
+		return fail_at(r, r->fed + done, what);
 	}
-	advance(s, n, &r->feed_line, &r->feed_col);
+	r->fed = end;
+	if (r->p.pstate == CSV_ROW_NOT_BEGUN) {
+		r->keep = end;
+		r->keep_line = r->line;
+		r->keep_col = 1;
+	} else if (r->rec_line != r->keep_line) { /* a quoted field runs on: keep its record */
+		r->keep = line_start(r, r->rec_line);
+		r->keep_line = r->rec_line;
+		r->keep_col = 1;
+	}
 	return PCIBW_OK;
 }
 
-static int scan(struct csvr *r, const unsigned char *s, size_t n)
+/* Parse what buf holds up to its last line end (to its end when the input has ended). */
+static int parse(struct csvr *r, bool at_end)
 {
-	size_t start = 0, i = 0;
-	if (r->first_byte && n) {
-		r->first_byte = false;
-		if (n >= 3 && s[0] == 0xEF && s[1] == 0xBB && s[2] == 0xBF)
-			start = i = 3; /* the BOM is not data; columns count from after it */
+	size_t upto = r->fill;
+	if (!at_end) {
+		const unsigned char *lf = memrchr(r->buf + r->fed, '\n', r->fill - r->fed);
+		upto = lf ? (size_t)(lf - r->buf) + 1 : r->fed;
 	}
-	for (; i < n; i++) {
-		unsigned char c = s[i];
+	while (r->fed < upto) {
 		if (r->in_comment) {
-			r->col++;
-			if (c == '\0') /* a comment never ends in binary input (printf '#'; cat /dev/zero) */
-				return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
-							      "%s:%u:%u: NUL byte (expected "
-							      "text: CSV holds no binary data)",
-							      r->src->name, r->line, r->col);
-			start = i + 1; /* comment bytes are never data, even when a read ends in one */
-			if (c == '\n') {
+			const unsigned char *lf = memchr(r->buf + r->fed, '\n', upto - r->fed);
+			size_t e = lf ? (size_t)(lf - r->buf) + 1 : upto;
+			r->keep_col += (unsigned)(e - r->fed);
+			r->fed = r->keep = e;
+			if (lf) {
 				r->in_comment = false;
-				r->at_line_start = true;
-				r->line++;
-				r->col = 0;
-				r->feed_line = r->line;
-				r->feed_col = 1;
+				r->rec_line = ++r->line;
+				r->keep_line = r->line;
+				r->keep_col = 1;
 			}
 			continue;
 		}
-		if (r->at_line_start && !r->in_quote) {
-			if (c == '#') {
-				if (feed(r, s + start, i - start))
-					return r->status;
-				start = i + 1;
-				r->in_comment = true;
-				r->col = 1; /* the '#' */
-				continue;
+		/* the next '#' that starts a line */
+		size_t seg = upto;
+		for (size_t k = r->fed; k < upto;) {
+			const unsigned char *h = memchr(r->buf + k, '#', upto - k);
+			if (!h)
+				break;
+			k = (size_t)(h - r->buf);
+			if (k == 0 || r->buf[k - 1] == '\n') {
+				seg = k;
+				break;
 			}
-			r->rec.line = r->line;
-			r->n_field_cols = 1;
-			r->field_cols[0] = 1;
+			k++;
 		}
-		r->at_line_start = false;
-		r->col++;
-		if (c == '\0')
-			return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
-						      "%s:%u:%u: NUL byte (expected text: "
-						      "CSV holds no binary data)",
-						      r->src->name, r->line, r->col);
-		if (++r->rec_bytes > CSVR_MAX_RECORD)
-			return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
-						      "%s:%u:1: record too long (expected "
-						      "at most %d bytes per record)",
-						      r->src->name, r->rec.line, CSVR_MAX_RECORD);
-		if (c == '"') {
-			if (!r->in_quote) {
-				r->quote_line = r->line;
-				r->quote_col = r->col;
-			}
-			r->in_quote = !r->in_quote;
-		} else if (c == r->delim && !r->in_quote) {
-			if (r->n_field_cols < CSVR_MAX_FIELDS)
-				r->field_cols[r->n_field_cols++] = r->col + 1;
-		} else if (c == '\n') {
-			r->line++;
-			r->col = 0;
-			if (!r->in_quote) {
-				if (feed(r, s + start, i + 1 - start))
-					return r->status;
-				start = i + 1;
-				r->at_line_start = true;
-				r->rec_bytes = 0;
-			}
+		if (feed(r, seg))
+			return r->status;
+		if (seg < upto) {
+			if (r->p.pstate == CSV_ROW_NOT_BEGUN)
+				r->in_comment = true; /* the comment's bytes are never data */
+			else if (feed(r, seg + 1))
+				return r->status; /* a '#' inside a quoted field */
 		}
 	}
-	return feed(r, s + start, n - start);
+	/* a comment line not ended yet */
+	if (!r->in_comment && r->fed < r->fill && r->buf[r->fed] == '#' && r->p.pstate == CSV_ROW_NOT_BEGUN &&
+	    (r->fed == 0 || r->buf[r->fed - 1] == '\n'))
+		r->in_comment = true;
+	/* what is kept is one record (or one line) so far: it may not grow beyond the limit */
+	if (r->fill - r->keep > CSVR_MAX_RECORD && !r->in_comment)
+		return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+					      "%s:%u:1: record too long (expected "
+					      "at most %d bytes per record)",
+					      r->src->name, r->keep_line, CSVR_MAX_RECORD);
+	if (r->in_comment) { /* a comment without its line end yet: nothing of it is kept */
+		r->keep_col += (unsigned)(r->fill - r->fed);
+		r->fed = r->keep = r->fill;
+	}
+	return PCIBW_OK;
+}
+
+/* Append n bytes to buf (room made by dropping what is parsed and not kept); a NUL ends them. */
+static int append(struct csvr *r, const char *s, size_t n, bool *nul)
+{
+	if (r->keep) {
+		memmove(r->buf, r->buf + r->keep, r->fill - r->keep);
+		r->fill -= r->keep;
+		r->fed -= r->keep;
+		r->keep = 0;
+	}
+	const char *z = memchr(s, '\0', n);
+	if (z) {
+		*nul = true;
+		n = (size_t)(z - s);
+	}
+	memcpy(r->buf + r->fill, s, n);
+	r->fill += n;
+	return PCIBW_OK;
 }
 
 /* libcsv skips blanks at the start and end of fields; with a tab delimiter only spaces are blanks. */
@@ -228,17 +338,22 @@ static unsigned char delimiter(const char *head, size_t len)
 int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err)
 {
 	struct csvr *r = calloc(1, sizeof *r);
-	if (!r)
+	unsigned char *buf = malloc(BUF_BYTES);
+	if (!r || !buf) {
+		free(r);
+		free(buf);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	}
 	r->src = src;
+	r->buf = buf;
 	r->rec.file = src->name;
+	r->rec.reader = r;
 	r->cb = cb;
 	r->ctx = ctx;
 	r->err = err;
-	r->line = r->feed_line = 1;
-	r->feed_col = 1;
-	r->at_line_start = r->first_byte = true;
-	if (csv_init(&r->p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL) != 0) {
+	r->line = r->rec_line = r->keep_line = r->keep_col = 1;
+	if (csv_init(&r->p, CSV_STRICT | CSV_STRICT_FINI | CSV_APPEND_NULL | CSV_REPALL_NL) != 0) {
+		free(buf);
 		free(r);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	}
@@ -246,27 +361,56 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 	csv_set_delim(&r->p, r->delim);
 	if (r->delim == '\t')
 		csv_set_space_func(&r->p, space_only);
-	int st = scan(r, (const unsigned char *)src->head, src->head_len);
-	unsigned char *buf = malloc(64 * 1024);
-	if (!buf && st == PCIBW_OK)
-		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	while (st == PCIBW_OK && src->fp) {
-		size_t got = fread(buf, 1, 64 * 1024, src->fp);
+	const char *head = src->head;
+	size_t head_len = src->head_len;
+	if (head_len >= 3 && !memcmp(head, "\xEF\xBB\xBF", 3)) {
+		head += 3; /* the BOM is not data; columns count from after it */
+		head_len -= 3;
+	}
+	bool nul = false, at_end = !src->fp;
+	int st = PCIBW_OK;
+	/* the detection head first, in pieces that fit beside what is kept */
+	for (size_t o = 0; st == PCIBW_OK && !nul && o < head_len;) {
+		size_t n = head_len - o < READ_BYTES ? head_len - o : READ_BYTES;
+		append(r, head + o, n, &nul);
+		o += n;
+		st = parse(r, at_end && o == head_len && !nul);
+	}
+	while (st == PCIBW_OK && !nul && !at_end) {
+		append(r, "", 0, &nul); /* room first */
+		size_t got = fread(r->buf + r->fill, 1, READ_BYTES, src->fp);
 		if (got == 0) {
 			if (ferror(src->fp))
 				st = pcibw_fail(err, PCIBW_EINPUT, "%s: read error", src->name);
-			break;
+			at_end = true;
+		} else {
+			const unsigned char *z = memchr(r->buf + r->fill, '\0', got);
+			if (z) {
+				nul = true;
+				got = (size_t)(z - (r->buf + r->fill));
+			}
+			r->fill += got;
 		}
-		st = scan(r, buf, got);
+		if (st == PCIBW_OK)
+			st = parse(r, at_end);
+	}
+	if (st == PCIBW_OK && nul) { /* what came before it is read; then the NUL is said */
+		st = parse(r, true);
+		if (st == PCIBW_OK)
+			st = fail_at(r, r->fill, "NUL byte (expected text: CSV holds no binary data)");
 	}
 	if (st == PCIBW_OK) {
-		if (csv_fini(&r->p, on_field, on_record, r) != 0 && r->status == PCIBW_OK)
+		if (csv_fini(&r->p, on_field, on_record, r) != 0 && r->status == PCIBW_OK) {
+			int n = 0;
+			unsigned ql = r->keep_line, qc = 1;
+			scan_record(r, r->keep, r->keep_line, r->rec.col, &n, &ql, &qc);
 			st = pcibw_fail(
 			    err, PCIBW_EINPUT,
 			    "%s:%u:%u: quoted field opened here is never closed (expected a closing '\"')",
-			    src->name, r->quote_line, r->quote_col);
-		else
+			    src->name, ql, qc);
+		} else {
 			st = r->status;
+		}
 	}
 	free(buf);
 	csv_free(&r->p);

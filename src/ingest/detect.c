@@ -33,6 +33,8 @@ const char *pcibw_format_name(enum pcibw_format f)
 
 bool blank(const char *s)
 {
+	if (*s > ' ' && *s != 0x7f) /* the common case, a field that starts with its text */
+		return false;
 	for (; *s; s++)
 		if (!isspace((unsigned char)*s))
 			return false;

@@ -21,12 +21,18 @@ struct ingest_src {
 #define CSVR_MAX_FIELDS 256
 #define CSVR_MAX_RECORD (64 * 1024)
 
+struct csvr;
 struct csvr_record {
 	const char *file;
 	unsigned line;			/* line the record starts on */
 	int n;				/* fields */
 	const char *f[CSVR_MAX_FIELDS]; /* NUL-terminated, unquoted, surrounding blanks trimmed */
-	unsigned col[CSVR_MAX_FIELDS];	/* 1-based column where each field starts */
+	/* 1-based column where each field starts: read it with csvr_col(). A record csvr_run
+	 * hands over (reader set) finds its columns only when a message asks; a record built
+	 * elsewhere (reader NULL) fills col itself. */
+	unsigned col[CSVR_MAX_FIELDS];
+	const struct csvr *reader;
+	bool cols_known;
 };
 
 /* Called per record (comment lines, a leading BOM and blank lines never reach it). */
@@ -35,10 +41,15 @@ typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_er
 /*
  * csvr_run - parse src as RFC 4180 CSV with libcsv in strict mode (CR, LF or CRLF line ends; a
  * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments). Reads in
- * 64 KiB chunks: memory does not grow with the file. Returns PCIBW_OK, the callback's status, or
- * PCIBW_EINPUT "file:line:column: ..." for malformed quoting or an over-long record.
+ * 64 KiB chunks: memory does not grow with the file (one record is kept, at most CSVR_MAX_RECORD). Returns
+ * PCIBW_OK, the callback's status, or PCIBW_EINPUT "file:line:column: ..." for malformed quoting or an
+ * over-long record.
  */
 int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err);
+
+/* csvr_col - the 1-based column where field i of rec starts (0 if there is no field i). Valid
+ * inside the csvr_run callback that was handed rec. */
+unsigned csvr_col(const struct csvr_record *rec, int i);
 
 /* csvr_column - index of the field equal to name (ASCII case ignored) in a header record, or -1. */
 int csvr_column(const struct csvr_record *rec, const char *name);
@@ -82,6 +93,10 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
  * 1000) before the limits apply; formats the location only when refusing. */
 int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line, unsigned col,
 		   double scale, double *out, struct pcibw_err *err);
+/* check_field - check_value_at() for field i of a CSV record; its column is found only when the
+ * value is refused. */
+int check_field(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double scale, double *out,
+		struct pcibw_err *err);
 /* field_num - field i of a CSV record as a number of kind k (check_value_at); a missing column
  * (i < 0) or a blank field gives NAN. */
 int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,

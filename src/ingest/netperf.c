@@ -316,7 +316,7 @@ static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, d
 	    x == -1.0) /* "-1", "-1.00": all of the field, not "-1abc" */
 		return PCIBW_OK;
 	char where[600];
-	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[i]);
+	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, csvr_col(rec, i));
 	return pcibw_check_value(rec->f[i], k, where, out, err);
 }
 
@@ -365,7 +365,7 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: throughput unit '%s' (expected 10^6bits/s, "
 				  "10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
-				  rec->file, rec->line, rec->col[c->units], rec->f[c->units]);
+				  rec->file, rec->line, csvr_col(rec, c->units), rec->f[c->units]);
 	}
 	struct pcibw_measured m;
 	pcibw_measured_init(&m);
@@ -389,7 +389,7 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	}
 	m.gbps = v * unit;
 	char where[600];
-	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, rec->col[c->tput]);
+	snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, csvr_col(rec, c->tput));
 	if ((st = check_number(rec->f[c->tput], m.gbps, PCIBW_VAL_GBPS, where, err)))
 		return st;
 	const char *proto = c->proto >= 0 ? rec->f[c->proto] : "TCP";

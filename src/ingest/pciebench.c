@@ -72,7 +72,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: test '%s' (expected BW_DMA_RD, BW_DMA_WR or "
 				  "BW_DMA_RW)",
-				  rec->file, rec->line, rec->col[c->test], t);
+				  rec->file, rec->line, csvr_col(rec, c->test), t);
 	copy_text(m.test, t);
 	/* access pattern, cache state and window tell apart sweeps a file may hold side by side */
 	snprintf(m.series, sizeof m.series, "%s/%s/%s", c->pat >= 0 ? rec->f[c->pat] : "",

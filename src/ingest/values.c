@@ -77,10 +77,12 @@ static const struct {
 static enum pcibw_num_result parse_decimal(const char *text, enum pcibw_value_kind k, double *v)
 {
 	size_t n = strlen(text);
-	while (n > 0 && isspace((unsigned char)text[n - 1]))
-		n--;
-	if (k == PCIBW_VAL_PCT && n > 0 && text[n - 1] == '%')
-		n--;
+	if (n && (unsigned)(text[n - 1] - '0') >= 10) { /* not the common case of a final digit */
+		while (n > 0 && isspace((unsigned char)text[n - 1]))
+			n--;
+		if (k == PCIBW_VAL_PCT && n > 0 && text[n - 1] == '%')
+			n--;
+	}
 	enum pcibw_num_result r = pcibw_number_scan(text, n, PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, v);
 	if (r == PCIBW_NUM_OVERFLOW) /* too large for a double: said as not finite, with the number quoted */
 		*v = text[strspn(text, " \t")] == '-' ? -INFINITY : INFINITY;
@@ -132,21 +134,26 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 	return PCIBW_OK;
 }
 
-/* The hot path of every CSV field: parse and check without formatting a location unless the
- * value is refused. */
+/* The hot path of every field: parse and check; nothing is formatted. */
+static bool value_ok(const char *text, enum pcibw_value_kind k, double scale, double *out)
+{
+	double v;
+	if (parse_decimal(text, k, &v) != PCIBW_NUM_OK || !(v >= 0))
+		return false;
+	double s = v * scale;
+	if (!(s <= limits[k].hi && s >= limits[k].lo && !(limits[k].lo_open && s <= limits[k].lo)))
+		return false;
+	*out = s;
+	return true;
+}
+
 int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line, unsigned col,
 		   double scale, double *out, struct pcibw_err *err)
 {
+	if (value_ok(text, k, scale, out))
+		return PCIBW_OK;
 	double v = NAN;
-	bool ok = parse_decimal(text, k, &v) == PCIBW_NUM_OK && v >= 0;
-	if (ok) {
-		double s = v * scale;
-		ok = s <= limits[k].hi && s >= limits[k].lo && !(limits[k].lo_open && s <= limits[k].lo);
-		if (ok) {
-			*out = s;
-			return PCIBW_OK;
-		}
-	}
+	parse_decimal(text, k, &v);
 	char where[600];
 	snprintf(where, sizeof where, "%s:%u:%u", file, line, col);
 	double dummy;
@@ -158,11 +165,19 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 	return st;
 }
 
+int check_field(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double scale, double *out,
+		struct pcibw_err *err)
+{
+	if (value_ok(rec->f[i], k, scale, out))
+		return PCIBW_OK;
+	return check_value_at(rec->f[i], k, rec->file, rec->line, csvr_col(rec, i), scale, out, err);
+}
+
 int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
 	      struct pcibw_err *err)
 {
 	*out = NAN;
 	if (i < 0 || blank(rec->f[i]))
 		return PCIBW_OK;
-	return check_value_at(rec->f[i], k, rec->file, rec->line, rec->col[i], 1, out, err);
+	return check_field(rec, i, k, 1, out, err);
 }

@@ -15,21 +15,39 @@
 #include <stdlib.h>
 #include <string.h>
 
-static uint64_t mix(uint64_t h, const void *p, size_t n)
+/* One 64-bit word into the hash: a multiply spreads it, the rotation keeps the high bits moving. */
+static inline uint64_t mix64(uint64_t h, uint64_t w)
 {
-	const unsigned char *s = p;
-	for (size_t i = 0; i < n; i++)
-		h = (h ^ s[i]) * 1099511628211ull; /* FNV-1a */
-	return h;
+	h = (h ^ w) * 0x9E3779B97F4A7C15ull;
+	return h ^ (h >> 29);
 }
 
-static uint64_t mixd(uint64_t h, double d)
+static inline uint64_t mixd(uint64_t h, double d)
 {
 	if (isnan(d))
 		d = -1; /* every NAN hashes alike; no key value is negative */
 	if (d == 0)
 		d = 0; /* -0 == 0 */
-	return mix(h, &d, sizeof d);
+	uint64_t w;
+	memcpy(&w, &d, sizeof w);
+	return mix64(h, w);
+}
+
+/* A string by 8-byte words (the last one zero-padded), then its length. */
+static uint64_t mixs(uint64_t h, const char *s)
+{
+	size_t n = strlen(s), i = 0;
+	for (; i + 8 <= n; i += 8) {
+		uint64_t w;
+		memcpy(&w, s + i, 8);
+		h = mix64(h, w);
+	}
+	if (i < n) {
+		uint64_t w = 0;
+		memcpy(&w, s + i, n - i);
+		h = mix64(h, w);
+	}
+	return mix64(h, n);
 }
 
 static bool same_d(double a, double b)
@@ -39,7 +57,7 @@ static bool same_d(double a, double b)
 
 static uint64_t src_hash(const char *source)
 {
-	return mix(1469598103934665603ull, source, strlen(source) + 1);
+	return mixs(1469598103934665603ull, source);
 }
 
 /* The numeric part of a key, the same for a measured line and a row. */
@@ -67,13 +85,12 @@ static struct nkey key_of_r(const struct pcibw_row *r)
 
 static uint64_t key_hash(uint64_t h, const char *series, const char *test, const char *iface, struct nkey k)
 {
-	h = mix(h, series, strlen(series) + 1);
-	h = mix(h, test, strlen(test) + 1);
-	h = mix(h, iface, strlen(iface) + 1);
+	h = mixs(h, series);
+	h = mixs(h, test);
+	h = mixs(h, iface);
 	h = mixd(h, k.size);
-	h = mix(h, &k.conv, sizeof k.conv);
-	h = mix(h, &k.dir, sizeof k.dir);
-	h = mix(h, &k.line, sizeof k.line);
+	h = mix64(h, (uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir);
+	h = mix64(h, k.line);
 	h = mixd(h, k.work);
 	h = mixd(h, k.cores);
 	h = mixd(h, k.queues);
