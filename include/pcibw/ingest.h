@@ -91,6 +91,8 @@ struct pcibw_input_defaults {
 	double line_rate_gbps; /* 0 not stated */
 	int cpus;	       /* -1 not stated */
 	double cpu_mhz;	       /* NAN not stated */
+	char iface[64];	       /* "iface: NAME": the line is about the rows of that interface only;
+				* "" about the whole file */
 	char origin[1100];     /* "FILE:LINE" of that line */
 };
 
@@ -98,11 +100,22 @@ struct pcibw_input_defaults {
  * pcibw_ingest_defaults - the machine facts in a file's leading '#' lines, written by
  * `pcibw watch --format csv` as "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" (each
  * pair optional; "-" or "unknown" states nothing; RATE as --line-rate). `analyze` takes them
- * where no option says otherwise. Standard input ("-"), pipes, FIFOs and unreadable files give nothing (the
- * reader reports those). Returns PCIBW_OK, or PCIBW_EINPUT "FILE:LINE:COLUMN: ..." for a value
- * that does not parse.
+ * where no option says otherwise. Pipes, FIFOs, unreadable files and a standard input ("-") that is
+ * not a regular file give nothing (the reader reports those; pcibw_input_spool_stdin turns a
+ * piped standard input into a file first). Returns PCIBW_OK, or PCIBW_EINPUT "FILE:LINE:COLUMN: ..." for a
+ * value that does not parse.
  */
 int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err);
+
+/*
+ * pcibw_ingest_defaults_all - every "# bus: ..." line of the file's leading '#' lines, in order,
+ * at most max into d (*n of them): `pcibw watch --format csv` writes one for the file, then one
+ * per interface with "iface: NAME" (that interface's rows: its own bus, profile and line rate).
+ * Standard input is read where it stands when it is a regular file (pcibw_input_spool_stdin),
+ * and left there. Returns as pcibw_ingest_defaults.
+ */
+int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, int max, int *n,
+			      struct pcibw_err *err);
 
 /*
  * Called once per measured row. Return PCIBW_OK to go on, anything else to stop the read (the

@@ -154,6 +154,15 @@ struct pcibw_resolved {
  */
 int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved *out, struct pcibw_err *err);
 
+/*
+ * pcibw_request_resolve_defaults - pcibw_request_resolve with a results file's stated machine
+ * (def: a "# bus: ..." line, pcibw_ingest_defaults_all) filling what no option gave: its bus
+ * (unless a device is probed), profile, line rate and CPU; bus_from and cpu_origin then name
+ * the line ("FILE:LINE"). Returns as pcibw_request_resolve.
+ */
+int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct pcibw_input_defaults *def,
+				   struct pcibw_resolved *r, struct pcibw_err *err);
+
 /* pcibw_resolved_free - free out's size list. */
 void pcibw_resolved_free(struct pcibw_resolved *r);
 
@@ -235,8 +244,18 @@ struct pcibw_analyze_input {
 	struct pcibw_ingest_stats stats;
 };
 
+/* The rows of one interface of one input that states its own machine ("# bus: ... iface: NAME"). */
+struct pcibw_series_machine {
+	const char *path; /* the input (req->files[k]) */
+	char iface[64];	  /* the rows' iface */
+	struct pcibw_resolved res;
+	struct pcibw_machine machine;
+};
+
 /* What analyze found: rows with their ceilings and verdicts, the summary, the inputs. */
 struct pcibw_analysis {
+	struct pcibw_series_machine *series; /* heap, n_series: interfaces with a machine of their own */
+	int n_series;
 	struct pcibw_rows rows;
 	struct pcibw_summary summary;
 	struct pcibw_machine machine;
@@ -248,7 +267,10 @@ struct pcibw_analysis {
 
 /*
  * pcibw_request_analyze - read every input of req (req->ingest), group the rows, set them
- * against r's ceilings (pcibw_rows_ceilings) and run the verdict (req->thresholds). Returns
+ * against r's ceilings (pcibw_rows_ceilings) and run the verdict (req->thresholds). Rows of an
+ * interface whose input states its own machine ("# bus: ... iface: NAME", pcibw watch's CSV of
+ * several interfaces) are set against that machine (pcibw_request_resolve_defaults, options
+ * still winning) and judged on it; the run's machine is then pcibw_machine_merge of those. Returns
  * PCIBW_OK; PCIBW_EINPUT for a bad input or when no input gave a row (naming the first skipped
  * line); PCIBW_EUSAGE; PCIBW_EINTERNAL. Free out with pcibw_analysis_free whatever the result.
  */

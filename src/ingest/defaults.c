@@ -30,6 +30,10 @@ static int pair(const char *path, unsigned ln, unsigned col, const char *key, co
 		if (pcibw_line_rate_parse(val, &d->line_rate_gbps, &e))
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: line_rate '%s': %s", path, ln, col,
 					  val, e.msg);
+	} else if (!strcmp(key, "iface")) {
+		/* the rows of this interface only */
+		snprintf(d->iface, sizeof d->iface, "%s", val);
+		return PCIBW_OK;
 	} else if (!strcmp(key, "cpus")) {
 		long n = strtol(val, &end, 10);
 		if (*end || end == val || n < 1 || n > 1 << 20)
@@ -51,37 +55,59 @@ static int pair(const char *path, unsigned ln, unsigned col, const char *key, co
 	return PCIBW_OK;
 }
 
-int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err)
+static void clear(struct pcibw_input_defaults *d)
 {
 	memset(d, 0, sizeof *d);
 	d->cpus = -1;
 	d->cpu_mhz = NAN;
-	if (!strcmp(path, "-"))
-		return PCIBW_OK; /* standard input is read once, by the reader */
+}
+
+int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, int max, int *n,
+			      struct pcibw_err *err)
+{
+	*n = 0;
+	for (int i = 0; i < max; i++)
+		clear(&d[i]);
+	bool is_stdin = !strcmp(path, "-");
 	/* Only a regular file is peeked at: a pipe or FIFO is read once, by the reader (a second
-	 * reader here would take its bytes), and a device or a directory is the reader's to refuse.
-	 * O_NONBLOCK keeps open() from waiting for a FIFO's writer. */
-	int fd = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+	 * reader here would take its bytes; pcibw_input_spool_stdin makes standard input a regular
+	 * file first), and a device or a directory is the reader's to refuse. O_NONBLOCK keeps
+	 * open() from waiting for a FIFO's writer. Standard input is read at its offset and left
+	 * there, for the reader. */
+	int fd = is_stdin ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+			  : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
 	if (fd < 0)
 		return PCIBW_OK; /* the reader reports it, with its own message */
 	struct stat sb;
-	FILE *f = NULL;
-	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || !(f = fdopen(fd, "r"))) {
+	off_t at = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
+	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || at < 0) {
 		close(fd);
 		return PCIBW_OK;
 	}
-	char line[1024];
+	/* the header lines come first: 64 lines of at most 1023 bytes are looked at */
+	static char buf[64 * 1024 + 1];
+	ssize_t got = pread(fd, buf, sizeof buf - 1, at);
+	close(fd);
+	if (got <= 0)
+		return PCIBW_OK;
+	buf[got] = '\0';
+	const char *name = is_stdin ? "standard input" : path;
 	unsigned ln = 0;
 	int st = PCIBW_OK;
-	/* the header lines come first: 64 lines at most are looked at */
-	while (!st && ln < 64 && fgets(line, sizeof line, f)) {
+	char line[1024];
+	for (const char *q = buf; !st && ln < 64 && *q && *n < max;) {
+		const char *nl = strchr(q, '\n');
+		size_t len = nl ? (size_t)(nl - q) : strlen(q);
 		ln++;
-		if (strlen(line) < sizeof line - 1 && !strchr(line, '\n') && !feof(f))
-			break; /* a NUL byte: not text (the reader refuses it) */
+		if (len >= sizeof line || memchr(q, '\0', len))
+			break; /* not one of watch's lines (the reader judges the file) */
+		memcpy(line, q, len);
+		line[len] = '\0';
+		q = nl ? nl + 1 : q + len;
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
-		p[strcspn(p, "\r\n")] = '\0';
+		p[strcspn(p, "\r")] = '\0';
 		if (!p[0])
 			continue;
 		if (p[0] != '#')
@@ -89,22 +115,30 @@ int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, stru
 		if (strncmp(p, "# bus:", 6))
 			continue;
 		/* "# bus: V nic: V ...": words ending in ':' are keys, the next word their value */
+		struct pcibw_input_defaults *o = &d[*n];
 		char *save = NULL;
 		for (char *w = strtok_r(p + 1, " \t", &save); w && !st; w = strtok_r(NULL, " \t", &save)) {
-			size_t n = strlen(w);
-			if (n < 2 || w[n - 1] != ':')
+			size_t wn = strlen(w);
+			if (wn < 2 || w[wn - 1] != ':')
 				continue;
-			w[n - 1] = '\0';
+			w[wn - 1] = '\0';
 			char *v = strtok_r(NULL, " \t", &save);
 			if (!v)
-				st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: '%s:' has no value", path, ln, w);
+				st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: '%s:' has no value", name, ln, w);
 			else
-				st = pair(path, ln, (unsigned)(v - line) + 1, w, v, d, err);
+				st = pair(name, ln, (unsigned)(v - line) + 1, w, v, o, err);
 		}
-		if (!st)
-			snprintf(d->origin, sizeof d->origin, "%.1000s:%u", path, ln);
-		break;
+		if (!st) {
+			o->found = true;
+			snprintf(o->origin, sizeof o->origin, "%.1000s:%u", name, ln);
+			(*n)++;
+		}
 	}
-	fclose(f);
 	return st;
+}
+
+int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err)
+{
+	int n;
+	return pcibw_ingest_defaults_all(path, d, 1, &n, err);
 }

@@ -39,6 +39,7 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_t *o = json_object();
 	json_object_set_new(o, "source", json_string(r->source));
 	json_object_set_new(o, "series", str_or_null(r->series));
+	json_object_set_new(o, "iface", str_or_null(r->iface));
 	json_object_set_new(o, "line", r->first_line ? json_integer(r->first_line) : json_null());
 	json_object_set_new(o, "test", str_or_null(r->test));
 	json_object_set_new(o, "size_bytes", num(r->size_bytes));

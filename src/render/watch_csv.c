@@ -3,33 +3,37 @@
  * `pcibw watch --format csv`: a row per interval, interface and direction that moved packets,
  * in the columns `pcibw analyze` reads (frame_bytes, pps, cpu_pct, core_max_pct, direction,
  * iface), preceded by "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" which analyze
- * takes as its defaults. The numbers are printed by watch_csv_values, the very text the
+ * takes as its defaults, then one such line per interface ending "iface: NAME", which analyze
+ * applies to that interface's rows. The numbers are printed by watch_csv_values, the very text the
  * summary's rows were built from, so analyze on this file reaches the summary's verdict.
  */
 #include "pcibw/version.h"
 #include "watch_render.h"
 #include <math.h>
 
+static void machine_line(FILE *out, const struct watch_ctx *ctx, const struct watch_meta_if *m, bool keyed)
+{
+	fprintf(out, "# bus: %s nic: %s", m->bus[0] ? m->bus : "unknown", m->nic[0] ? m->nic : "-");
+	if (m->line_rate_gbps > 0)
+		fprintf(out, " line_rate: %.15gG", m->line_rate_gbps);
+	if (ctx->meta.cpus > 0)
+		fprintf(out, " cpus: %d", ctx->meta.cpus);
+	if (!isnan(ctx->meta.cpu_mhz))
+		fprintf(out, " cpu_mhz: %.15g", ctx->meta.cpu_mhz);
+	if (keyed)
+		fprintf(out, " iface: %s", m->wi.name);
+	fprintf(out, "\n");
+}
+
 int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
 {
 	fprintf(out, "# pcibw %s watch\n", PCIBW_VERSION);
-	/* one machine line: analyze models one bus; the first interface's (the others are listed) */
-	const struct watch_meta_if *m = ctx->meta.n ? &ctx->meta.ifs[0] : NULL;
-	if (m) {
-		fprintf(out, "# bus: %s nic: %s", m->bus[0] ? m->bus : "unknown", m->nic[0] ? m->nic : "-");
-		if (m->line_rate_gbps > 0)
-			fprintf(out, " line_rate: %gG", m->line_rate_gbps);
-		if (ctx->meta.cpus > 0)
-			fprintf(out, " cpus: %d", ctx->meta.cpus);
-		if (!isnan(ctx->meta.cpu_mhz))
-			fprintf(out, " cpu_mhz: %.1f", ctx->meta.cpu_mhz);
-		fprintf(out, "\n");
-	}
-	for (int i = 1; i < ctx->meta.n; i++)
-		fprintf(out, "# also: %s bus %s nic %s line_rate %gG\n", ctx->meta.ifs[i].wi.name,
-			ctx->meta.ifs[i].bus[0] ? ctx->meta.ifs[i].bus : "unknown",
-			ctx->meta.ifs[i].nic[0] ? ctx->meta.ifs[i].nic : "-",
-			ctx->meta.ifs[i].line_rate_gbps);
+	/* the first line is the file's (a reader that knows no iface key takes it for every row);
+	 * then each interface's own, which analyze applies to that interface's rows */
+	if (ctx->meta.n)
+		machine_line(out, ctx, &ctx->meta.ifs[0], false);
+	for (int i = 0; i < ctx->meta.n; i++)
+		machine_line(out, ctx, &ctx->meta.ifs[i], true);
 	fprintf(out, "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct\n");
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

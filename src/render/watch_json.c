@@ -195,6 +195,16 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 		json_object_set_new(x, "pci_buffer_overflow", jnum(f->overflow_d));
 		json_object_set_new(x, "pci_signal_integrity", jnum(f->signal_d));
 		iface_verdict(x, v->rows, f->name, f->valid ? 1 : 0, NAN);
+		/* the bus this interval's ceiling was modelled on: the link as it is now */
+		struct pcibw_bus now;
+		char spec[128];
+		const char *bm = v->ctx->meta.ifs[i].bus;
+		if (watch_current_link(v->ctx, i, iv, &now)) {
+			pcibw_bus_format(&now, spec, sizeof spec);
+			bm = spec;
+		}
+		json_object_set_new(x, "bus_modelled",
+				    v->ctx->m[i].have_bus && bm[0] ? json_string(bm) : json_null());
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
@@ -247,6 +257,21 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)v),
 				    json_integer(s->sum->counts[v]));
 	json_object_set_new(o, "row_verdicts", counts);
+	/* the rows the summary judged, as analyze lists those of the CSV */
+	json_t *rows = json_array();
+	for (int i = 0; s->rows && i < s->rows->n; i++) {
+		const struct pcibw_row *r = &s->rows->v[i];
+		json_t *x = json_object();
+		json_object_set_new(x, "iface", json_string(r->iface));
+		json_object_set_new(x, "direction", json_string(r->direction == PCIBW_PAT_RX ? "rx" : "tx"));
+		json_object_set_new(x, "size_bytes", jnum(r->size_bytes));
+		json_object_set_new(x, "count", json_integer(r->count));
+		json_object_set_new(x, "bus_utilisation", jnum(r->bus_util));
+		json_object_set_new(x, "wire_utilisation", jnum(r->wire_util));
+		json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(r->verdict)));
+		json_array_append_new(rows, x);
+	}
+	json_object_set_new(o, "rows", rows);
 	json_t *pk = json_object();
 	json_object_set_new(pk, "t", jnum(s->peak_pps > 0 ? s->peak_t : NAN));
 	json_object_set_new(pk, "iface", s->peak_pps > 0 ? json_string(s->peak_iface) : json_null());

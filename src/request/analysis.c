@@ -5,6 +5,7 @@
  */
 #include "pcibw/request.h"
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -72,6 +73,66 @@ void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 	}
 }
 
+#define MAX_SERIES_LINES 64
+
+/* Inputs that state a machine per interface: those rows get theirs. */
+static int series_machines(const struct pcibw_request *req, struct pcibw_analysis *out, struct pcibw_err *err)
+{
+	static struct pcibw_input_defaults d[MAX_SERIES_LINES];
+	int st, total = 0;
+	/* counted first: a resolution points into itself and is never moved */
+	for (int f = 0; f < req->n_files; f++) {
+		int n = 0;
+		if ((st = pcibw_ingest_defaults_all(req->files[f], d, MAX_SERIES_LINES, &n, err)))
+			return st;
+		for (int k = 0; k < n; k++)
+			total += d[k].iface[0] != '\0';
+	}
+	if (!total)
+		return PCIBW_OK;
+	if (!(out->series = calloc((size_t)total, sizeof *out->series)))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int f = 0; f < req->n_files; f++) {
+		int n = 0;
+		if ((st = pcibw_ingest_defaults_all(req->files[f], d, MAX_SERIES_LINES, &n, err)))
+			return st;
+		for (int k = 0; k < n && out->n_series < total; k++) {
+			if (!d[k].iface[0])
+				continue;
+			struct pcibw_series_machine *sm = &out->series[out->n_series];
+			sm->path = req->files[f];
+			snprintf(sm->iface, sizeof sm->iface, "%s", d[k].iface);
+			st = pcibw_request_resolve_defaults(req, &d[k], &sm->res, err);
+			out->n_series++;
+			if (st)
+				return st;
+			pcibw_machine_of(&sm->res, &sm->machine);
+		}
+	}
+	if (!out->n_series)
+		return PCIBW_OK;
+	/* the rows are in place now: the machines may be pointed at */
+	for (int i = 0; i < out->rows.n; i++) {
+		struct pcibw_row *row = &out->rows.v[i];
+		for (int k = 0; k < out->n_series; k++) {
+			const struct pcibw_series_machine *sm = &out->series[k];
+			if (strcmp(row->iface, sm->iface) || strcmp(row->source, sm->path))
+				continue;
+			pcibw_row_ceilings(row, &sm->res);
+			row->machine = &sm->machine;
+			break;
+		}
+	}
+	struct pcibw_machine *ms = calloc((size_t)(unsigned)out->n_series + 1, sizeof *ms);
+	if (!ms)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int k = 0; k < out->n_series; k++)
+		ms[k] = out->series[k].machine;
+	pcibw_machine_merge(ms, out->n_series, &out->machine);
+	free(ms);
+	return PCIBW_OK;
+}
+
 static int add_row(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
 {
 	return pcibw_rows_add(ctx, m, err);
@@ -120,6 +181,8 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 	for (int i = 0; i < req->n_files; i++)
 		pcibw_rows_cpu(&out->rows, &out->inputs[i].stats.cpu);
 	pcibw_rows_ceilings(&out->rows, r);
+	if ((st = series_machines(req, out, err)))
+		return st;
 	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
 }
 
@@ -129,5 +192,10 @@ void pcibw_analysis_free(struct pcibw_analysis *a)
 	pcibw_rows_free(&a->rows);
 	free(a->inputs);
 	a->inputs = NULL;
+	for (int k = 0; k < a->n_series; k++)
+		pcibw_resolved_free(&a->series[k].res);
+	free(a->series);
+	a->series = NULL;
+	a->n_series = 0;
 	a->n_inputs = 0;
 }

@@ -5,6 +5,7 @@
  */
 #include "pcibw/device.h"
 #include "pcibw/request.h"
+#include "src/util/input.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -332,35 +333,48 @@ int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved
 {
 	if (req->command != PCIBW_CMD_ANALYZE || req->n_files == 0)
 		return resolve(req, r, err);
+	/* a piped standard input is kept, so that its "# bus:" lines are read as a file's are */
+	int st;
+	for (int i = 0; i < req->n_files; i++)
+		if (!strcmp(req->files[i], "-") && (st = pcibw_input_spool_stdin(err))) {
+			memset(r, 0, sizeof *r);
+			return st;
+		}
 	/* the first file's own "# bus: ..." line (pcibw watch --format csv) fills what no option gave */
-	struct pcibw_request cd = *req;
 	struct pcibw_input_defaults def;
-	int st = pcibw_ingest_defaults(req->files[0], &def, err);
-	if (st) {
+	if ((st = pcibw_ingest_defaults(req->files[0], &def, err))) {
 		memset(r, 0, sizeof *r);
 		return st;
 	}
+	return pcibw_request_resolve_defaults(req, &def, r, err);
+}
+
+int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct pcibw_input_defaults *def,
+				   struct pcibw_resolved *r, struct pcibw_err *err)
+{
+	struct pcibw_request cd = *req;
+	int st;
 	const struct pcibw_probe_opts *p = &req->probe;
 	bool probed = p->slot_filter || p->dump_file || p->sysfs_dir || p->iface;
-	if (def.found) {
-		if (!cd.bus && !probed && def.bus[0])
-			cd.bus = def.bus;
-		if (!cd.nic && !cd.nic_file && def.nic[0])
-			cd.nic = def.nic;
+	if (def->found) {
+		if (!cd.bus && !probed && def->bus[0])
+			cd.bus = def->bus;
+		if (!cd.nic && !cd.nic_file && def->nic[0])
+			cd.nic = def->nic;
 		if (cd.line_rate_gbps == 0)
-			cd.line_rate_gbps = def.line_rate_gbps;
+			cd.line_rate_gbps = def->line_rate_gbps;
 		if (cd.cpus == PCIBW_NULL && isnan(cd.cpu_mhz)) {
-			cd.cpus = def.cpus;
-			cd.cpu_mhz = def.cpu_mhz;
+			cd.cpus = def->cpus;
+			cd.cpu_mhz = def->cpu_mhz;
 		}
 	}
 	if ((st = resolve(&cd, r, err)))
 		return st;
-	if (def.found && cd.bus == def.bus)
-		snprintf(r->bus_from, sizeof r->bus_from, "%s", def.origin);
-	if (def.found && req->cpus == PCIBW_NULL && isnan(req->cpu_mhz) &&
-	    (def.cpus > 0 || !isnan(def.cpu_mhz)))
-		snprintf(r->cpu_origin, sizeof r->cpu_origin, "%s", def.origin);
+	if (def->found && cd.bus == def->bus)
+		snprintf(r->bus_from, sizeof r->bus_from, "%s", def->origin);
+	if (def->found && req->cpus == PCIBW_NULL && isnan(req->cpu_mhz) &&
+	    (def->cpus > 0 || !isnan(def->cpu_mhz)))
+		snprintf(r->cpu_origin, sizeof r->cpu_origin, "%s", def->origin);
 	return PCIBW_OK;
 }
 

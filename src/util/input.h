@@ -59,4 +59,13 @@ int pcibw_input_read(const char *path, const char *expected, unsigned flags, siz
  */
 int pcibw_input_memfd(const char *data, size_t len, int *fd, char *path, size_t plen, struct pcibw_err *err);
 
+/*
+ * pcibw_input_spool_stdin - when standard input is a pipe, FIFO or socket, read it
+ * whole into an in-memory file (memfd) and put that at descriptor 0, so that it can be read
+ * twice: a peek at its leading lines (pcibw_ingest_defaults_all), then the reader, which sees
+ * the very same bytes from the start. A regular file is left as it is. Returns PCIBW_OK, or
+ * PCIBW_EINPUT for a read error, PCIBW_EINTERNAL when no memory holds it.
+ */
+int pcibw_input_spool_stdin(struct pcibw_err *err);
+
 #endif

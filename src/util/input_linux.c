@@ -209,3 +209,47 @@ int pcibw_input_open(const char *path, const char *expected, unsigned flags, FIL
 	}
 	return PCIBW_OK;
 }
+
+int pcibw_input_spool_stdin(struct pcibw_err *err)
+{
+	struct stat sb;
+	if (fstat(STDIN_FILENO, &sb) || !(S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+		return PCIBW_OK; /* a file is read twice as it is; a device is the reader's */
+	int fd = memfd_create("pcibw-stdin", MFD_CLOEXEC);
+	if (fd < 0)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "standard input: cannot keep a copy: %s",
+				  strerror(errno));
+	static char buf[1 << 16];
+	for (;;) {
+		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0) {
+			int e = errno;
+			close(fd);
+			return pcibw_fail(err, PCIBW_EINPUT, "standard input: read error: %s", strerror(e));
+		}
+		if (n == 0)
+			break;
+		for (ssize_t o = 0; o < n;) {
+			ssize_t w = write(fd, buf + o, (size_t)(n - o));
+			if (w < 0 && errno == EINTR)
+				continue;
+			if (w < 0) {
+				int e = errno;
+				close(fd);
+				return pcibw_fail(err, PCIBW_EINTERNAL,
+						  "standard input: cannot keep a copy in memory: %s",
+						  strerror(e));
+			}
+			o += w;
+		}
+	}
+	if (lseek(fd, 0, SEEK_SET) < 0 || dup2(fd, STDIN_FILENO) < 0) {
+		int e = errno;
+		close(fd);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "standard input: %s", strerror(e));
+	}
+	close(fd);
+	return PCIBW_OK;
+}

@@ -179,7 +179,57 @@ int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *sourc
 	return PCIBW_OK;
 }
 
-void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx)
+/* gen of a PCIe rate: 2.5, 5, 8, 16, 32, 64 GT/s (PCIe Base 6.0 sec. 4.2) */
+static int gen_of(double gts)
+{
+	static const double r[] = {2.5, 5, 8, 16, 32, 64};
+	for (int g = 0; g < 6; g++)
+		if (fabs(gts - r[g]) < 0.05)
+			return g + 1;
+	return 0;
+}
+
+bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_watch_interval *iv,
+			struct pcibw_bus *b)
+{
+	const struct watch_if_model *m = &ctx->m[i];
+	if (!iv || i >= iv->n_ifs || !m->have_bus || m->res.bus.kind != PCIBW_BUS_PCIE ||
+	    !ctx->meta.ifs[i].wi.own_link)
+		return false;
+	const struct pcibw_watch_ifiv *f = &iv->ifs[i];
+	int gen = isnan(f->link_gts) ? 0 : gen_of(f->link_gts);
+	int lanes = f->link_width;
+	if ((gen == 0 || gen == m->res.bus.gen) && (lanes <= 0 || lanes == m->res.bus.lanes))
+		return false;
+	*b = m->res.bus;
+	if (gen) {
+		b->gen = gen;
+		b->gts = f->link_gts;
+	}
+	if (lanes > 0)
+		b->lanes = lanes;
+	return true;
+}
+
+void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *iv)
+{
+	for (int i = 0; i < ctx->meta.n && i < iv->n_ifs; i++) {
+		struct pcibw_bus now;
+		if (!watch_current_link(ctx, i, iv, &now))
+			continue;
+		iv->flags |= PCIBW_WF_LINK;
+		if (iv->n_notes >= PCIBW_WATCH_MAX_NOTES)
+			return;
+		const struct pcibw_bus *was = &ctx->m[i].res.bus;
+		iv->note_flag[iv->n_notes] = PCIBW_WF_LINK;
+		snprintf(iv->notes[iv->n_notes++], sizeof iv->notes[0],
+			 "%s: bus ceiling re-modelled on the link as it is now, gen%d x%d "
+			 "(current_link_speed %.1f GT/s, current_link_width %d), not gen%d x%d",
+			 iv->ifs[i].name, now.gen, now.lanes, now.gts, now.lanes, was->gen, was->lanes);
+	}
+}
+
+void watch_ceilings(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv)
 {
 	for (int r = 0; r < rs->n; r++) {
 		struct pcibw_row *row = &rs->v[r];
@@ -189,17 +239,29 @@ void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx)
 		if (i == ctx->meta.n)
 			continue;
 		const struct watch_if_model *m = &ctx->m[i];
-		pcibw_row_ceilings(row, &m->res);
+		struct pcibw_bus now;
+		if (watch_current_link(ctx, i, iv, &now)) {
+			/* the link trained to another rate or width: this interval's ceiling is the
+			 * link's as it is now (sysfs current_link_speed / current_link_width) */
+			struct pcibw_resolved *t = &ctx->scratch;
+			*t = m->res;
+			t->bus = now;
+			t->in.bus = &t->bus;
+			t->in.nic = &t->nic;
+			pcibw_row_ceilings(row, t);
+		} else {
+			pcibw_row_ceilings(row, &m->res);
+		}
 		row->machine = &m->mach;
 		if (!m->have_bus && m->why[0] && !row->model_note[0])
 			snprintf(row->model_note, sizeof row->model_note, "%.250s", m->why);
 	}
 }
 
-int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
-		  struct pcibw_summary *sum, struct pcibw_err *err)
+int watch_verdict(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
+		  const struct pcibw_thresholds *t, struct pcibw_summary *sum, struct pcibw_err *err)
 {
 	pcibw_rows_finish(rs);
-	watch_ceilings(rs, ctx);
+	watch_ceilings(rs, ctx, iv);
 	return pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
 }

@@ -39,7 +39,8 @@ struct watch_ctx {
 	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
 	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	int n_warnings;
-	struct watch_shared shared; /* interfaces behind one bottleneck hop (shared_hop.h) */
+	struct watch_shared shared;    /* interfaces behind one bottleneck hop (shared_hop.h) */
+	struct pcibw_resolved scratch; /* a resolution on an interval's link (watch_ceilings) */
 };
 
 /*
@@ -80,13 +81,25 @@ bool watch_csv_values(const struct pcibw_watch_interval *iv, int i, bool rx, cha
 		      char cpu[32], char core[32]);
 
 /* watch_ceilings - each row's ceilings from its interface's resolution (pcibw_row_ceilings: the
- * bus model at its frame size and direction, the wire at the line rate), and its interface's
- * machine. */
-void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
+ * bus model at its frame size and direction, the wire at the line rate), on the link as it is in
+ * interval iv (watch_current_link; NULL: as resolved), and its interface's machine. */
+void watch_ceilings(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv);
 
-/* watch_verdict - rows finished, ceilings, the shared engine: fills sum. PCIBW_OK/EINTERNAL. */
-int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
-		  struct pcibw_summary *sum, struct pcibw_err *err);
+/* watch_current_link - interface i's bus as its link is in interval iv when that differs from
+ * the resolved one: a PCIe link of its own function whose current_link_speed or
+ * current_link_width (re-read each sample) is not the probed or recorded gen and width; *b is
+ * the resolved bus with that gen and width. false otherwise (iv NULL: the run's summary). */
+bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_watch_interval *iv,
+			struct pcibw_bus *b);
+
+/* watch_link_notes - for each interface whose link differs in iv from the resolved one
+ * (watch_current_link), the LINK flag and a note saying the ceiling is that link's. */
+void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *iv);
+
+/* watch_verdict - rows finished, ceilings (of interval iv's links; NULL as resolved), the
+ * shared engine: fills sum. PCIBW_OK/EINTERNAL. */
+int watch_verdict(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
+		  const struct pcibw_thresholds *t, struct pcibw_summary *sum, struct pcibw_err *err);
 
 /* watch_iface_verdict - the whole-input rule over the rows of interface name in rs (*v); false
  * when it has none (it moved no packet: idle, not judged). */

@@ -206,7 +206,8 @@ Test(replay, mlx5_bus_counters_and_queues)
 		cr_assert(has_flag(L.v[i], "drops"), "rx_missed_errors +100 per sample");
 		/* 1 interrupt per 2 rx packets = 1e6/s against 3e6 packets/s: ratio 0.33 < 0.5 */
 		cr_assert_not(has_flag(L.v[i], "irq-rate"));
-		cr_assert_eq(has_flag(L.v[i], "link"), i == 3, "interval %d", i + 1);
+		/* x8 -> x4 at sample 4: from interval 4 on the link is not the recorded one */
+		cr_assert_eq(has_flag(L.v[i], "link"), i >= 3, "interval %d", i + 1);
 	}
 	lines_free(&L);
 }
@@ -305,5 +306,46 @@ Test(replay, a_run_without_packets_says_so_in_words)
 	cr_assert(first && strstr(first, "no packets on eth0, lo during 6 intervals of 0.5 s"), "%s",
 		  first ? first : "(none)");
 	cr_assert_not(has_evidence(sum, "no rows"));
+	lines_free(&L);
+}
+
+Test(replay, a_link_that_downshifts_is_remodelled)
+{
+	/* synthetic-link-downshift: eth0 an 82599 on gen2 x8 (meta bus=gen2x8,mps=256,mrrs=512),
+	 * rx 5.5 Mpps of 64 B frames; current_link_speed 5.0 -> 2.5 GT/s and current_link_width
+	 * 8 -> 4 from sample 4: intervals 4..6 run on gen1 x4, a quarter of the raw bandwidth
+	 * (2.5 GT/s x 4 lanes against 5 GT/s x 8, both 8b/10b) */
+	struct lines L = replay("synthetic-link-downshift", NULL);
+	cr_assert_eq(L.n, 7);
+	double before = NAN;
+	for (int i = 0; i < L.n - 1; i++) {
+		json_t *e = iface(L.v[i], "eth0");
+		cr_assert_float_eq(num(e, "rx.pps"), 5.5e6, 5.5e6 * 1e-5);
+		const char *bm = str(e, "bus_modelled");
+		cr_assert(bm, "interval %d", i + 1);
+		if (i < 3) {
+			cr_assert(!strncmp(bm, "gen2x8,", 7), "interval %d: %s", i + 1, bm);
+			cr_assert_not(has_flag(L.v[i], "link"));
+			before = num(e, "rx.bus_mpps");
+			continue;
+		}
+		cr_assert(!strncmp(bm, "gen1x4,", 7), "interval %d: %s", i + 1, bm);
+		cr_assert(has_flag(L.v[i], "link"), "interval %d", i + 1);
+		cr_assert_float_eq(num(e, "link_speed_gts"), 2.5, 1e-12);
+		cr_assert_eq(num(e, "link_width"), 4);
+		/* a 64 B receive ceiling bound by the link's bytes falls with its raw bandwidth */
+		double ratio = before / num(e, "rx.bus_mpps");
+		cr_assert(ratio > 3.9 && ratio < 4.1, "interval %d: ceiling ratio %g", i + 1, ratio);
+		cr_assert_float_eq(num(e, "rx.bus_utilisation"),
+				   num(e, "rx.pps") / (num(e, "rx.bus_mpps") * 1e6), 1e-6);
+	}
+	bool said = false;
+	size_t k;
+	json_t *x;
+	json_array_foreach(json_object_get(L.v[3], "notes"), k, x) said |=
+	    strstr(json_string_value(x),
+		   "eth0: bus ceiling re-modelled on the link as it is now, gen1 x4 "
+		   "(current_link_speed 2.5 GT/s, current_link_width 4), not gen2 x8") != NULL;
+	cr_assert(said, "interval 4 says the ceiling is the current link's");
 	lines_free(&L);
 }

@@ -309,6 +309,36 @@ shared_rec("synthetic-shared-pci", [
     "conventional-pci.lspci, on its 32-bit 33 MHz PCI bus (bus=pci33/32), e1000 profile, 1 Gbit/s,",
     "each receiving 30,000 pps of 1518 B frames; hop = each function's own segment, as probed."])
 
+# --- link downshift under load: eth0 becomes an 82599 (8086:10fb, ixgbe) on PCIe gen2 x8 at
+# 10 Gbit/s receiving 5.5 Mpps of 64 B frames; from sample 4 on the link reads 2.5 GT/s x4 (the
+# PCI function's current_link_speed and current_link_width, re-read each sample), as a link
+# that retrains to a lower rate and width under load does.
+m8 = meta.replace(
+    "iface eth0 slot=0000:00:03.0 dev=virtio2 driver=virtio_net virtual=1 pci=1 own_link=0 bus=virtual "
+    "nic=virtio-net line_rate_gbps=0 vendor=6900 device=4161",
+    "iface eth0 slot=0000:03:00.0 dev=0000:03:00.0 driver=ixgbe virtual=0 pci=1 own_link=1 "
+    "bus=gen2x8,mps=256,mrrs=512 nic=ixgbe line_rate_gbps=10 vendor=32902 device=4347")
+assert m8 != meta
+s8 = []
+RX8_PPS, RX8_FRAME = 5_500_000, 64
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    dt = t - samples[0][0]
+    rxp = int(RX8_PPS * dt)
+    speed, width = ("5.0 GT/s PCIe", 8) if k < 4 else ("2.5 GT/s PCIe", 4)
+    net = ("state present\nifindex 4\nname eth0\ndev 0000:03:00.0\nslot 0000:03:00.0\n"
+           "rx_bytes %d\nrx_packets %d\nrx_dropped 0\nrx_missed_errors 0\nrx_fifo_errors 0\nrx_errors 0\n"
+           "tx_bytes 0\ntx_packets 0\ntx_dropped 0\ntx_errors 0\nspeed 10000\noperstate up\n"
+           "link_speed %s\nlink_width %d\n") % (rxp * (RX8_FRAME - 4), rxp, speed, width)
+    blob(blobs, "net/eth0")[1] = net
+    blobs = [b for b in blobs if b[0] != "ethtool/eth0"]
+    s8.append([t, blobs])
+write_rec("synthetic-link-downshift", m8, s8, [
+    "synthetic-link-downshift: edited from real-vm-lo-udp (synthetic-gen.py): eth0 made an 82599",
+    "(8086:10fb, ixgbe) on PCIe gen2 x8 (bus=gen2x8,mps=256,mrrs=512) at 10 Gbit/s, rx 5.5 Mpps of",
+    "64 B frames (60 B counted), no tx; from sample 4 on the PCI function's current_link_speed",
+    "reads 2.5 GT/s (was 5.0) and current_link_width 4 (was 8): a link retrained under load."])
+
 # The two ports (functions 0 and 1) of one dual-port NIC at 0000:03:00 whose own gen3 x8 link is
 # the narrowest hop (each function's hop is its own slot: one device, one link), each receiving
 # 1 Mpps of 1518 B frames; the link trains down to x4 at sample 4 (current_link_width 8 -> 4).
