@@ -21,11 +21,18 @@ for h in $hosts; do
   csv=$data/pciebench-nfp6000-$tag-dma-size-sweep.csv
   for t in RD:dma-read WR:dma-write RW:dma-rw; do
     test=${t%%:*}; pat=${t##*:}
+    # dma_offset=pciebench is that placement with host offset 0 and an 8 KB window
+    grep "^BW_DMA_$test," "$csv" | awk -F, '$4 != 0 || $6 != 8192 { print FILENAME ": not offset 0, window 8192: " $0 > "/dev/stderr"; exit 1 }' FILENAME="$csv"
     grep "^BW_DMA_$test," "$csv" | awk -F, '{print $7, $12}' > "$tmp/meas"
     sizes=$(awk '{printf "%s%s", (NR>1?",":""), $1}' "$tmp/meas")
-    for nic in simple nfp6000-pciebench compat rcb; do
-      prof=$nic; extra=; bus="gen3x8,mps=$mps,mrrs=512"
-      if [ "$nic" = compat ]; then prof=nfp6000-pciebench; extra="--compat pcie-bench"; fi
+    for nic in simple nfp6000-pciebench compat rcb aligned; do
+      # every transfer where pcie-bench put it: at a random multiple of roundup64(size) in the
+      # 8 KB window (column WinSZ), none across 4 KB (pciebench-nfp me/utils.c, dma_addr_init)
+      prof=$nic; extra=; bus="gen3x8,mps=$mps,mrrs=512,dma_offset=pciebench"
+      # pcie-model knows no buffer placement
+      if [ "$nic" = compat ]; then prof=nfp6000-pciebench; extra="--compat pcie-bench"; bus="gen3x8,mps=$mps,mrrs=512"; fi
+      # aligned: every transfer page-aligned, as the model assumes without dma_offset
+      if [ "$nic" = aligned ]; then prof=nfp6000-pciebench; bus="gen3x8,mps=$mps,mrrs=512"; fi
       # rcb: every read completion RCB-sized (64 B), the lower bound a root complex that never
       # coalesces completions gives (doc/model.md "Calibration")
       if [ "$nic" = rcb ]; then prof=nfp6000-pciebench; bus="$bus,rcb_chunks"; fi
@@ -71,7 +78,7 @@ band() { awk -v lo="$1" -v hi="$2" -v nic="$3" -v sel="$4" -v mps="$5" \
 echo
 echo "calibration table (median |error|, MPS 256 hosts unless marked):"
 printf '%-10s %-8s %-18s %-18s %-18s %-18s\n' mode test "64-255 B" "256-511 B" "512-2047 B" "plateau"
-for nic in nfp6000-pciebench compat rcb; do
+for nic in aligned nfp6000-pciebench compat rcb; do
   for sel in RD WR "RD WR" RW; do
     plat=$(awk -v nic=$nic -v sel="$sel" 'index(sel,$3) && $4==nic && $2==256 && ($5==256||$5==512||$5==1024||$5==1536||$5==2048)' "$tmp/all" | awk "$abs" | median)
     printf '%-10s %-8s %-18s %-18s %-18s %-18s\n' "${nic%%6000*}" "${sel// /+}" "$(band 64 255 $nic "$sel" 256)" \

@@ -21,6 +21,14 @@ enum pcibw_bus_kind {
 	PCIBW_BUS_VIRTUAL, /* paravirtual device: no bus ceiling */
 };
 
+/*
+ * pcibw_bus.dma_offset value for pcie-bench's bandwidth tests: a transfer of S bytes starts at a
+ * random multiple of roundup64(S) in an 8 KB window of page-aligned host memory, skipping starts
+ * from which it would cross a 4 KB boundary (pcie-bench pciebench-nfp me/utils.c, dma_addr_init,
+ * host offset 0, window 8192 as in its published sweeps); the model averages over those starts.
+ */
+#define PCIBW_DMA_OFFSET_PCIEBENCH (-1)
+
 struct pcibw_bus {
 	enum pcibw_bus_kind kind;
 
@@ -45,6 +53,11 @@ struct pcibw_bus {
 			  * complex that never coalesces), else MPS pieces for requests spanning
 			  * all MRRS/RCB blocks, RCB pieces for shorter ones (pcibw_model_eval);
 			  * spec modifier `rcb_chunks` */
+	int dma_offset;	 /* where each packet data buffer starts within a 4 KB page, 0..4095 B
+			  * (0: aligned), or PCIBW_DMA_OFFSET_PCIEBENCH: pcie-bench's placement
+			  * (below). Read requests split at MRRS-aligned addresses, write TLPs at
+			  * MPS-aligned ones and the root complex moves every cache line touched
+			  * (doc/model.md sec. 3); spec modifier `dma_offset=N|pciebench` */
 
 	/* PCI and PCI-X */
 	int clock_mhz;		 /* nominal segment clock, MHz: 33, 66 (PCI); 66, 100, 133 (PCI-X; 266 and
@@ -80,7 +93,7 @@ void pcibw_bus_defaults(struct pcibw_bus *b);
 
 /*
  * pcibw_bus_apply - apply modifiers "KEY=VALUE,..." (the bus spec's: mps=, mrrs=, rcb=, aspm=,
- * rcb_chunks, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=) to b, a parsed or probed bus,
+ * rcb_chunks, dma_offset=, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=) to b, a parsed or probed bus,
  * for a what-if (--bus-set). Each key at most once. Returns PCIBW_OK, or PCIBW_EUSAGE naming the
  * bad modifier (b is then partly changed).
  */
@@ -90,12 +103,13 @@ int pcibw_bus_apply(struct pcibw_bus *b, const char *mods, struct pcibw_err *err
  * pcibw_bus_parse - parse a bus spec such as "gen3x8,mps=256", "8gtx16", "pcix133/64,mmrbc=512",
  * "pci33/32" (grammar: doc/cli-contract.md "Bus spec"). Fills every field, defaults included.
  * Also accepted: `rcb_chunks` (PCIe read completions in RCB-sized pieces, as pcie-bench's
- * rcb_chunks). Gen6 / 64 GT/s sets flit. Modifiers of another bus kind are refused.
- * Base parts: genN (1..6) or RATEgt (2.5, 5, 8, 16, 32, 64) then xW; pcixS[/W] with S 66, 100,
- * 133, 266, 533 (W default 64); pciS[/W] with S 33 or 66 (W default 32). Keys and values are
- * case-insensitive; each modifier at most once. Register values must be ones the register can
- * hold (MPS/MRRS 128..4096 powers of 2, RCB 64/128, latency_timer 0..255).
- * Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad part
+ * rcb_chunks) and `dma_offset=N` (0..4095) or `dma_offset=pciebench` (where packet data buffers
+ * start in a page; PCIBW_DMA_OFFSET_PCIEBENCH). Gen6 / 64 GT/s sets flit. Modifiers of another bus kind are
+ * refused. Base parts: genN (1..6) or RATEgt (2.5, 5, 8, 16, 32, 64) then xW; pcixS[/W] with S 66, 100, 133,
+ * 266, 533 (W default 64); pciS[/W] with S 33 or 66 (W default 32). Keys and values are case-insensitive;
+ * each modifier at most once. Register values must be ones the register can hold (MPS/MRRS 128..4096 powers
+ * of 2, RCB 64/128, latency_timer 0..255). Returns PCIBW_OK, or PCIBW_EUSAGE with a message naming the bad
+ * part
  * ("width 3 is not a PCIe width (1,2,4,8,12,16,32)", "'mps=100': MPS must be one of ...", an
  * empty spec or modifier, a modifier given twice). out is written only on success.
  */

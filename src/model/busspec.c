@@ -240,7 +240,7 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 	if (!eq)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
-				  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
+				  "dma_offset=, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
 				  part);
 	bool num_ok = parse_int(val, vlen, &v);
 	if (KEY("mps") || KEY("mrrs")) {
@@ -277,6 +277,19 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		b->rcb_bytes = (int)v, b->rcb_default = false;
 		return PCIBW_OK;
 	}
+	if (KEY("dma_offset")) {
+		NEED(A_PCIE, "PCIe");
+		if (vlen == strlen("pciebench") && !strncasecmp(val, "pciebench", vlen)) {
+			b->dma_offset = PCIBW_DMA_OFFSET_PCIEBENCH;
+			return PCIBW_OK;
+		}
+		/* an address within a 4 KB page: no TLP crosses 4 KB (PCIe Base 5.0 sec. 2.2.7) */
+		if (!num_ok || v < 0 || v > 4095)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "'%s': dma_offset must be 0..4095 bytes or pciebench", part);
+		b->dma_offset = (int)v;
+		return PCIBW_OK;
+	}
 	if (KEY("mmrbc")) {
 		NEED(A_PCIX, "PCI-X");
 		list_text(list, sizeof list, mmrbc_sizes, N(mmrbc_sizes));
@@ -306,7 +319,7 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 	}
 	return pcibw_fail(err, PCIBW_EUSAGE,
 			  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
-			  "ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
+			  "dma_offset=, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
 			  part);
 #undef KEY
 #undef NEED
@@ -382,12 +395,18 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 		return buf;
 	buf[0] = '\0';
 	switch (b->kind) {
-	case PCIBW_BUS_PCIE:
-		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s", b->gen, b->lanes, b->mps_bytes,
-			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "",
+	case PCIBW_BUS_PCIE: {
+		char off[32] = "";
+		if (b->dma_offset == PCIBW_DMA_OFFSET_PCIEBENCH)
+			snprintf(off, sizeof off, ",dma_offset=pciebench");
+		else if (b->dma_offset)
+			snprintf(off, sizeof off, ",dma_offset=%d", b->dma_offset);
+		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s%s", b->gen, b->lanes, b->mps_bytes,
+			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "", off,
 			 b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
 			 b->flit && b->gen < 6 ? ",flit" : "");
 		break;
+	}
 	case PCIBW_BUS_PCIX: {
 		int speed = b->clock_mhz * b->transfers_per_clock;
 		snprintf(buf, len, "pcix%d/%d,mmrbc=%d,splits=%d,latency_timer=%d%s",

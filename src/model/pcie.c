@@ -170,6 +170,72 @@ static double read_completions(const struct pcibw_bus *b, double bytes)
 	return n;
 }
 
+/* Blocks of `unit` bytes (a power of 2) that the bytes [a, a + n) touch, n > 0. */
+static long blocks(long a, long n, long unit)
+{
+	return (a + n - 1) / unit - a / unit + 1;
+}
+
+/* A packet data buffer's split into TLPs, per packet. */
+struct split {
+	double reqs, cpls; /* read: MRd requests, CplD completions */
+	double wr_tlps;	   /* write: MWr TLPs */
+	double lines;	   /* host cache lines touched */
+};
+
+/*
+ * The split of `n` bytes starting `a` bytes into a page. The requester cuts a read at
+ * MRRS-aligned addresses and a write at MPS-aligned ones, so no TLP crosses 4 KB (PCIe Base 5.0
+ * sec. 2.2.7) and each request lies inside one MRRS-aligned block. A request that touches every
+ * RCB block of its MRRS block comes back in MPS pieces cut at MPS-aligned addresses, any other
+ * request one RCB block per completion (sec. 2.3.1.1; read_completions' rule, which this is at
+ * a = 0), every request in RCB pieces with rcb_chunks.
+ */
+static void split_at(const struct pcibw_bus *b, long a, long n, struct split *o)
+{
+	long mrrs = b->mrrs_bytes, mps = b->mps_bytes, rcb = b->rcb_bytes;
+	for (long p = a, end = a + n; p < end;) {
+		long blk = p - p % mrrs, e = blk + mrrs < end ? blk + mrrs : end;
+		bool whole = p - blk < rcb && e > blk + mrrs - rcb;
+		o->reqs += 1;
+		o->cpls += !b->rcb_chunks && whole ? blocks(p, e - p, mps) : blocks(p, e - p, rcb);
+		p = e;
+	}
+	o->wr_tlps += blocks(a, n, mps);
+	o->lines += blocks(a, n, (long)HOST_LINE_BYTES);
+}
+
+/* The split of a data buffer of `bytes` at the bus's dma_offset, averaged over pcie-bench's
+ * placements for PCIBW_DMA_OFFSET_PCIEBENCH (pciebench-nfp me/utils.c, dma_addr_init: unit
+ * roundup64(S), window 8 KB, starts from which S would cross 4 KB skipped; with none left, as
+ * there for S > 4 KB, every unit). */
+static void data_split(const struct pcibw_bus *b, double bytes, struct split *o)
+{
+	long n = (long)ceil(bytes);
+	*o = (struct split){0};
+	if (n <= 0)
+		return;
+	if (b->dma_offset != PCIBW_DMA_OFFSET_PCIEBENCH) {
+		split_at(b, b->dma_offset, n, o);
+		return;
+	}
+	long unit = (n + 63) / 64 * 64, units = 8192 / unit, used = 0;
+	for (int pass = 0; pass < 2 && used == 0; pass++)
+		for (long k = 0; k < units; k++) {
+			long a = k * unit % 4096;
+			if (pass == 0 && a + n > 4096)
+				continue;
+			split_at(b, a, n, o);
+			used++;
+		}
+	if (used == 0) {
+		split_at(b, 0, n, o);
+		return;
+	}
+	o->reqs /= (double)used, o->cpls /= (double)used;
+	o->wr_tlps /= (double)used, o->lines /= (double)used;
+}
+
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
 static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
@@ -190,10 +256,19 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		 * host cache lines (the TLPs on the link still carry s). Descriptors and write-backs
 		 * are not rounded: drivers lay them out and batch them in whole lines. */
 		double sl = line > 0 && op->role == PCIBW_ROLE_DATA ? ceil(s / line) * line : s;
+		/* a data buffer off its page's alignment: its TLPs and lines where they fall */
+		struct split d;
+		bool placed = !compat && b->dma_offset != 0 && op->role == PCIBW_ROLE_DATA &&
+			      (op->kind == PCIBW_OP_DMA_WRITE || op->kind == PCIBW_OP_DMA_READ);
+		if (placed) {
+			data_split(b, s, &d);
+			if (line > 0)
+				sl = d.lines * line;
+		}
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI:
-			n = tlps(s, b->mps_bytes);
+			n = placed ? d.wr_tlps : tlps(s, b->mps_bytes);
 			/* pcie-bench quirk (simple_nic.py, niantic.py: `rx_tx_data_B = ...`): the RX
 			 * packet write *assigns* the device->host byte count, dropping what the RX path
 			 * had added before it -- the descriptor fetch's MRd header. */
@@ -208,13 +283,14 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 			a->dev_writes += f * n;
 			break;
 		case PCIBW_OP_DMA_READ:
-			n = tlps(s, b->mrrs_bytes);
+			n = placed ? d.reqs : tlps(s, b->mrrs_bytes);
 			a->to_host += f * n * oh_mem;
 			a->dev_reads += f * n;
 			/* completions: pcie-model takes MPS-sized pieces (RCB-sized with rcb_chunks;
 			 * pcie.py, mem_bw.py) */
-			n = compat ? tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes)
-				   : read_completions(b, s);
+			n = placed   ? d.cpls
+			    : compat ? tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes)
+				     : read_completions(b, s);
 			a->to_dev += f * (sl + n * oh_cpl);
 			break;
 		case PCIBW_OP_MMIO_WRITE:
@@ -259,6 +335,9 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	(void)data_bytes;
 	if (b->lanes <= 0 || !(b->gts > 0))
 		return pcibw_fail(err, PCIBW_EUSAGE, "PCIe bus without a link speed or width");
+	if (compat && b->dma_offset != 0)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--compat pcie-bench: pcie-model has no DMA buffer offset (dma_offset=)");
 	if (b->flit && !compat) {
 		/* the flit stream: GT/s x lanes x line encoding, 256 B per flit; report wire bytes
 		 * (whole flits' worth) so to_*_bytes stay comparable with the non-Flit accounting */

@@ -235,3 +235,58 @@ Test(pcie_default, read_completion_split)
 	    eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 768).to_device_bytes,
 	    828, 1e-9);
 }
+
+/* A data buffer that starts off its page's alignment (bus dma_offset=). The requester cuts a read
+ * at MRRS-aligned addresses and a write at MPS-aligned ones (no TLP crosses 4 KB: PCIe Base 5.0
+ * sec. 2.2.7); completions as above, per request; the root complex moves every 64 B line touched.
+ * gen3 x8, MPS 256, MRRS 512, RCB 64; MRd/MWr 24 B, CplD 20 B + data:
+ *   512 B read at 64: requests [64,512) 448 B (misses block 0: 7 RCB pieces) and [512,576) 64 B
+ *     (1): 2 requests, 8 completions: 512 + 160 to the device, 48 to the host;
+ *   512 B read at 2: [2,512) touches all 8 blocks (2 MPS pieces), [512,514) (1): 512 + 60, 48;
+ *   1518 B write at 2: [2,1520) touches MPS blocks 0..5: 6 MWr, 1518 + 144 (as aligned);
+ *   512 B write at 2: [2,514) touches MPS blocks 0..2: 3 MWr, 512 + 72 (aligned: 2, 560); lines
+ *     0..8, 9 x 64 = 576 B at the root complex: 576 + 72 = 648 B bind (no DLLPs: nothing comes
+ *     back on a pure write). */
+Test(pcie_default, dma_offset_split)
+{
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_bus r64 = parse_bus("gen3x8,mps=256,mrrs=512,dma_offset=64");
+	struct pcibw_model_row r = eval(&r64, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 512);
+	cr_expect_float_eq(r.to_device_bytes, 672, 1e-9, "%f", r.to_device_bytes);
+	cr_expect_float_eq(r.to_host_bytes, 48, 1e-9, "%f", r.to_host_bytes);
+	struct pcibw_bus o2 = parse_bus("gen3x8,mps=256,mrrs=512,dma_offset=2");
+	r = eval(&o2, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 512);
+	cr_expect_float_eq(r.to_device_bytes, 572, 1e-9, "%f", r.to_device_bytes);
+	cr_expect_float_eq(r.to_host_bytes, 48, 1e-9, "%f", r.to_host_bytes);
+	r = eval(&o2, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1518);
+	cr_expect_float_eq(r.to_host_bytes, 1662, 1e-9, "%f", r.to_host_bytes);
+	r = eval(&o2, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 512);
+	cr_expect_float_eq(r.to_host_bytes, 584, 1e-9, "%f", r.to_host_bytes);
+	double budget = RAW_GEN3X8 * (1 - 16.0 / 5968) * ETA;
+	assert_rel(r.bus_mpps, budget * 1e3 / (8 * 648), 1e-9, "Mpps %f", r.bus_mpps);
+	cr_expect_str_eq(r.bound_by, "root-complex");
+	/* pcie-model has no buffer offset */
+	struct pcibw_model_in in = {&o2, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, PCIBW_COMPAT_PCIE_BENCH,
+				    1};
+	struct pcibw_model_row x;
+	struct pcibw_err e = {0};
+	cr_expect_neq(pcibw_model_eval(&in, 512, &x, &e), 0);
+}
+
+/* pcie-bench's placement (pciebench-nfp me/utils.c dma_addr_init, 8 KB window, host offset 0): a
+ * 576 B transfer starts at k x 576, k = 0..13 (14 x 576 = 8064 <= 8192), i.e. at 0, 576, ... 3456,
+ * 4032, 512, 1088, ... 3392 within its page; 4032 is skipped (4032 + 576 crosses 4 KB), 13 starts
+ * remain. At 0 and 512 the read is a whole 512 B request (2 MPS pieces) + 64 B (1); at the 11
+ * others both requests are partial: RCB pieces, 9 in all (e.g. at 576: 448 B = 7, 128 B = 2).
+ * Mean completions (2 x 3 + 11 x 9) / 13 = 105/13, requests 2. Writes: every start a multiple of
+ * 64 with a % 256 + 576 <= 768, 3 MWr as aligned. */
+Test(pcie_default, dma_offset_pciebench_layout)
+{
+	struct pcibw_nic n = load_nic("simple");
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512,dma_offset=pciebench");
+	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 576);
+	cr_expect_float_eq(r.to_device_bytes, 576 + 20 * 105.0 / 13, 1e-9, "%f", r.to_device_bytes);
+	cr_expect_float_eq(r.to_host_bytes, 48, 1e-9, "%f", r.to_host_bytes);
+	r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 576);
+	cr_expect_float_eq(r.to_host_bytes, 576 + 72, 1e-9, "%f", r.to_host_bytes);
+}
