@@ -2,12 +2,20 @@
 # Ingest throughput of `pcibw analyze` on a generated 1 GB CSV, against mawk summing one column of
 # the same file, and pcibw's peak RSS (GNU time). The file goes to ${TMPDIR:-/tmp} and is deleted.
 # Usage: bench/ingest-bench.sh [BUILD_DIR] [SIZE_MB]     (defaults: build, 1000)
+# Measure a release build, run under nice on a shared machine:
+#   meson setup /tmp/rel -Dbuildtype=release -Dtests=false && ninja -C /tmp/rel
+#   nice -n 19 bench/ingest-bench.sh /tmp/rel 1000
 set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 mb=${2:-1000}
 exe="$build/pcibw"
-[ -x "$exe" ] || { echo "no $exe: build first (meson setup $build && ninja -C $build)" >&2; exit 2; }
+[ -x "$exe" ] || { echo "no $exe: build first (meson setup $build -Dbuildtype=release -Dtests=false && ninja -C $build)" >&2; exit 2; }
+# a sanitizer or debug build measures the instrumentation, not the reader: say so
+opts="$build/meson-info/intro-buildoptions.json"
+if [ -r "$opts" ] && ! tr -d ' \n' < "$opts" | grep -q '"name":"buildtype","value":"release"'; then
+  echo "warning: $build is not a release build (-Dbuildtype=release): the figures below are not comparable" >&2
+fi
 command -v mawk >/dev/null && [ -x /usr/bin/time ] || { echo "needs mawk and GNU time (scripts/deps.sh)" >&2; exit 2; }
 export PCIBW_DATA_DIR="$PWD/data"
 f=$(mktemp "${TMPDIR:-/tmp}/pcibw-bench-XXXXXX.csv")
