@@ -215,7 +215,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 			goto write_fail;
 	}
 	if (*o->stop)
-		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : "SIGINT";
+		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : *o->stop == SIGHUP ? "SIGHUP" : "SIGINT";
 	if (rs->all.n || sv.intervals) {
 		if ((st = watch_verdict(&rs->all, ctx, NULL, &o->t, &sum, err)))
 			goto out;
