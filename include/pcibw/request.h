@@ -197,15 +197,18 @@ void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw
 /* What is known of one network interface before it is resolved (watch: sampled live, or read
  * from a recording). */
 struct pcibw_iface_facts {
-	const char *name;      /* OS interface name */
-	bool probe;	       /* it has a PCI device on this machine: probe it (-i NAME) */
-	bool virtual_nic;      /* paravirtual, or no device at all: no bus ceiling */
-	const char *bus;       /* a recorded bus spec ("virtual"), NULL or "" none */
-	const char *bus_from;  /* where that spec was recorded ("the recording"), NULL */
-	const char *nic;       /* a recorded profile name, NULL or "" none */
-	double line_rate_gbps; /* its link speed as read or recorded, Gbit/s; 0 unknown */
-	int cpus;	       /* the CPUs of its machine; PCIBW_NULL unknown */
-	double cpu_mhz;	       /* their clock; NAN unknown */
+	const char *name;	  /* OS interface name */
+	bool probe;		  /* it has a PCI device on this machine: probe it (-i NAME) */
+	bool virtual_nic;	  /* paravirtual, or no device at all: no bus ceiling */
+	const char *bus;	  /* a recorded bus spec ("virtual"), NULL or "" none */
+	const char *bus_from;	  /* where that spec was recorded ("the recording"), NULL */
+	const char *nic;	  /* a recorded profile name, NULL or "" none */
+	int vendor_id, device_id; /* recorded ids (no probe): the profile by id where none is named;
+				   * PCIBW_NULL unknown */
+	const char *driver;	  /* recorded kernel driver, NULL */
+	double line_rate_gbps;	  /* its link speed as read or recorded, Gbit/s; 0 unknown */
+	int cpus;		  /* the CPUs of its machine; PCIBW_NULL unknown */
+	double cpu_mhz;		  /* their clock; NAN unknown */
 };
 
 /*

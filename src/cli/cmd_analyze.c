@@ -42,6 +42,8 @@ static int run(const struct pcibw_request *req)
 	    .warnings = warnings,
 	    .n_warnings = nw,
 	    .wide = req->wide,
+	    .series = a.series,
+	    .n_series = a.n_series,
 	};
 	if (req->plot && (st = pcibw_analyze_render_plot(req->plot, &v, &err)))
 		goto out;

@@ -7,6 +7,7 @@
  */
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
+#include "src/util/input.h"
 #include <errno.h>
 #include <fcntl.h>
 #include <math.h>
@@ -69,25 +70,33 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 	for (int i = 0; i < max; i++)
 		clear(&d[i]);
 	bool is_stdin = !strcmp(path, "-");
-	/* Only a regular file is peeked at: a pipe or FIFO is read once, by the reader (a second
-	 * reader here would take its bytes; pcibw_input_spool_stdin makes standard input a regular
-	 * file first), and a device or a directory is the reader's to refuse. O_NONBLOCK keeps
-	 * open() from waiting for a FIFO's writer. Standard input is read at its offset and left
-	 * there, for the reader. */
-	int fd = is_stdin ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
-			  : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
-	if (fd < 0)
-		return PCIBW_OK; /* the reader reports it, with its own message */
-	struct stat sb;
-	off_t at = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
-	if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || at < 0) {
-		close(fd);
-		return PCIBW_OK;
-	}
+	/* Only a regular file, or the head of a piped standard input that
+	 * pcibw_input_spool_stdin read ahead, is peeked at: a pipe or FIFO is otherwise read once,
+	 * by the reader (a second reader here would take its bytes), and a device or a directory is
+	 * the reader's to refuse. O_NONBLOCK keeps open() from waiting for a FIFO's writer. Standard
+	 * input is read at its offset and left there, for the reader. */
 	/* the header lines come first: 64 lines of at most 1023 bytes are looked at */
 	static char buf[64 * 1024 + 1];
-	ssize_t got = pread(fd, buf, sizeof buf - 1, at);
-	close(fd);
+	ssize_t got;
+	const char *kept;
+	size_t kept_len;
+	if (is_stdin && pcibw_input_stdin_head(&kept, &kept_len)) {
+		got = (ssize_t)(kept_len < sizeof buf - 1 ? kept_len : sizeof buf - 1);
+		memcpy(buf, kept, (size_t)got);
+	} else {
+		int fd = is_stdin ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
+				  : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
+		if (fd < 0)
+			return PCIBW_OK; /* the reader reports it, with its own message */
+		struct stat sb;
+		off_t at = is_stdin ? lseek(fd, 0, SEEK_CUR) : 0;
+		if (fstat(fd, &sb) || !S_ISREG(sb.st_mode) || at < 0) {
+			close(fd);
+			return PCIBW_OK;
+		}
+		got = pread(fd, buf, sizeof buf - 1, at);
+		close(fd);
+	}
 	if (got <= 0)
 		return PCIBW_OK;
 	buf[got] = '\0';

@@ -30,7 +30,8 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
  * last PCI address after the /pciDDDD:BB/ root in it, skipping virtual devices (hwloc 2.x
  * topology-linux.c, hwloc_linuxfs_find_osdev_parent); a link this cannot read the same way
  * counts as yes. When false, loading hwloc (which reads every device's config space again)
- * would leave the report as it is.
+ * would leave the report as it is (were hwloc to fail, its warning "hwloc-failed" would say no
+ * more than that the facts come from sysfs, which they then do anyway).
  */
 bool probe_hwloc_may_add(const char *sysroot, struct probe_set *set);
 

@@ -173,6 +173,19 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	for (int i = 0; i < v->n_warnings; i++)
 		json_array_append_new(warn, json_string(v->warnings[i]));
 	json_object_set_new(root, "warnings", warn);
+	json_t *sm = json_array();
+	for (int i = 0; i < v->n_series; i++) {
+		const struct pcibw_resolved *r = &v->series[i].res;
+		json_t *x = json_object();
+		json_object_set_new(x, "iface", json_string(v->series[i].iface));
+		json_object_set_new(x, "bus", r->have_bus ? json_string(r->bus_spec) : json_null());
+		json_object_set_new(x, "bus_from", json_string(r->bus_from));
+		json_object_set_new(x, "nic", json_string(r->nic_name));
+		json_object_set_new(x, "line_rate_gbps",
+				    r->in.line_rate_gbps > 0 ? json_real(r->in.line_rate_gbps) : json_null());
+		json_array_append_new(sm, x);
+	}
+	json_object_set_new(root, "iface_machines", sm);
 	int r = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
 	json_decref(root);
 	if (r == 0 && fputc('\n', out) == EOF)

@@ -29,6 +29,8 @@ struct pcibw_analyze_view {
 	const char *const *warnings; /* what the resolution warned of (no NIC profile for the ids) */
 	int n_warnings;
 	bool wide; /* --wide: every column of the text table, whatever the width */
+	const struct pcibw_series_machine *series; /* interfaces with a machine of their own */
+	int n_series;
 };
 
 /* pcibw_analyze_pattern_name - a row's pattern ("rx", ..., "dma-rw") or "?" */

@@ -200,6 +200,15 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	const struct pcibw_machine *m = v->machine;
 	fprintf(out, "bus      %s%s%s\n", v->bus_spec ? v->bus_spec : "none given (no bus ceiling)",
 		v->bus_from ? " from " : "", v->bus_from ? v->bus_from : "");
+	/* interfaces the input gives a machine of their own: their rows are set against it */
+	for (int i = 0; i < v->n_series; i++) {
+		const struct pcibw_resolved *r = &v->series[i].res;
+		fprintf(out, "  %-6s %s, nic %s", v->series[i].iface, r->have_bus ? r->bus_spec : "no bus",
+			r->nic_name);
+		if (r->in.line_rate_gbps > 0)
+			fprintf(out, ", wire %g Gbit/s", r->in.line_rate_gbps);
+		fprintf(out, " (from %s)\n", r->bus_from[0] ? r->bus_from : "options");
+	}
 	fprintf(out, "nic      %s, pattern %s (unless a row says), sizes are %s unless a column says\n",
 		v->nic ? v->nic : "-", v->pattern, v->size_is);
 	if (m->line_rate_gbps > 0)

@@ -28,9 +28,13 @@ int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_er
 		who[k++] = "--dump -";
 	if (req->cpu_from && !strcmp(req->cpu_from, "-"))
 		who[k++] = "--cpu-from -";
-	bool files_stdin = false;
+	int files_stdin = 0;
 	for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
-		files_stdin |= !strcmp(req->files[i], "-");
+		files_stdin += !strcmp(req->files[i], "-");
+	if (files_stdin > 1)
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "the input '-' is given %d times: standard input is read once",
+				  files_stdin);
 	if (k == 2 || (k == 1 && files_stdin))
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "%s and %s both read standard input: give one of them a file", who[0],
@@ -482,6 +486,16 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		cd.bus = "virtual";
 	if (!cd.nic && !cd.nic_file && f->nic && f->nic[0])
 		cd.nic = f->nic;
+	/* recorded ids, no device to probe: the profile by id, as a probed device gets it */
+	char by_id[64];
+	bool no_profile = false;
+	if (!cd.nic && !cd.nic_file && !cd.probe.iface && f->vendor_id >= 0 && f->device_id >= 0) {
+		if (pcibw_nic_default_name(f->vendor_id, f->device_id, f->driver ? f->driver : "", NULL,
+					   by_id, sizeof by_id))
+			cd.nic = by_id;
+		else
+			no_profile = true;
+	}
 	if (cd.line_rate_gbps <= 0)
 		cd.line_rate_gbps = f->line_rate_gbps;
 	if (cd.cpus == PCIBW_NULL && isnan(cd.cpu_mhz)) {
@@ -502,6 +516,10 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		warn(out, "no-bus", "%s: its PCI device could not be probed (%s): no bus ceiling", f->name,
 		     why);
 	}
+	if (!st && no_profile)
+		warn(out, "no-nic-profile",
+		     "no NIC profile lists %04x:%04x; using 'simple' (pick one with --nic)",
+		     (unsigned)f->vendor_id, (unsigned)f->device_id);
 	if (!st && recorded && f->bus_from)
 		snprintf(out->bus_from, sizeof out->bus_from, "%s", f->bus_from);
 	return st;

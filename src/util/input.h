@@ -17,6 +17,7 @@
 #define PCIBW_UTIL_INPUT_H
 
 #include "pcibw/error.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdio.h>
 
@@ -59,13 +60,22 @@ int pcibw_input_read(const char *path, const char *expected, unsigned flags, siz
  */
 int pcibw_input_memfd(const char *data, size_t len, int *fd, char *path, size_t plen, struct pcibw_err *err);
 
+/* How much of a piped standard input is read ahead for a peek at its leading lines. */
+#define PCIBW_INPUT_STDIN_HEAD ((size_t)64 * 1024)
+
 /*
- * pcibw_input_spool_stdin - when standard input is a pipe, FIFO or socket, read it
- * whole into an in-memory file (memfd) and put that at descriptor 0, so that it can be read
- * twice: a peek at its leading lines (pcibw_ingest_defaults_all), then the reader, which sees
- * the very same bytes from the start. A regular file is left as it is. Returns PCIBW_OK, or
- * PCIBW_EINPUT for a read error, PCIBW_EINTERNAL when no memory holds it.
+ * pcibw_input_spool_stdin - when standard input is a pipe, FIFO or socket, read its first
+ * PCIBW_INPUT_STDIN_HEAD bytes (or all of it, if shorter) ahead and keep them, so that they can
+ * be looked at (pcibw_input_stdin_head: the "# bus:" lines of pcibw_ingest_defaults_all) and
+ * still be read: the first pcibw_input_open of "-" serves the kept bytes, then the rest of the
+ * pipe as it comes, so memory stays bounded however long the stream. A regular file is left as
+ * it is (it is read twice as it is). Idempotent. Returns PCIBW_OK, or PCIBW_EINPUT for a read
+ * error.
  */
 int pcibw_input_spool_stdin(struct pcibw_err *err);
+
+/* pcibw_input_stdin_head - the bytes pcibw_input_spool_stdin kept: true with *data, *len (not
+ * NUL-terminated), false when standard input was not read ahead (not a pipe, or not asked). */
+bool pcibw_input_stdin_head(const char **data, size_t *len);
 
 #endif

@@ -3,6 +3,7 @@
 #include "input.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/mman.h>
@@ -185,6 +186,71 @@ int pcibw_input_memfd(const char *data, size_t len, int *fd, char *path, size_t 
 	return PCIBW_OK;
 }
 
+/* The head of a piped standard input, read ahead by pcibw_input_spool_stdin; the first
+ * pcibw_input_open of "-" serves it before the rest of the pipe. */
+static struct {
+	char buf[PCIBW_INPUT_STDIN_HEAD];
+	size_t len, pos;
+	bool kept, served;
+} head;
+
+int pcibw_input_spool_stdin(struct pcibw_err *err)
+{
+	struct stat sb;
+	if (head.kept || fstat(STDIN_FILENO, &sb) || !(S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
+		return PCIBW_OK; /* a file is read twice as it is; a device is the reader's */
+	while (head.len < sizeof head.buf) {
+		ssize_t n = read(STDIN_FILENO, head.buf + head.len, sizeof head.buf - head.len);
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n < 0)
+			return pcibw_fail(err, PCIBW_EINPUT, "standard input: read error: %s",
+					  strerror(errno));
+		if (n == 0)
+			break;
+		head.len += (size_t)n;
+	}
+	head.kept = true;
+	return PCIBW_OK;
+}
+
+bool pcibw_input_stdin_head(const char **data, size_t *len)
+{
+	*data = head.buf;
+	*len = head.len;
+	return head.kept;
+}
+
+/* fopencookie: the kept head, then the pipe itself */
+static ssize_t head_then_pipe(void *cookie, char *buf, size_t size)
+{
+	int fd = (int)(intptr_t)cookie;
+	if (head.pos < head.len) {
+		size_t n = head.len - head.pos < size ? head.len - head.pos : size;
+		memcpy(buf, head.buf + head.pos, n);
+		head.pos += n;
+		return (ssize_t)n;
+	}
+	for (;;) {
+		ssize_t n = read(fd, buf, size);
+		if (n < 0 && errno == EINTR)
+			continue;
+		return n;
+	}
+}
+
+static int head_close(void *cookie)
+{
+	return close((int)(intptr_t)cookie);
+}
+
+static FILE *open_with_head(int fd)
+{
+	head.served = true;
+	cookie_io_functions_t io = {.read = head_then_pipe, .close = head_close};
+	return fopencookie((void *)(intptr_t)fd, "rb", io);
+}
+
 int pcibw_input_open(const char *path, const char *expected, unsigned flags, FILE **fp, struct pcibw_err *err)
 {
 	int fd = -1, is_stdin = 0, pipe_like = 0;
@@ -201,55 +267,11 @@ int pcibw_input_open(const char *path, const char *expected, unsigned flags, FIL
 		if (fd < 0)
 			return pcibw_fail(err, PCIBW_EINPUT, "standard input: %s", strerror(errno));
 	}
-	*fp = fdopen(fd, "rb");
+	*fp = is_stdin && head.kept && !head.served ? open_with_head(fd) : fdopen(fd, "rb");
 	if (!*fp) {
 		int e = errno;
 		close(fd);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", name, strerror(e));
 	}
-	return PCIBW_OK;
-}
-
-int pcibw_input_spool_stdin(struct pcibw_err *err)
-{
-	struct stat sb;
-	if (fstat(STDIN_FILENO, &sb) || !(S_ISFIFO(sb.st_mode) || S_ISSOCK(sb.st_mode)))
-		return PCIBW_OK; /* a file is read twice as it is; a device is the reader's */
-	int fd = memfd_create("pcibw-stdin", MFD_CLOEXEC);
-	if (fd < 0)
-		return pcibw_fail(err, PCIBW_EINTERNAL, "standard input: cannot keep a copy: %s",
-				  strerror(errno));
-	static char buf[1 << 16];
-	for (;;) {
-		ssize_t n = read(STDIN_FILENO, buf, sizeof buf);
-		if (n < 0 && errno == EINTR)
-			continue;
-		if (n < 0) {
-			int e = errno;
-			close(fd);
-			return pcibw_fail(err, PCIBW_EINPUT, "standard input: read error: %s", strerror(e));
-		}
-		if (n == 0)
-			break;
-		for (ssize_t o = 0; o < n;) {
-			ssize_t w = write(fd, buf + o, (size_t)(n - o));
-			if (w < 0 && errno == EINTR)
-				continue;
-			if (w < 0) {
-				int e = errno;
-				close(fd);
-				return pcibw_fail(err, PCIBW_EINTERNAL,
-						  "standard input: cannot keep a copy in memory: %s",
-						  strerror(e));
-			}
-			o += w;
-		}
-	}
-	if (lseek(fd, 0, SEEK_SET) < 0 || dup2(fd, STDIN_FILENO) < 0) {
-		int e = errno;
-		close(fd);
-		return pcibw_fail(err, PCIBW_EINTERNAL, "standard input: %s", strerror(e));
-	}
-	close(fd);
 	return PCIBW_OK;
 }

@@ -108,6 +108,21 @@ Test(inputs, pipe_read_once)
 	}
 }
 
+/* A piped standard input longer than the head kept for its "# bus:" lines (64 KiB): the bus
+ * comes from the head, and every one of the 8000 lines after it is still read, in order. */
+Test(inputs, long_pipe_keeps_its_bus_line_and_every_row)
+{
+	struct run_result r = bash("{ echo '# bus: pci33 nic: e1000'; echo frame_bytes,mbps,cpu_pct; "
+				   "for i in $(seq 8000); do echo 1066,550,82; done; } | timeout 60 "
+				   "\"$PCIBW_EXE\" analyze - --json");
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "\"bus_from\": \"standard input:1\""),
+		  "bus not from the pipe's line 1: %.400s", r.out);
+	cr_expect(strstr(r.out, "\"bus\": \"pci33/32"), "bus: %.400s", r.out);
+	cr_expect(strstr(r.out, "\"lines\": 8000"), "not every line read: %.600s", r.out);
+	run_free(&r);
+}
+
 /* Standard input is read once: a second reader of "-" would see an empty stream and report a
  * misleading "no header line"; it is a usage error before anything is read. */
 Test(inputs, two_readers_of_stdin_refused)
@@ -115,6 +130,7 @@ Test(inputs, two_readers_of_stdin_refused)
 	const char *cases[][2] = {
 	    {"analyze --dump - -", "--dump - and the input '-' both read standard input"},
 	    {"analyze --cpu-from - -", "--cpu-from - and the input '-' both read standard input"},
+	    {"analyze - - --bus gen3x8", "the input '-' is given 2 times"},
 	    {"analyze --dump - --cpu-from - \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\"",
 	     "--dump - and --cpu-from - both read standard input"},
 	};

@@ -228,3 +228,37 @@ Test(watch_cli, record_cap_and_replay_same_verdict_no_addresses)
 	cr_assert_leq(st.st_size, 4096);
 	run_free(&r);
 }
+
+Test(watch_cli, a_device_no_profile_lists_gets_the_warning_analyze_gives)
+{
+	/* synthetic-unknown-ids: real-vm-lo-udp's samples with eth0 recorded as 1234:5678 (ids no
+	 * profile in data/nic lists) on gen3 x8, no profile recorded */
+	char dir[400], path[512];
+	snprintf(dir, sizeof dir, "%s/synthetic-unknown-ids", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	static const char meta[] =
+	    "pcibw-watch-recording 1\n"
+	    "# synthetic-unknown-ids: real-vm-lo-udp with eth0 recorded as vendor 0x1234 device 0x5678\n"
+	    "interval 0.5\ncpus 2\ncpu_mhz 2596.2\n"
+	    "iface lo slot=- dev=- driver=- virtual=1 pci=0 own_link=0 bus=virtual nic=- line_rate_gbps=0 "
+	    "vendor=-1 device=-1\n"
+	    "iface eth0 slot=0000:03:00.0 dev=0000:03:00.0 driver=- virtual=0 pci=1 own_link=0 bus=gen3x8 "
+	    "nic=- line_rate_gbps=10 vendor=4660 device=22136\n";
+	write_file(dir, "meta", meta, strlen(meta));
+	snprintf(path, sizeof path, "%s/samples", test_data("real-vm-lo-udp"));
+	size_t len = 0;
+	char *samples = slurp(path, &len);
+	cr_assert(samples);
+	write_file(dir, "samples", samples, len);
+	free(samples);
+	struct run_result r = watch((const char *[]){"watch", "--replay", dir, "--json", NULL});
+	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	char *sum = strstr(r.out, "\"type\":\"summary\"");
+	cr_assert(sum, "%s", r.out);
+	cr_assert(
+	    strstr(sum, "\"eth0: no NIC profile lists 1234:5678; using 'simple' (pick one with --nic)\""),
+	    "%s", sum);
+	cr_assert(strstr(sum, "\"warning_codes\":[\"no-nic-profile\"]"), "%s", sum);
+	cr_assert(strstr(sum, "{\"code\":\"no-nic-profile\""), "the interface's notes: %s", sum);
+	run_free(&r);
+}

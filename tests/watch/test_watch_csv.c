@@ -225,6 +225,16 @@ Test(watch_csv, each_interface_header_line_is_applied_to_its_rows)
 		}
 	}
 	cr_assert_eq(eth0, 2, "rx 64 B and tx 1518 B");
+	/* the machines analyze read per interface, with the header line each came from (lines 3, 4) */
+	json_t *im = json_object_get(an, "iface_machines");
+	cr_assert_eq(json_array_size(im), 2);
+	json_t *m1 = json_array_get(im, 1);
+	cr_assert_str_eq(json_string_value(json_object_get(m1, "iface")), "eth0");
+	cr_assert_str_eq(json_string_value(json_object_get(m1, "nic")), "mlx5");
+	cr_assert_float_eq(json_number_value(json_object_get(m1, "line_rate_gbps")), 25, 1e-12);
+	char from[200];
+	snprintf(from, sizeof from, "%s:4", csv);
+	cr_assert_str_eq(json_string_value(json_object_get(m1, "bus_from")), from);
 	cr_assert_eq(lo, 2);
 	json_decref(an);
 	run_free(&a);
