@@ -19,6 +19,8 @@ static const int pow2_sizes[] = {128, 256, 512, 1024, 2048, 4096};
 /* PCI-X Addendum 2.0 sec. 7.2.3 Command register: MMRBC 512 << field; max outstanding splits. */
 static const int mmrbc_sizes[] = {512, 1024, 2048, 4096};
 static const int split_counts[] = {1, 2, 3, 4, 8, 12, 16, 32};
+/* Link Control ASPM Control (PCIe Base 6.0 sec. 7.5.3.7): 00 off, 01 L0s, 10 L1, 11 both. */
+static const char *const aspm_names[] = {"off", "l0s", "l1", "l0s-l1"};
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 
@@ -257,10 +259,8 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 	}
 	if (KEY("aspm")) {
 		NEED(A_PCIE, "PCIe");
-		/* Link Control ASPM Control (PCIe Base 6.0 sec. 7.5.3.7): 00 off, 01 L0s, 10 L1, 11 both */
-		static const char *const names[] = {"off", "l0s", "l1", "l0s-l1"};
 		for (int i = 0; i < 4; i++)
-			if (vlen == strlen(names[i]) && !strncasecmp(val, names[i], vlen)) {
+			if (vlen == strlen(aspm_names[i]) && !strncasecmp(val, aspm_names[i], vlen)) {
 				b->aspm = i;
 				return PCIBW_OK;
 			}
@@ -401,9 +401,13 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 			snprintf(off, sizeof off, ",dma_offset=pciebench");
 		else if (b->dma_offset)
 			snprintf(off, sizeof off, ",dma_offset=%d", b->dma_offset);
-		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s%s", b->gen, b->lanes, b->mps_bytes,
-			 b->mrrs_bytes, b->rcb_bytes, b->rcb_chunks ? ",rcb_chunks" : "", off,
-			 b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
+		/* every modifier in effect, so that the spec parses back to the same bus */
+		char aspm[16] = "";
+		if (b->aspm >= 0 && b->aspm < 4)
+			snprintf(aspm, sizeof aspm, ",aspm=%s", aspm_names[b->aspm]);
+		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s%s%s", b->gen, b->lanes,
+			 b->mps_bytes, b->mrrs_bytes, b->rcb_bytes, aspm, b->rcb_chunks ? ",rcb_chunks" : "",
+			 off, b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
 			 b->flit && b->gen < 6 ? ",flit" : "");
 		break;
 	}

@@ -57,35 +57,68 @@ Test(busspec, defaults_and_raw_rates)
 	cr_assert_eq(b.latency_timer, 0);
 }
 
+/* Every value a spec can set (the *_default flags say where a value came from, not what it is). */
+static void expect_same_bus(const struct pcibw_bus *a, const struct pcibw_bus *b, const char *what)
+{
+	cr_expect(a->kind == b->kind && a->gen == b->gen && a->gts == b->gts && a->lanes == b->lanes, "%s",
+		  what);
+	cr_expect(a->mps_bytes == b->mps_bytes && a->mrrs_bytes == b->mrrs_bytes &&
+		      a->rcb_bytes == b->rcb_bytes,
+		  "%s", what);
+	cr_expect(a->ecrc == b->ecrc && a->addr32 == b->addr32 && a->flit == b->flit, "%s", what);
+	cr_expect_eq(a->aspm, b->aspm, "%s: aspm", what);
+	cr_expect(a->rcb_chunks == b->rcb_chunks && a->dma_offset == b->dma_offset, "%s", what);
+	cr_expect(a->clock_mhz == b->clock_mhz && a->width_bits == b->width_bits &&
+		      a->transfers_per_clock == b->transfers_per_clock,
+		  "%s", what);
+	cr_expect(a->mmrbc_bytes == b->mmrbc_bytes && a->splits == b->splits &&
+		      a->latency_timer == b->latency_timer && a->cacheline_bytes == b->cacheline_bytes,
+		  "%s", what);
+}
+
 Test(busspec, format_round_trips)
 {
-	static const char *specs[] = {"gen1x1",
-				      "gen3x8,mps=256",
-				      "gen5x32,ecrc,addr32,rcb_chunks",
-				      "gen4x4,flit",
-				      "gen3x8,dma_offset=2",
-				      "gen3x8,mps=256,dma_offset=pciebench",
-				      "gen6x2",
-				      "pcix66/32",
-				      "pcix266,mmrbc=2048,splits=4",
-				      "pcix533",
-				      "pci33/64,latency_timer=32",
-				      "pci66,addr32"};
+	/* each modifier of doc/cli-contract.md "Bus spec", each value of the enumerated ones */
+	static const char *specs[] = {
+	    "gen1x1",
+	    "gen3x8,mps=256",
+	    "gen3x8,mrrs=4096,rcb=128",
+	    "gen5x32,ecrc,addr32,rcb_chunks",
+	    "gen4x4,flit",
+	    "gen3x8,dma_offset=2",
+	    "gen3x8,dma_offset=4095",
+	    "gen3x8,mps=256,dma_offset=pciebench",
+	    "gen3x8,aspm=off",
+	    "gen3x8,aspm=l0s",
+	    "gen3x8,aspm=l1",
+	    "gen3x8,aspm=l0s-l1",
+	    "gen2x4,mps=512,mrrs=1024,rcb=128,aspm=l1,rcb_chunks,dma_offset=130,ecrc,"
+	    "addr32,flit",
+	    "gen6x2",
+	    "pcix66/32",
+	    "pcix266,mmrbc=2048,splits=4",
+	    "pcix533",
+	    "pcix133/64,mmrbc=4096,splits=32,latency_timer=0,addr32",
+	    "pci33/64,latency_timer=32",
+	    "pci66,addr32"};
 	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		struct pcibw_bus a = ok(specs[i]), b;
-		char buf[160];
+		char buf[192];
 		pcibw_bus_format(&a, buf, sizeof buf);
 		b = ok(buf);
-		char buf2[160];
+		char buf2[192];
 		pcibw_bus_format(&b, buf2, sizeof buf2);
 		cr_assert_str_eq(buf, buf2, "%s -> %s -> %s", specs[i], buf, buf2);
-		cr_assert(b.kind == a.kind && b.gts == a.gts && b.lanes == a.lanes &&
-			      b.mps_bytes == a.mps_bytes && b.flit == a.flit && b.ecrc == a.ecrc &&
-			      b.clock_mhz == a.clock_mhz && b.transfers_per_clock == a.transfers_per_clock &&
-			      b.width_bits == a.width_bits && b.mmrbc_bytes == a.mmrbc_bytes &&
-			      b.splits == a.splits,
-			  "%s", specs[i]);
+		expect_same_bus(&a, &b, specs[i]);
 	}
+	char buf[192];
+	struct pcibw_bus l1 = ok("gen3x8,aspm=l1");
+	cr_expect(strstr(pcibw_bus_format(&l1, buf, sizeof buf), ",aspm=l1"), "%s", buf);
+	/* a probed link's effective ASPM state is in the spec too */
+	l1.aspm = 3;
+	cr_expect(strstr(pcibw_bus_format(&l1, buf, sizeof buf), ",aspm=l0s-l1"), "%s", buf);
+	struct pcibw_bus unknown = ok("gen3x8");
+	cr_expect(!strstr(pcibw_bus_format(&unknown, buf, sizeof buf), "aspm"), "%s", buf);
 }
 
 Test(busspec, errors_name_the_bad_part)

@@ -242,8 +242,8 @@ Test(model_cli, plot_svg_parses)
 }
 
 /* The bus from a real dump: Intel 82576 (8086:10c9) at 2.5 GT/s x4 with MaxPayload 256 and
- * MaxReadReq 512 (the dump's header and its DevCtl/LnkSta lines): the model uses them and picks
- * the igb profile by id. */
+ * MaxReadReq 512 (the dump's header and its DevCtl/LnkSta lines) and "LnkCtl: ASPM L1 Enabled":
+ * the model uses them, the spec carries them all, and the igb profile is picked by id. */
 Test(model_cli, bus_from_dump)
 {
 	struct run_result r =
@@ -254,7 +254,8 @@ Test(model_cli, bus_from_dump)
 	json_t *j = json_loads(r.out, 0, &je);
 	cr_assert(j, "%s", r.out);
 	json_t *bus = json_object_get(j, "bus");
-	cr_assert_str_eq(json_string_value(json_object_get(bus, "spec")), "gen1x4,mps=256,mrrs=512,rcb=64");
+	cr_assert_str_eq(json_string_value(json_object_get(bus, "spec")),
+			 "gen1x4,mps=256,mrrs=512,rcb=64,aspm=l1");
 	cr_assert_str_eq(json_string_value(json_object_get(j, "nic")), "igb");
 	json_decref(j);
 	run_free(&r);
