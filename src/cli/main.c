@@ -83,6 +83,8 @@ static int run(int argc, char **argv)
 		return cmd_report(1, (char *[]){"report", NULL});
 	const char *a = argv[1];
 	if (!strcmp(a, "--version") || !strcmp(a, "-V")) {
+		if (argc > 2)
+			return cli_usage_error("", "%s takes no argument (got '%s')", a, argv[2]);
 		printf("pcibw %s\n", PCIBW_VERSION);
 		return 0;
 	}

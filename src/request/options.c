@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 
 #define N(a) ((int)(sizeof(a) / sizeof((a)[0])))
 #define AT(field) offsetof(struct pcibw_request, field)
@@ -105,6 +106,26 @@ static int set_input_format(struct pcibw_request *req, const char *v, struct pci
 }
 
 /* "64M", "1048576", "2G": bytes, 4 KiB .. 1 TiB (K, M, G count 1024s) */
+/* The plot is SVG whatever the name says: a .png or .pdf name would hold SVG text that no
+ * viewer of that type opens. A name without a dot, or any other extension, is the user's. */
+static int set_plot(struct pcibw_request *req, const char *v, struct pcibw_err *err)
+{
+	static const char *const not_svg[] = {".png", ".pdf", ".jpg", ".jpeg", ".gif", ".ps", ".eps"};
+	const char *dot = strrchr(v, '.');
+	for (size_t i = 0; dot && !strchr(dot, '/') && i < sizeof not_svg / sizeof not_svg[0]; i++)
+		if (!strcasecmp(dot, not_svg[i]))
+			return pcibw_fail(
+			    err, PCIBW_EUSAGE,
+			    "--plot %s: the plot is SVG, not %s: name it .svg (convert it with, "
+			    "e.g., rsvg-convert)",
+			    v, dot + 1);
+	if (req->plot)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--plot given twice ('%s' and '%s'): give it once",
+				  req->plot, v);
+	req->plot = v;
+	return PCIBW_OK;
+}
+
 static int set_record_max(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
 	char *e;
@@ -281,12 +302,12 @@ const struct pcibw_option pcibw_options[] = {
 	     "each interval's figures for node_exporter (with --textfile: the file replaced)"},
     {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
-    {"plot", 0, "FILE.svg", STR(plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
+    {"plot", 0, "FILE.svg", CALL(set_plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
      .help = "draw the ceilings against packet size"},
     {"explain", 0, NULL, FLAG(explain), .commands = M, .group = PCIBW_GRP_OUTPUT,
      .help = "per size, each bus operation a packet costs: bytes per packet each way and\n"
 	     "the knob or key behind it (JSON: rows[].recipe)"},
-    {"plot", 0, "FILE.svg", STR(plot), .commands = A, .group = PCIBW_GRP_OUTPUT,
+    {"plot", 0, "FILE.svg", CALL(set_plot), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "measured points over the bus and wire ceilings"},
     {"wide", 0, NULL, FLAG(wide), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "every column of the text table, past 100 columns"},

@@ -57,6 +57,10 @@ static int apply(struct pcibw_request *req, const struct pcibw_option *o, const 
 		*(bool *)field = true;
 		return PCIBW_OK;
 	case PCIBW_OPT_STRING:
+		/* the last one winning silently would hide a typo or a pasted command line */
+		if (*(const char **)field)
+			return pcibw_fail(err, PCIBW_EUSAGE, "%s given twice ('%s' and '%s'): give it once",
+					  pcibw_option_label(o), *(const char **)field, v);
 		*(const char **)field = v;
 		return PCIBW_OK;
 	case PCIBW_OPT_INT:

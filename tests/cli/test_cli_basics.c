@@ -73,3 +73,28 @@ Test(cli, watch_interface_given_twice_is_usage_error)
 	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	run_free(&r);
 }
+
+/* A value option given twice, an argument after --version, an SVG plot named as another image
+ * type: each a usage error (exit 2) that names what was wrong, never the last one silently. */
+Test(cli, ambiguous_command_lines_are_usage_errors)
+{
+	const char *dump = test_data("pcie-intel-82576-x4-gen1.lspci");
+	struct {
+		const char *argv[8];
+		const char *want;
+	} cases[] = {
+	    {{"report", "--dump", dump, "--dump", dump, NULL}, "--dump given twice"},
+	    {{"model", "--bus", "gen3x8", "--bus", "gen2x8", NULL},
+	     "--bus given twice ('gen3x8' and 'gen2x8')"},
+	    {{"--version", "extra", NULL}, "--version takes no argument (got 'extra')"},
+	    {{"model", "--bus", "gen3x8", "--plot", "out.png", NULL}, "the plot is SVG, not png"},
+	    {{"model", "--bus", "gen3x8", "--plot", "a.svg", "--plot", "b.svg", NULL}, "--plot given twice"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, cases[i].argv);
+		cr_expect_eq(r.status, 2, "case %u: exit %d: %s", i, r.status, r.err);
+		cr_expect(strstr(r.err, cases[i].want), "case %u: want '%s' in: %s", i, cases[i].want, r.err);
+		cr_expect_str_eq(r.out, "", "case %u printed: %s", i, r.out);
+		run_free(&r);
+	}
+}
