@@ -235,7 +235,8 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			sum_pk += pk;
 	}
 	if (n_omit)
-		stats_note(st, "%s: %ld iperf3 interval(s) marked omitted (the -O warm-up) left out", src->name, n_omit);
+		stats_note(st, "%s: %ld iperf3 interval(s) marked omitted (the -O warm-up) left out",
+			   src->name, n_omit);
 	/* A loopback test crosses no NIC and no bus: its rates cannot speak for either. */
 	const char *rh = json_string_value(
 	    json_object_get(json_array_get(json_object_get(start, "connected"), 0), "remote_host"));
