@@ -121,6 +121,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 		sigemptyset(&sa.sa_mask);
 		sigaction(SIGINT, &sa, NULL);
 		sigaction(SIGTERM, &sa, NULL);
+		sigaction(SIGHUP, &sa, NULL); /* a dropped ssh session: the summary, as for SIGTERM */
 	}
 	st = watch_run(s, ctx, o, &err);
 out:

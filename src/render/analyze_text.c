@@ -3,6 +3,7 @@
  * and the answer in plain words. Unknown values print as "-". */
 #include "analyze_render.h"
 #include "pcibw/nic.h"
+#include "text_wrap.h"
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
@@ -116,29 +117,6 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 	}
 }
 
-/* text after prefix, broken at blanks so that no line passes 100 columns (a word longer than the
- * room is printed whole); continuation lines are indented two more than the prefix. */
-static void wrapped(FILE *out, const char *prefix, const char *text)
-{
-	int indent = (int)strlen(prefix), col = fprintf(out, "%s", prefix);
-	const char *p = text;
-	bool first = true;
-	while (*p) {
-		const char *e = strchr(p, ' ');
-		int n = e ? (int)(e - p) : (int)strlen(p);
-		if (!first && col + 1 + n > 100) {
-			col = fprintf(out, "\n%*s", indent + 2, "") - 1;
-			first = true;
-		}
-		col += fprintf(out, "%s%.*s", first ? "" : " ", n, p);
-		first = false;
-		p += n;
-		while (*p == ' ')
-			p++;
-	}
-	fputc('\n', out);
-}
-
 static bool in_group(const struct pcibw_group *g, const char *e)
 {
 	for (int k = 0; k < g->n_evidence; k++)
@@ -182,7 +160,7 @@ static void evidence(FILE *out, const struct pcibw_analyze_view *v)
 		char pre[32];
 		snprintf(pre, sizeof pre, "%s%4d ", indent, g->representative + 1);
 		for (int k = 0; k < g->n_evidence; k++)
-			wrapped(out, pre, g->evidence[k]);
+			pcibw_text_wrapped(out, pre, g->evidence[k]);
 		for (int k = 0; k < g->n_rows; k++) {
 			const struct pcibw_row *r = &rs->v[g->rows[k]];
 			if (g->rows[k] == g->representative)
@@ -190,7 +168,7 @@ static void evidence(FILE *out, const struct pcibw_analyze_view *v)
 			snprintf(pre, sizeof pre, "%s%4d ", indent, g->rows[k] + 1);
 			for (int j = 0; j < r->n_evidence; j++)
 				if (!in_group(g, r->evidence[j]))
-					wrapped(out, pre, r->evidence[j]);
+					pcibw_text_wrapped(out, pre, r->evidence[j]);
 		}
 	}
 }
@@ -232,7 +210,7 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		if (s->skipped && o > 0 && (size_t)o < sizeof line)
 			snprintf(line + o, sizeof line - (size_t)o, ", %ld skipped (first: %s)", s->skipped,
 				 s->first_skip);
-		wrapped(out, "input    ", line);
+		pcibw_text_wrapped(out, "input    ", line);
 		if (s->n_columns) {
 			char item[160];
 			int col = fprintf(out, "         columns ");
@@ -258,18 +236,18 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 			snprintf(cpu, sizeof cpu,
 				 "all CPUs %.1f %% busy (irq+softirq %.1f %%), %d CPU(s) listed",
 				 s->cpu.all_busy, s->cpu.all_irq, s->cpu.n_cpus);
-			wrapped(out, "         cpu of the run: ", cpu);
+			pcibw_text_wrapped(out, "         cpu of the run: ", cpu);
 		}
 		for (int k = 0; k < s->n_warnings; k++)
-			wrapped(out, "         warning: ", s->warnings[k]);
+			pcibw_text_wrapped(out, "         warning: ", s->warnings[k]);
 		for (int k = 0; k < s->n_notes; k++)
-			wrapped(out, "         note: ", s->notes[k]);
+			pcibw_text_wrapped(out, "         note: ", s->notes[k]);
 	}
 	table(out, v);
 	evidence(out, v);
 	fprintf(out, "\nverdict  %s\n", pcibw_verdict_name(v->summary->verdict));
 	for (int i = 0; i < v->summary->n_evidence; i++)
-		wrapped(out, "         ", v->summary->evidence[i]);
+		pcibw_text_wrapped(out, "         ", v->summary->evidence[i]);
 	if (v->skipped)
 		fprintf(out, "         %ld input line(s) skipped\n", v->skipped);
 	for (int i = 0; i < v->n_warnings; i++)

@@ -154,6 +154,17 @@ static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *
 		else
 			watch_idle_words(name, intervals, interval_s, w, sizeof w);
 		json_array_append_new(ev, json_string(w));
+	} else {
+		/* the evidence of its busiest row with that verdict: a verdict never comes bare */
+		const struct pcibw_row *best = NULL;
+		for (int i = 0; rows && i < rows->n; i++) {
+			const struct pcibw_row *r = &rows->v[i];
+			if (!strcmp(r->iface, name) && r->verdict == v &&
+			    (!best || (!isnan(r->pps) && !(r->pps <= best->pps))))
+				best = r;
+		}
+		for (int k = 0; best && k < best->n_evidence; k++)
+			json_array_append_new(ev, json_string(best->evidence[k]));
 	}
 	json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(v)));
 	json_object_set_new(x, "evidence", ev);

@@ -2,6 +2,7 @@
 /* `pcibw watch` text: vmstat-like lines that fit 100 columns, notes under the line that first
  * raises a flag, and a summary. */
 #include "pcibw/nic.h"
+#include "text_wrap.h"
 #include "watch_render.h"
 #include <math.h>
 #include <string.h>
@@ -84,8 +85,11 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 			gr->inferred ? (gr->segment ? " (a bus number)" : " (one device's link)") : "",
 			gr->hop_bus[0] ? gr->hop_bus : "bus unknown", gr->costed ? "" : ": not costed, ",
 			gr->why);
-		if (gr->note[0])
-			fprintf(out, "  ! hop%d: %s\n", g + 1, gr->note);
+		if (gr->note[0]) {
+			char pre[32];
+			snprintf(pre, sizeof pre, "  ! hop%d: ", g + 1);
+			pcibw_text_wrapped(out, pre, gr->note);
+		}
 	}
 	for (int i = 0; i < ctx->n_warnings; i++)
 		fprintf(out, "warning: %s\n", ctx->warnings[i].text);
@@ -150,13 +154,16 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 	}
 	*v->lines = lines;
 	for (int g = 0; v->shared && g < v->shared->n && g < 32; g++)
-		if ((v->shared_new & (1u << g)) && v->shared->g[g].note[0])
-			fprintf(out, "        ! hop%d: %s\n", g + 1, v->shared->g[g].note);
+		if ((v->shared_new & (1u << g)) && v->shared->g[g].note[0]) {
+			char pre[32];
+			snprintf(pre, sizeof pre, "        ! hop%d: ", g + 1);
+			pcibw_text_wrapped(out, pre, v->shared->g[g].note);
+		}
 	/* a note is shown when its flag is new since the last interval: a steady condition is
 	 * said once, and its letter stays in the flags column */
 	for (int k = 0; k < iv->n_notes; k++)
 		if (iv->note_flag[k] & v->new_flags)
-			fprintf(out, "        ! %s\n", iv->notes[k]);
+			pcibw_text_wrapped(out, "        ! ", iv->notes[k]);
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
@@ -173,7 +180,7 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		fprintf(out, "  busiest core: CPU %d, %.0f %% at %.1f s\n", s->busiest_cpu,
 			s->busiest_busy * 100, s->busiest_t);
 	for (int i = 0; s->sum && i < s->sum->n_evidence; i++)
-		fprintf(out, "  - %s\n", s->sum->evidence[i]);
+		pcibw_text_wrapped(out, "  - ", s->sum->evidence[i]);
 	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
 		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
 		const struct watch_shared_run *r = s->shared;
@@ -190,10 +197,10 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		for (int k = 0; k < r->sum[g].n_evidence && k < 2; k++)
 			fprintf(out, "    - %s\n", r->sum[g].evidence[k]);
 		if (gr->note[0])
-			fprintf(out, "    ! %s\n", gr->note);
+			pcibw_text_wrapped(out, "    ! ", gr->note);
 	}
 	for (int i = 0; i < s->n_notes; i++)
-		fprintf(out, "  ! %s\n", s->notes[i]);
+		pcibw_text_wrapped(out, "  ! ", s->notes[i]);
 	if (s->recording)
 		fprintf(out, "  recording: %s%s\n", s->recording,
 			s->recording_full ? " (stopped at --record-max: later samples are not in it)" : "");

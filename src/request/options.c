@@ -251,7 +251,7 @@ const struct pcibw_option pcibw_options[] = {
      .help = "between samples (default 1)"},
     {"count", 0, "N", .type = PCIBW_OPT_INT, .target = AT(count), .lo = 1, .hi = 1000000000,
      .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SOURCE,
-     .help = "stop after N intervals (default: at SIGINT or SIGTERM, with the summary)"},
+     .help = "stop after N intervals (default: at SIGINT, SIGTERM or SIGHUP, with the summary)"},
     {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
      .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
 	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},

@@ -88,6 +88,12 @@ int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sam
 		need += s->b[i].len + 96;
 	if (rec->written + need > rec->max) {
 		rec->full = true;
+		if (rec->samples < 2)
+			return pcibw_fail(
+			    err, PCIBW_EINTERNAL,
+			    "%s: --record-max %llu bytes holds %ld sample(s) of about %llu bytes: "
+			    "a replay needs at least two; give a larger --record-max",
+			    rec->path, rec->max, rec->samples, need);
 		return PCIBW_OK;
 	}
 	long start = ftell(rec->f);
@@ -112,6 +118,7 @@ int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sam
 		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: cannot write: %s", rec->path, strerror(errno));
 	long end = ftell(rec->f);
 	rec->written += (unsigned long long)(end - start);
+	rec->samples++;
 	return PCIBW_OK;
 }
 

@@ -39,6 +39,7 @@ struct watch_recorder {
 	FILE *f;
 	char path[4200]; /* DIR/samples */
 	unsigned long long written, max;
+	long samples;  /* samples written */
 	bool full;     /* the cap was reached: nothing more is written */
 	char *scratch; /* scrubbed copy of a blob */
 	size_t scap;
@@ -56,7 +57,8 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 
 /* watch_record_sample - append one sample, MAC/IP addresses and the host name scrubbed
  * (pcibw_watch_scrub). Returns PCIBW_OK (also when the cap stops the recording: rec->full
- * says so), or PCIBW_EINTERNAL when the write fails. */
+ * says so), or PCIBW_EINTERNAL when the write fails or when the cap is reached before two
+ * samples are written (a replay needs two: such a recording is not written). */
 int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sample *s,
 			struct pcibw_err *err);
 

@@ -147,10 +147,8 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	default:
 		st = watch_render_start_text(o->out, ctx);
 	}
-	if (st)
-		goto write_fail;
-	if (o->live)
-		fflush(o->out);
+	if (st || (o->live && fflush(o->out)))
+		goto write_fail; /* at once: errno is the write's, not a later read's */
 	int r = s->read(s, &rs->sample, err);
 	if (r == 1)
 		r = pcibw_fail(err, PCIBW_EINPUT, "%s: no sample", where);
@@ -217,7 +215,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 			goto write_fail;
 	}
 	if (*o->stop)
-		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : "SIGINT";
+		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : *o->stop == SIGHUP ? "SIGHUP" : "SIGINT";
 	if (rs->all.n || sv.intervals) {
 		if ((st = watch_verdict(&rs->all, ctx, NULL, &o->t, &sum, err)))
 			goto out;

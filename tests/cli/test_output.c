@@ -33,6 +33,8 @@ static const char *const commands[] = {
     "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\"",
     "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" --json",
     "watch --replay \"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" --format csv",
+    "watch lo --count 2 --interval 0.1",
+    "watch lo --count 2 --interval 0.1 --format csv",
 };
 
 /* The reason is said once, not once per layer that saw the write fail. */

@@ -215,13 +215,14 @@ Test(watch_cli, record_cap_and_replay_same_verdict_no_addresses)
 	if (d)
 		closedir(d);
 	free(samples);
-	/* a 4 KiB cap: one sample of this machine's /proc is more than that, so the recording stops
-	 * and says so, and watch goes on */
+	/* a 4 KiB cap: one sample of this machine's /proc is more than that, so no replayable
+	 * recording (two samples) can be written: exit 1, "recording not written", never exit 0
+	 * with an empty samples file */
 	r = watch((const char *[]){"watch", "lo", "--count", "2", "--interval", "0.1", "--record", cap,
 				   "--record-max", "4K", NULL});
-	cr_assert_eq(r.status, 0, "exit %d: %s", r.status, r.err);
-	cr_assert(strstr(r.out, "stopped at --record-max"), "%s", r.out);
-	cr_assert(strstr(r.err, "stopped at --record-max"), "%s", r.err);
+	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "--record-max 4096 bytes holds 0 sample(s)"), "%s", r.err);
+	cr_assert(strstr(r.err, "a replay needs at least two"), "%s", r.err);
 	snprintf(path, sizeof path, "%s/samples", cap);
 	struct stat st;
 	cr_assert_eq(stat(path, &st), 0);

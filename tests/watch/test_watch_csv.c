@@ -240,3 +240,44 @@ Test(watch_csv, each_interface_header_line_is_applied_to_its_rows)
 	run_free(&a);
 	unlink(csv);
 }
+
+/* A verdict never comes bare: every interface that is not undetermined carries evidence, in
+ * every interval line and in the summary, on every recording of tests/watch/data. */
+Test(watch_csv, every_interface_verdict_has_evidence)
+{
+	struct run_result ls = run_cmd(NULL, (const char *[]){"sh", "-c",
+							      "cd \"$PCIBW_TEST_DATA\" && for d in */; do "
+							      "echo \"${d%/}\"; done",
+							      NULL});
+	cr_assert_eq(ls.status, 0, "%s", ls.err);
+	int checked = 0;
+	for (char *save = NULL, *d = strtok_r(ls.out, "\n", &save); d; d = strtok_r(NULL, "\n", &save)) {
+		char dir[1024];
+		snprintf(dir, sizeof dir, "%s/%s", getenv("PCIBW_TEST_DATA"), d);
+		struct run_result r =
+		    run_pcibw(NULL, (const char *[]){"watch", "--replay", dir, "--json", NULL});
+		cr_assert_eq(r.status, 0, "%s: exit %d: %s", d, r.status, r.err);
+		for (char *s2 = NULL, *l = strtok_r(r.out, "\n", &s2); l; l = strtok_r(NULL, "\n", &s2)) {
+			json_error_t e;
+			json_t *j = json_loads(l, 0, &e);
+			cr_assert(j, "%s: %s", d, e.text);
+			size_t i;
+			json_t *x;
+			json_array_foreach(json_object_get(j, "interfaces"), i, x)
+			{
+				const char *v = json_string_value(json_object_get(x, "verdict"));
+				cr_assert(v, "%s: an interface without a verdict", d);
+				if (strcmp(v, "undetermined")) {
+					cr_expect_gt(json_array_size(json_object_get(x, "evidence")), 0,
+						     "%s: %s is %s without evidence: %s", d,
+						     json_string_value(json_object_get(x, "name")), v, l);
+					checked++;
+				}
+			}
+			json_decref(j);
+		}
+		run_free(&r);
+	}
+	run_free(&ls);
+	cr_expect_gt(checked, 20, "only %d verdicts checked", checked);
+}
