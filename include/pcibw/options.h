@@ -27,6 +27,7 @@ enum pcibw_opt_group {
 	PCIBW_GRP_INPUT,   /* how analyze reads its files */
 	PCIBW_GRP_DEVICE,  /* which device */
 	PCIBW_GRP_SOURCE,  /* which machine: this one, a dump, a sysfs copy, an hwloc export */
+	PCIBW_GRP_SAMPLE,  /* watch: sampling, recording and replaying */
 	PCIBW_GRP_BUS,	   /* the bus to model */
 	PCIBW_GRP_TRAFFIC, /* NIC profile, pattern, sizes, wire */
 	PCIBW_GRP_CPU,	   /* the CPU of the measured machine */

@@ -182,6 +182,20 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 		struct probe_node *n = &set.v[i];
 		struct pcibw_sysfs_attrs a;
 		if (!c.live && n->cfg.len == 0) {
+			/* a copy made without keeping symlinks (cp -r of a tree whose devices/ entries
+			 * are links) holds each link's target as a small text file */
+			char ent[4200];
+			struct stat est;
+			snprintf(ent, sizeof ent, "%s/bus/pci/devices/%s", c.sysroot, n->d.slot);
+			if (!lstat(ent, &est) && S_ISREG(est.st_mode)) {
+				rc = pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s: a regular file, not a symlink or a directory: expected "
+				    "the device's directory (this copy lost its symlinks: copy the "
+				    "tree with cp -a or tar)",
+				    ent);
+				goto out;
+			}
 			rc = pcibw_fail(err, PCIBW_EINPUT,
 					"%s/bus/pci/devices/%s/config: missing or "
 					"unreadable: expected the device's config space (64 bytes or "

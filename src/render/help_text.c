@@ -10,6 +10,7 @@ static const char *const group_title[PCIBW_GRP_N] = {
     [PCIBW_GRP_INPUT] = "Reading the inputs:",
     [PCIBW_GRP_DEVICE] = "The device:",
     [PCIBW_GRP_SOURCE] = "The machine (at most one source; default: this machine):",
+    [PCIBW_GRP_SAMPLE] = "Sampling and recordings:",
     [PCIBW_GRP_BUS] = "The bus:",
     [PCIBW_GRP_TRAFFIC] = "The traffic:",
     [PCIBW_GRP_CPU] = "The CPU:",

@@ -247,17 +247,17 @@ const struct pcibw_option pcibw_options[] = {
 
     /* watch: sampling and recordings */
     {"interval", 0, "SECONDS", .type = PCIBW_OPT_REAL, .target = AT(interval_s), .lo = 0.1, .hi = 3600,
-     .expect = "seconds, a decimal from 0.1 to 3600", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .expect = "seconds, a decimal from 0.1 to 3600", .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "between samples (default 1)"},
     {"count", 0, "N", .type = PCIBW_OPT_INT, .target = AT(count), .lo = 1, .hi = 1000000000,
-     .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SOURCE,
+     .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "stop after N intervals (default: at SIGINT, SIGTERM or SIGHUP, with the summary)"},
-    {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+    {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
 	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
-    {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SOURCE,
+    {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
-    {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
+    {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "run on a recording instead of this machine (honours --count, not --interval)"},
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
      .help = "refused (exit 2): watch samples this machine or a --replay recording"},

@@ -123,6 +123,18 @@ Test(inputs, long_pipe_keeps_its_bus_line_and_every_row)
 	run_free(&r);
 }
 
+/* A copy that lost its symlinks (cp -r through a tool that stores each link as a text file of
+ * its target, as the shared copies of hwloc's tarballs came) is named as such, at the entry. */
+Test(inputs, sysfs_copy_without_symlinks_is_named)
+{
+	struct run_result r = bash(
+	    "d=$(mktemp -d) && cp -a \"$PCIBW_TEST_DATA/sysfs/kvm-virtio-pcidomain32/sys\" \"$d/\" && "
+	    "e=$(ls \"$d/sys/bus/pci/devices\" | head -1) && t=$(readlink \"$d/sys/bus/pci/devices/$e\") && "
+	    "rm \"$d/sys/bus/pci/devices/$e\" && echo \"$t\" > \"$d/sys/bus/pci/devices/$e\" && "
+	    "timeout 20 \"$PCIBW_EXE\" report --sysfs \"$d/sys\" --all; rc=$?; rm -rf \"$d\"; exit $rc");
+	expect3(r, "devices/ entry as a text file", "a regular file, not a symlink or a directory");
+}
+
 /* Standard input is read once: a second reader of "-" would see an empty stream and report a
  * misleading "no header line"; it is a usage error before anything is read. */
 Test(inputs, two_readers_of_stdin_refused)
