@@ -15,7 +15,7 @@ static int run(const struct pcibw_request *req)
 	struct pcibw_err err = {0};
 	struct pcibw_resolved *r = calloc(1, sizeof *r);
 	struct pcibw_analysis a = {0};
-	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS];
+	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS], *codes[PCIBW_MAX_REQUEST_WARNINGS];
 	int nw = 0, st;
 	if (!r)
 		return cli_error(&(struct pcibw_err){PCIBW_EINTERNAL, "out of memory"});
@@ -24,7 +24,7 @@ static int run(const struct pcibw_request *req)
 	/* the bus note and a virtual bus are the verdict's evidence already */
 	for (int i = 0; i < r->n_warnings; i++)
 		if (strcmp(r->warnings[i].code, "bus-note") && strcmp(r->warnings[i].code, "virtual-bus"))
-			warnings[nw++] = r->warnings[i].text;
+			codes[nw] = r->warnings[i].code, warnings[nw++] = r->warnings[i].text;
 	struct pcibw_analyze_view v = {
 	    .rows = &a.rows,
 	    .summary = &a.summary,
@@ -41,6 +41,7 @@ static int run(const struct pcibw_request *req)
 	    .skipped = a.skipped,
 	    .warnings = warnings,
 	    .n_warnings = nw,
+	    .warning_codes = codes,
 	    .wide = req->wide,
 	    .series = a.series,
 	    .n_series = a.n_series,

@@ -14,7 +14,7 @@ static int run(const struct pcibw_request *req)
 	const char **labels = NULL;
 	struct pcibw_explain_op *recipe = NULL;
 	int *recipe_n = NULL;
-	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS];
+	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS], *codes[PCIBW_MAX_REQUEST_WARNINGS];
 	int n = 0, st;
 	if (!r)
 		return cli_error(&(struct pcibw_err){PCIBW_EINTERNAL, "out of memory"});
@@ -23,11 +23,12 @@ static int run(const struct pcibw_request *req)
 	    (req->explain && (st = pcibw_request_model_explain(r, &recipe, &recipe_n, &err))))
 		goto out;
 	for (int i = 0; i < r->n_warnings; i++)
-		warnings[i] = r->warnings[i].text;
+		warnings[i] = r->warnings[i].text, codes[i] = r->warnings[i].code;
 	struct pcibw_model_view v = {
 	    &r->bus,	  &r->nic,	 r->in.pattern, r->in.size_is, r->in.line_rate_gbps,
 	    r->in.compat, r->bus_from,	 rows,		labels,	       n,
-	    warnings,	  r->n_warnings, recipe,	recipe_n,      PCIBW_MAX_OPS};
+	    warnings,	  r->n_warnings, recipe,	recipe_n,      PCIBW_MAX_OPS,
+	    codes};
 	if (req->plot && (st = pcibw_model_render_plot(req->plot, &v, &err)))
 		goto out;
 	st = req->format == PCIBW_OUT_JSON  ? pcibw_model_render_json(stdout, &v)

@@ -28,7 +28,8 @@ struct pcibw_analyze_view {
 	long skipped;		     /* lines skipped over all inputs */
 	const char *const *warnings; /* what the resolution warned of (no NIC profile for the ids) */
 	int n_warnings;
-	bool wide; /* --wide: every column of the text table, whatever the width */
+	const char *const *warning_codes; /* the code of each warning, same order; NULL: none */
+	bool wide;			  /* --wide: every column of the text table, whatever the width */
 	const struct pcibw_series_machine *series; /* interfaces with a machine of their own */
 	int n_series;
 };

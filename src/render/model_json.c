@@ -230,6 +230,10 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 	for (int i = 0; i < v->n_warnings; i++)
 		json_array_append_new(warn, json_string(v->warnings[i]));
 	json_object_set_new(root, "warnings", warn);
+	json_t *codes = json_array();
+	for (int i = 0; i < v->n_warnings; i++)
+		json_array_append_new(codes, json_string(v->warning_codes ? v->warning_codes[i] : "other"));
+	json_object_set_new(root, "warning_codes", codes);
 	char *head = json_dumps(root, DUMP_FLAGS);
 	json_decref(root);
 	if (!head)

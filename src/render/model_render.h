@@ -28,6 +28,7 @@ struct pcibw_model_view {
 	const struct pcibw_explain_op *recipe;
 	const int *recipe_n;
 	int recipe_max;
+	const char *const *warning_codes; /* the code of each warning, same order; NULL: none */
 };
 
 /* pcibw_model_render_recipe_text - the --explain lines for row i (text output). */

@@ -214,6 +214,31 @@ static int resolve_cpu(const struct pcibw_request *req, struct pcibw_resolved *r
 	return PCIBW_OK;
 }
 
+/*
+ * A --bus-set MPS above what the device, or the nearest port above it, supports: PCIe Base 6.0
+ * sec. 7.5.3.4 Device Control bits 7:5 must not be set above Device Capabilities bits 2:0
+ * (sec. 7.5.3.3). The what-if stays legitimate (a device that could do it), so it warns.
+ */
+static void mps_what_if(struct pcibw_resolved *r)
+{
+	if (!r->have_device || r->bus.kind != PCIBW_BUS_PCIE)
+		return;
+	const struct pcibw_device *d = &r->device;
+	int mps = r->bus.mps_bytes, port = d->n_path > 0 ? d->path[0].mps_supported_bytes : PCIBW_NULL;
+	if (d->mps_supported_bytes > 0 && mps > d->mps_supported_bytes)
+		warn(r, "mps-above-devcap",
+		     "%s: --bus-set mps=%d is above the %d bytes the device supports (DevCap "
+		     "MaxPayload); real hardware cannot be set to it (PCIe Base sec. 7.5.3.4): the ceilings "
+		     "are for a device that could",
+		     d->slot, mps, d->mps_supported_bytes);
+	else if (port > 0 && mps > port)
+		warn(r, "mps-above-devcap",
+		     "%s: --bus-set mps=%d is above the %d bytes its upstream port %s supports (DevCap "
+		     "MaxPayload); a TLP that large would be a malformed TLP there (PCIe Base sec. "
+		     "2.2.2): the ceilings are for a path that could carry it",
+		     d->slot, mps, port, d->path[0].slot);
+}
+
 static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
 	int st;
@@ -276,6 +301,7 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 					  "--bus, put the modifiers in the spec");
 		if ((st = pcibw_bus_apply(&r->bus, req->bus_set, err)))
 			return st;
+		mps_what_if(r);
 		size_t l = strlen(r->bus_from);
 		snprintf(r->bus_from + l, sizeof r->bus_from - l, " with --bus-set %s", req->bus_set);
 	}

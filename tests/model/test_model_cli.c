@@ -331,3 +331,35 @@ Test(model_cli, compat_refused_on_pci)
 		run_free(&r);
 	}
 }
+
+/* A what-if MPS above the device's Max_Payload_Size Supported: the Intel 82576 dump's lspci text
+ * says "DevCap: MaxPayload 512 bytes", so mps=4096 is a coded warning naming 512 (the ceilings
+ * are still given: a what-if for a device that could), and mps=512 is not. */
+Test(model_cli, bus_set_mps_above_devcap)
+{
+	const char *dump = test_data("pcie-intel-82576-x4-gen1.lspci");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--dump", dump, "--bus-set",
+							       "mps=4096", "--sizes", "64", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "%s", r.out);
+	json_t *codes = json_object_get(j, "warning_codes"), *warnings = json_object_get(j, "warnings");
+	cr_assert_eq(json_array_size(codes), json_array_size(warnings));
+	int at = -1;
+	for (size_t i = 0; i < json_array_size(codes); i++)
+		if (!strcmp(json_string_value(json_array_get(codes, i)), "mps-above-devcap"))
+			at = (int)i;
+	cr_assert(at >= 0, "%s", r.out);
+	cr_expect(strstr(json_string_value(json_array_get(warnings, (size_t)at)), "512 bytes"), "%s", r.out);
+	cr_expect(strstr(r.err, "mps=4096") && strstr(r.err, "512 bytes the device supports"), "%s", r.err);
+	cr_expect_str_eq(json_string_value(json_object_get(json_object_get(j, "bus"), "spec")),
+			 "gen1x4,mps=4096,mrrs=512,rcb=64,aspm=l1");
+	json_decref(j);
+	run_free(&r);
+	r = run_pcibw(
+	    NULL, (const char *[]){"model", "--dump", dump, "--bus-set", "mps=512", "--sizes", "64", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_expect(!strstr(r.err, "supports (DevCap"), "%s", r.err);
+	run_free(&r);
+}
