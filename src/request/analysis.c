@@ -33,6 +33,53 @@ void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *res
 		pcibw_row_ceilings(&rs->v[i], res);
 }
 
+/* An estimate, not physics: the NIC profile's device limits (read-request tags over read latency,
+ * transactions per second) and the root complex's whole-cache-line charge, which are models of
+ * one device and one host; the link directions and a PCI/PCI-X segment's clocks are not. */
+static bool estimate(const struct pcibw_model_loads *l, int k)
+{
+	return !l->bus[k] || !strcmp(l->name[k], "root-complex");
+}
+
+/*
+ * A measurement above an estimate refutes the estimate, never the measurement: the row is then
+ * set against the physical resources alone (the busiest link direction or segment), and says
+ * which estimate the device or host beat, so that a model too pessimistic for a device or a
+ * root complex never calls a real figure impossible. Above the physical ceiling, the row stays
+ * as it is.
+ */
+static void estimate_refuted(struct pcibw_row *r, const struct pcibw_model_in *in)
+{
+	if (isnan(r->gbps) || !(r->bus_gbps > 0) || r->gbps <= r->bus_gbps)
+		return;
+	struct pcibw_model_loads l;
+	struct pcibw_err e = {0};
+	if (pcibw_model_loads(in, r->size_bytes, &l, &e) || l.n == 0)
+		return;
+	double est = 0, phys = 0;
+	const char *est_name = NULL, *phys_name = NULL;
+	for (int k = 0; k < l.n; k++) {
+		if (estimate(&l, k) && l.s[k] > est)
+			est = l.s[k], est_name = l.name[k];
+		if (!estimate(&l, k) && l.s[k] > phys)
+			phys = l.s[k], phys_name = l.name[k];
+	}
+	if (!(est > phys) || !(phys > 0) || !r->bound_by || strcmp(r->bound_by, est_name))
+		return; /* a physical resource binds: the measurement is judged against it */
+	double was = r->bus_gbps, scale = est / phys;
+	r->bus_gbps *= scale;
+	r->bus_mpps *= scale;
+	r->bound_by = phys_name;
+	bool host = !strcmp(est_name, "root-complex");
+	pcibw_row_evidence(r,
+			   "%.3g Gbit/s is above the %s limit (%.3g Gbit/s): %s, so the row is set "
+			   "against the link alone (%.3g Gbit/s, %s)",
+			   r->gbps, host ? "root complex's whole-cache-line" : est_name, was,
+			   host ? "this host moves partial cache lines faster than modelled"
+				: "the NIC profile underestimates this device",
+			   r->bus_gbps, phys_name);
+}
+
 void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 {
 	{
@@ -67,6 +114,7 @@ void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 			r->bus_mpps = mr.bus_mpps;
 			r->bus_gbps = mr.bus_gbps;
 			r->bound_by = mr.bound_by;
+			estimate_refuted(r, &in);
 		} else {
 			snprintf(r->model_note, sizeof r->model_note, "%.200s", e.msg);
 		}
