@@ -2,6 +2,7 @@
 /* `pcibw analyze --format json`, built with jansson. Contract keys (doc/cli-contract.md
  * "analyze JSON") plus the ones doc/json.md lists; every key is present, null when unknown. */
 #include "analyze_render.h"
+#include "json_warnings.h"
 #include "pcibw/measure.h"
 #include "pcibw/nic.h"
 #include "pcibw/version.h"
@@ -169,14 +170,7 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	for (int i = 0; i < v->rows->n; i++)
 		json_array_append_new(rows, row_json(&v->rows->v[i], v->size_is));
 	json_object_set_new(root, "rows", rows);
-	json_t *warn = json_array();
-	for (int i = 0; i < v->n_warnings; i++)
-		json_array_append_new(warn, json_string(v->warnings[i]));
-	json_object_set_new(root, "warnings", warn);
-	json_t *codes = json_array();
-	for (int i = 0; i < v->n_warnings; i++)
-		json_array_append_new(codes, json_string(v->warning_codes ? v->warning_codes[i] : "other"));
-	json_object_set_new(root, "warning_codes", codes);
+	pcibw_json_warnings(root, v->warnings, v->warning_codes, v->n_warnings);
 	json_t *sm = json_array();
 	for (int i = 0; i < v->n_series; i++) {
 		const struct pcibw_resolved *r = &v->series[i].res;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
+#include "json_warnings.h"
 #include "model_recipe.h"
 #include "pcibw/version.h"
 #include <jansson.h>
@@ -212,7 +213,7 @@ static int put_row(FILE *out, const struct row_fields *f, struct rowbuf *b)
  */
 int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 {
-	json_t *root = json_object(), *warn = json_array();
+	json_t *root = json_object();
 	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "bus", bus_json(v->bus));
 	json_object_set_new(root, "bus_from", json_string(v->bus_from ? v->bus_from : "--bus"));
@@ -227,13 +228,7 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 	json_object_set_new(root, "compat",
 			    v->compat == PCIBW_COMPAT_PCIE_BENCH ? json_string("pcie-bench") : json_null());
 	json_object_set_new(root, "rows", json_array());
-	for (int i = 0; i < v->n_warnings; i++)
-		json_array_append_new(warn, json_string(v->warnings[i]));
-	json_object_set_new(root, "warnings", warn);
-	json_t *codes = json_array();
-	for (int i = 0; i < v->n_warnings; i++)
-		json_array_append_new(codes, json_string(v->warning_codes ? v->warning_codes[i] : "other"));
-	json_object_set_new(root, "warning_codes", codes);
+	pcibw_json_warnings(root, v->warnings, v->warning_codes, v->n_warnings);
 	char *head = json_dumps(root, DUMP_FLAGS);
 	json_decref(root);
 	if (!head)

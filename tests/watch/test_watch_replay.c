@@ -6,44 +6,21 @@
  * (counter lines and sample times quoted below) or from the edits, never from running pcibw.
  */
 #include "support.h"
+#include "watch_lines.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
 
-#define MAXL 64
-
-struct lines {
-	json_t *v[MAXL];
-	int n;
-};
-
 static struct lines replay(const char *rec, const char *extra)
 {
-	struct lines L = {0};
 	const char *args[] = {"watch", "--replay", test_data(rec), "--json", extra, NULL};
-	struct run_result r = run_pcibw(NULL, args);
-	cr_assert_eq(r.status, 0, "%s: exit %d: %s", rec, r.status, r.err);
-	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		json_error_t e;
-		cr_assert_lt(L.n, MAXL);
-		L.v[L.n] = json_loads(l, 0, &e);
-		cr_assert(L.v[L.n], "%s: not JSON (%s): %s", rec, e.text, l);
-		L.n++;
-	}
-	run_free(&r);
-	cr_assert_geq(L.n, 2);
+	struct lines L = watch_lines(rec, args);
 	for (int i = 0; i < L.n; i++)
 		cr_assert_str_eq(json_string_value(json_object_get(L.v[i], "type")),
 				 i == L.n - 1 ? "summary" : "interval");
 	return L;
-}
-
-static void lines_free(struct lines *L)
-{
-	for (int i = 0; i < L->n; i++)
-		json_decref(L->v[i]);
 }
 
 static json_t *iface(json_t *iv, const char *name)

@@ -20,6 +20,7 @@
 #include "pcibw/probe.h"
 #include "src/watch/shared_hop.h"
 #include "support.h"
+#include "watch_lines.h"
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <math.h>
@@ -27,7 +28,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define MAXL 64
 #define BUDGET_BYTES (8e9 * 8 * 128.0 / 130 * (1 - 16.0 / (372 * 16 + 16)) * 0.9475 / 8)
 
 /* device->host bytes per received packet of L counted bytes, simple profile, MPS 256 */
@@ -37,37 +37,14 @@ static double rx_host_bytes(double L)
 	return 24 + lines + ceil(L / 256) * 24 + (16 + 24) + (4 + 24) + (4 + 20) + 88 * 2.0 / 203;
 }
 
-struct lines {
-	json_t *v[MAXL];
-	int n;
-};
-
 static struct lines replay(const char *rec, const char *const *ifaces)
 {
-	struct lines L = {0};
 	const char *args[12] = {"watch", "--replay", test_data(rec), "--json"};
 	int n = 4;
 	for (int i = 0; ifaces && ifaces[i]; i++)
 		args[n++] = ifaces[i];
 	args[n] = NULL;
-	struct run_result r = run_pcibw(NULL, args);
-	cr_assert_eq(r.status, 0, "%s: exit %d: %s", rec, r.status, r.err);
-	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		json_error_t e;
-		cr_assert_lt(L.n, MAXL);
-		L.v[L.n] = json_loads(l, 0, &e);
-		cr_assert(L.v[L.n], "%s: not JSON (%s): %s", rec, e.text, l);
-		L.n++;
-	}
-	run_free(&r);
-	cr_assert_geq(L.n, 2);
-	return L;
-}
-
-static void lines_free(struct lines *L)
-{
-	for (int i = 0; i < L->n; i++)
-		json_decref(L->v[i]);
+	return watch_lines(rec, args);
 }
 
 static double num(json_t *o, const char *path)
