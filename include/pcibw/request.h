@@ -238,6 +238,11 @@ void pcibw_row_ceilings(struct pcibw_row *row, const struct pcibw_resolved *r);
  * pcibw_wire_bytes); the packet and bit rates (pcibw_row_rates); the wire ceiling
  * (pcibw_wire_ceiling: none for dma-* patterns, the line rate itself without a packet size);
  * the bus ceiling from the model when there is a bus, or the model's reason in model_note.
+ * A row measured above a ceiling that one of the model's estimates sets (a NIC profile's
+ * read-latency or device-tps limit, the root complex's whole-cache-line charge:
+ * pcibw_model_loads) is set against the physical resources alone (link directions, a PCI/PCI-X
+ * segment), bound_by naming the one that binds, with evidence saying which estimate it beat
+ * (doc/model.md sec. 3): a measurement refutes an estimate, never the other way round.
  */
 void pcibw_rows_ceilings(struct pcibw_rows *rs, const struct pcibw_resolved *r);
 
