@@ -98,3 +98,38 @@ Test(cli, ambiguous_command_lines_are_usage_errors)
 		run_free(&r);
 	}
 }
+
+/* A usage error of `help` ends "Try 'pcibw help --help'.": that line must work, and an argument
+ * help does not take is refused, never dropped (doc/cli-contract.md, "Exit codes"). */
+Test(cli, help_help_is_the_main_help)
+{
+	const char *ok[][3] = {{"help", "--help", NULL}, {"help", "-h", NULL}, {"--help", NULL, NULL}};
+	for (int i = 0; i < 3; i++) {
+		struct run_result r = run_pcibw(NULL, (const char *[]){ok[i][0], ok[i][1], NULL});
+		cr_expect_eq(r.status, 0, "%s %s: exit %d: %s", ok[i][0], ok[i][1] ? ok[i][1] : "", r.status,
+			     r.err);
+		cr_expect(strstr(r.out, "Usage: pcibw [COMMAND]"), "%s: %s", ok[i][0], r.out);
+		run_free(&r);
+	}
+	struct run_result r = run_pcibw(NULL, (const char *[]){"help", "nosuch", NULL});
+	cr_expect_eq(r.status, 2);
+	cr_expect(strstr(r.err, "Try 'pcibw help --help'."), "%s", r.err);
+	run_free(&r);
+}
+
+Test(cli, help_takes_one_command)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"help", "model", "analyze", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "'analyze'"), "%s", r.err);
+	cr_expect_eq(r.out[0], '\0', "printed: %s", r.out);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"help", "--help", "model", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+	/* `pcibw --help model` is `pcibw help model` */
+	r = run_pcibw(NULL, (const char *[]){"--help", "model", NULL});
+	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "Usage: pcibw model"), "%s", r.out);
+	run_free(&r);
+}
