@@ -22,6 +22,26 @@
 #define A PCIBW_CMD_ANALYZE
 #define W PCIBW_CMD_WATCH
 
+/* --format and --json name one output: a second --format, or --json beside another format, would
+ * otherwise let the last one win silently. --json with --format json says the same thing twice,
+ * as a flag may. */
+static int output_once(struct pcibw_request *req, const char *v, enum pcibw_output f, struct pcibw_err *err)
+{
+	bool flag = v == NULL, first_flag = req->format_opt && !strcmp(req->format_opt, "--json");
+	if (req->format_opt) {
+		if (f == PCIBW_OUT_JSON && req->format == PCIBW_OUT_JSON && (flag || first_flag))
+			return PCIBW_OK;
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "%s%s after %s%s: the output format is given twice (--json is "
+				  "--format json): give it once",
+				  flag ? "--json" : "--format ", flag ? "" : v,
+				  first_flag ? "--json" : "--format ", first_flag ? "" : req->format_opt);
+	}
+	req->format = f;
+	req->format_opt = flag ? "--json" : v;
+	return PCIBW_OK;
+}
+
 static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
 	static const char *const names[] = {[PCIBW_OUT_TEXT] = "text",
@@ -33,8 +53,7 @@ static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err
 		if (!strcmp(v, names[i])) {
 			if (i == PCIBW_OUT_PROMETHEUS && !prom_ok)
 				break;
-			req->format = (enum pcibw_output)i;
-			return PCIBW_OK;
+			return output_once(req, v, (enum pcibw_output)i, err);
 		}
 	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json%s or csv", v,
 			  prom_ok ? ", prometheus" : "");
@@ -42,9 +61,8 @@ static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err
 
 static int set_json(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	(void)v, (void)err;
-	req->format = PCIBW_OUT_JSON;
-	return PCIBW_OK;
+	(void)v;
+	return output_once(req, NULL, PCIBW_OUT_JSON, err);
 }
 
 static int set_pattern(struct pcibw_request *req, const char *v, struct pcibw_err *err)
