@@ -39,11 +39,13 @@ struct pcibw_request {
 
 	/* output */
 	enum pcibw_output format;
-	const char *plot;     /* --plot FILE.svg, NULL */
-	bool wide;	      /* --wide: every column of analyze's text table */
-	const char *textfile; /* --textfile FILE (report, watch; with --format prometheus): written
-			       * whole to a temporary file in FILE's directory, then renamed over
-			       * FILE; NULL = standard output */
+	const char *format_opt; /* the --format value given, "--json" for --json, NULL: none yet; a
+				 * second one is a usage error (--json beside json is not) */
+	const char *plot;	/* --plot FILE.svg, NULL */
+	bool wide;		/* --wide: every column of analyze's text table */
+	const char *textfile;	/* --textfile FILE (report, watch; with --format prometheus): written
+				 * whole to a temporary file in FILE's directory, then renamed over
+				 * FILE; NULL = standard output */
 
 	/* the machine: a source (--dump, --sysfs, --topology; none = this machine) and a device */
 	struct pcibw_probe_opts probe;

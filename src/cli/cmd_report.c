@@ -52,7 +52,7 @@ int cmd_report(int argc, char **argv)
 	if (req.textfile) {
 		if (r) {
 			pcibw_atomic_abort(&tf);
-			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write %s", req.textfile);
+			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write output: %s", req.textfile);
 			return cli_error(&err);
 		}
 		if (pcibw_atomic_commit(&tf, &err))

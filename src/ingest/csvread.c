@@ -47,6 +47,9 @@ struct csvr {
 	unsigned keep_line, keep_col;
 	bool in_comment;
 	bool any_record; /* a record (header or data) was handed over: a "# bus:" line is no longer leading */
+	/* the run being parsed holds a quote or starts inside a quoted field: only then may a field
+	 * hold a line end (a field is handed over in the run that holds its closing quote) */
+	bool quoted_run;
 
 	/* the record libcsv is building */
 	struct csvr_record rec;
@@ -58,6 +61,8 @@ struct csvr {
 static unsigned count_lf(const char *s, size_t n)
 {
 	unsigned k = 0;
+	if (!n)
+		return 0;
 	for (const char *e = s + n; (s = memchr(s, '\n', (size_t)(e - s))); s++)
 		k++;
 	return k;
@@ -66,18 +71,25 @@ static unsigned count_lf(const char *s, size_t n)
 static void on_field(void *s, size_t len, void *data)
 {
 	struct csvr *r = data;
-	if (len && memchr(s, '\n', len)) /* a line end inside a quoted field */
-		r->line += count_lf(s, len);
+	if (r->quoted_run)
+		r->line += count_lf(s, len); /* a line end inside a quoted field */
 	if (r->rec.n >= CSVR_MAX_FIELDS || r->used + len + 1 > sizeof r->store) {
 		r->overflow = true;
 		return;
 	}
 	char *dst = r->store + r->used;
-	if (len)
-		memcpy(dst, s, len);
+	memcpy(dst, s, len);
 	dst[len] = '\0';
-	r->rec.f[r->rec.n++] = dst;
+	r->rec.f[r->rec.n] = dst;
+	r->rec.len[r->rec.n++] = (unsigned)len;
 	r->used += len + 1;
+}
+
+/* A field that starts with its text is not blank: the common case without a call. */
+static bool field_blank(const struct csvr_record *rec, int i)
+{
+	unsigned char c = (unsigned char)rec->f[i][0];
+	return rec->len[i] == 0 || ((c <= ' ' || c >= 0x7f) && blank(rec->f[i]));
 }
 
 static void on_record(int term, void *data)
@@ -98,7 +110,7 @@ static void on_record(int term, void *data)
 		} else {
 			bool empty = true;
 			for (int i = 0; i < r->rec.n && empty; i++)
-				empty = blank(r->rec.f[i]);
+				empty = field_blank(&r->rec, i);
 			if (!empty) {
 				r->any_record = true;
 				r->status = r->cb(&r->rec, r->ctx, r->err);
@@ -228,6 +240,7 @@ static int feed(struct csvr *r, size_t end)
 	size_t n = end - r->fed;
 	if (n == 0)
 		return r->status;
+	r->quoted_run = r->p.pstate != CSV_ROW_NOT_BEGUN || memchr(r->buf + r->fed, '"', n);
 	size_t done = csv_parse(&r->p, r->buf + r->fed, n, on_field, on_record, r);
 	if (r->status != PCIBW_OK)
 		return r->status;
@@ -432,6 +445,7 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 			st = fail_at(r, r->fill, "NUL byte (expected text: CSV holds no binary data)");
 	}
 	if (st == PCIBW_OK) {
+		r->quoted_run = true;
 		if (csv_fini(&r->p, on_field, on_record, r) != 0 && r->status == PCIBW_OK) {
 			int n = 0;
 			unsigned ql = r->keep_line, qc = 1;

@@ -28,6 +28,7 @@ struct csvr_record {
 	unsigned line;			/* line the record starts on */
 	int n;				/* fields */
 	const char *f[CSVR_MAX_FIELDS]; /* NUL-terminated, unquoted, surrounding blanks trimmed */
+	unsigned len[CSVR_MAX_FIELDS];	/* strlen(f[i]) unless a field holds a NUL (never from csvr_run) */
 	/* 1-based column where each field starts: read it with csvr_col(). A record csvr_run
 	 * hands over (reader set) finds its columns only when a message asks; a record built
 	 * elsewhere (reader NULL) fills col itself. */
@@ -86,6 +87,13 @@ void stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...) __attribute
 void copy_text(char *dst, const char *src);
 /* Is the text empty or only blanks? */
 bool blank(const char *s);
+
+/* The values pcibw_check_value() accepts for a kind: lo..hi, lo itself excluded when lo_open. */
+struct value_range {
+	double lo, hi;
+	bool lo_open;
+};
+struct value_range value_range(enum pcibw_value_kind k);
 
 /* check_number - the limits of pcibw_check_value() for a value already converted (a kpps column
  * times 1000); text is the field as written, for the message. */

@@ -231,6 +231,21 @@ static int read_inputs(const struct pcibw_request *req, struct stated *sd, struc
 static int analyze_rows(const struct pcibw_request *req, const struct pcibw_resolved *r,
 			const struct stated *sd, struct pcibw_analysis *out, struct pcibw_err *err);
 
+/* --cpu-from fills only rows that measured no CPU: when every row had its own, the file changed
+ * nothing, and the user who gave it is told so rather than left to assume it was used. */
+static void cpu_from_unused(const struct pcibw_request *req, struct pcibw_analysis *out)
+{
+	for (int i = 0; i < out->rows.n; i++)
+		if (out->rows.v[i].cpu_from == &out->cpu_from)
+			return;
+	struct pcibw_ingest_stats *st = &out->inputs[0].stats;
+	if (st->n_notes >= (int)(sizeof st->notes / sizeof st->notes[0]))
+		return;
+	snprintf(st->notes[st->n_notes++], sizeof st->notes[0],
+		 "--cpu-from %s not used: every row measured its own CPU (the input's CPU columns win)",
+		 req->cpu_from);
+}
+
 int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_resolved *r,
 			  struct pcibw_analysis *out, struct pcibw_err *err)
 {
@@ -278,6 +293,8 @@ static int analyze_rows(const struct pcibw_request *req, const struct pcibw_reso
 	if (req->cpu_from && (st = pcibw_cpustat_read(req->cpu_from, &out->cpu_from, err)))
 		return st;
 	pcibw_rows_cpu(&out->rows, &out->cpu_from);
+	if (req->cpu_from && req->n_files > 0)
+		cpu_from_unused(req, out);
 	for (int i = 0; i < req->n_files; i++)
 		pcibw_rows_cpu(&out->rows, &out->inputs[i].stats.cpu);
 	pcibw_rows_ceilings(&out->rows, r);

@@ -338,6 +338,14 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		    "--compat pcie-bench reproduces pcie-bench's PCIe model; it has none for a %s bus: "
 		    "drop --compat",
 		    pcibw_bus_kind_name(r->bus.kind));
+	if (req->segment_devices > 1 && r->have_bus && r->bus.kind != PCIBW_BUS_PCI &&
+	    r->bus.kind != PCIBW_BUS_PCIX)
+		/* a PCIe link has one device at each end (PCIe Base sec. 1.3): nothing shares it the way
+		 * masters share a PCI segment, so the option would change nothing, silently */
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--segment-devices %d: a %s bus is not a shared PCI/PCI-X segment: a link "
+				  "joins two devices only (drop the option)",
+				  req->segment_devices, pcibw_bus_kind_name(r->bus.kind));
 	if (r->have_bus) {
 		pcibw_bus_format(&r->bus, r->bus_spec, sizeof r->bus_spec);
 		bus_words(&r->bus, r->bus_words, sizeof r->bus_words);

@@ -24,18 +24,19 @@ static inline uint64_t mix64(uint64_t h, uint64_t w)
 
 static inline uint64_t mixd(uint64_t h, double d)
 {
-	if (isnan(d))
-		d = -1; /* every NAN hashes alike; no key value is negative */
-	if (d == 0)
-		d = 0; /* -0 == 0 */
+	/* every NAN hashes alike (no key value is negative); adding +0 makes -0 the +0 it equals */
+	d = isnan(d) ? -1 : d + 0.0;
 	uint64_t w;
 	memcpy(&w, &d, sizeof w);
 	return mix64(h, w);
 }
 
-/* A string by 8-byte words (the last one zero-padded), then its length. */
-static uint64_t mixs(uint64_t h, const char *s)
+/* A string by 8-byte words (the last one zero-padded), then its length; "" (the usual series,
+ * test and interface) without a call. */
+static inline uint64_t mixs(uint64_t h, const char *s)
 {
+	if (!s[0])
+		return mix64(h, 0);
 	size_t n = strlen(s), i = 0;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
@@ -50,9 +51,15 @@ static uint64_t mixs(uint64_t h, const char *s)
 	return mix64(h, n);
 }
 
-static bool same_d(double a, double b)
+static inline bool same_d(double a, double b)
 {
-	return (isnan(a) && isnan(b)) || a == b;
+	return a == b || (isnan(a) && isnan(b));
+}
+
+/* strncmp(a, b, n) == 0, with two empty strings (the usual test and interface) told at once */
+static inline bool same_text(const char *a, const char *b, size_t n)
+{
+	return (!a[0] && !b[0]) || !strncmp(a, b, n);
 }
 
 static uint64_t src_hash(const char *source)
@@ -109,9 +116,9 @@ static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
 	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
 	       a.machine == b.machine && same_d(a.work, b.work) && same_d(a.mhz, b.mhz) &&
 	       same_d(a.cores, b.cores) && same_d(a.queues, b.queues) && same_d(a.threads, b.threads) &&
-	       same_d(a.streams, b.streams) && !strcmp(r->series, m->series) &&
-	       !strncmp(r->test, m->test, sizeof r->test - 1) &&
-	       !strncmp(r->iface, m->iface, sizeof r->iface - 1) &&
+	       same_d(a.streams, b.streams) && same_text(r->series, m->series, sizeof r->series) &&
+	       same_text(r->test, m->test, sizeof r->test - 1) &&
+	       same_text(r->iface, m->iface, sizeof r->iface - 1) &&
 	       !strcmp(r->source, m->source ? m->source : "");
 }
 
