@@ -75,6 +75,9 @@ struct pcibw_request {
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */
 	struct pcibw_thresholds thresholds;
+	const char *threshold_args[32]; /* each --threshold NAME=VALUE as given: a NAME given twice
+					 * is a usage error */
+	int n_threshold_args;
 	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free;
 			     * watch's IFACE... operands */
 	int n_files;
