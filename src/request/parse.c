@@ -128,7 +128,9 @@ int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int a
 			shortopts[l + 2] = '\0';
 		}
 	}
-	optind = 1;
+	/* 0, not 1: glibc then forgets its place inside a cluster of short options ("-xs") where
+	 * a previous parse stopped, which would point into that parse's argv */
+	optind = 0;
 	opterr = 0;
 	int opt;
 	/* leading '-': operands come back as 1, in order; ':' tells a missing value from an unknown option */
