@@ -339,7 +339,7 @@ const struct pcibw_option pcibw_options[] = {
     {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
     {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
-     .help = "run on a recording instead of this machine (honours --count, not\n--interval)"},
+     .help = "run on a recording instead of this machine (honours --count,\nnot --interval)"},
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
      .help = "refused (exit 2): watch samples this machine or a --replay recording"},
     {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
