@@ -72,13 +72,15 @@ struct nkey {
 	double size, work, mhz, cores, queues, threads, streams;
 	int conv, dir;
 	unsigned line; /* the line, for a line without a size (its own row); 0 otherwise */
+	unsigned machine;
 };
 
 static struct nkey key_of_m(const struct pcibw_measured *m)
 {
 	return (struct nkey){
 	    m->size_bytes, m->work,    m->cpu_mhz,	  m->cores,	m->queues,
-	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0};
+	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0,
+	    m->machine_no};
 }
 
 static struct nkey key_of_r(const struct pcibw_row *r)
@@ -87,7 +89,8 @@ static struct nkey key_of_r(const struct pcibw_row *r)
 			     r->cpu_mhz,    r->cores,
 			     r->queues,	    r->threads,
 			     r->streams,    (int)r->size_conv,
-			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0};
+			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0,
+			     r->machine_no};
 }
 
 static uint64_t key_hash(uint64_t h, const char *series, const char *test, const char *iface, struct nkey k)
@@ -97,7 +100,7 @@ static uint64_t key_hash(uint64_t h, const char *series, const char *test, const
 	h = mixs(h, iface);
 	h = mixd(h, k.size);
 	h = mix64(h, (uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir);
-	h = mix64(h, k.line);
+	h = mix64(h, (uint64_t)k.line << 32 | k.machine);
 	h = mixd(h, k.work);
 	h = mixd(h, k.cores);
 	h = mixd(h, k.queues);
@@ -111,9 +114,9 @@ static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
 	struct nkey a = key_of_r(r), b = key_of_m(m);
 	/* cheap comparisons first: the strings are compared only for a likely match */
 	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
-	       same_d(a.work, b.work) && same_d(a.mhz, b.mhz) && same_d(a.cores, b.cores) &&
-	       same_d(a.queues, b.queues) && same_d(a.threads, b.threads) && same_d(a.streams, b.streams) &&
-	       same_text(r->series, m->series, sizeof r->series) &&
+	       a.machine == b.machine && same_d(a.work, b.work) && same_d(a.mhz, b.mhz) &&
+	       same_d(a.cores, b.cores) && same_d(a.queues, b.queues) && same_d(a.threads, b.threads) &&
+	       same_d(a.streams, b.streams) && same_text(r->series, m->series, sizeof r->series) &&
 	       same_text(r->test, m->test, sizeof r->test - 1) &&
 	       same_text(r->iface, m->iface, sizeof r->iface - 1) &&
 	       !strcmp(r->source, m->source ? m->source : "");
@@ -200,6 +203,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		r->mss = m->mss;
 		r->ipv6 = m->ipv6;
 		r->first_line = m->line;
+		r->machine_no = m->machine_no;
 		r->gbps_basis = m->gbps_basis;
 		rs->hash[k] = rs->n++;
 		if (rs->n * 2 > rs->hcap && rehash(rs, rs->hcap * 2))
