@@ -47,6 +47,7 @@ struct csvr {
 	size_t fill, fed, keep;
 	unsigned keep_line, keep_col;
 	bool in_comment;
+	bool any_record; /* a record (header or data) was handed over: a "# bus:" line is no longer leading */
 	/* the run being parsed holds a quote or starts inside a quoted field: only then may a field
 	 * hold a line end (a field is handed over in the run that holds its closing quote) */
 	bool quoted_run;
@@ -146,8 +147,10 @@ static void on_record(int term, void *data)
 			bool empty = true;
 			for (int i = 0; i < r->rec.n && empty; i++)
 				empty = field_blank(&r->rec, i);
-			if (!empty)
+			if (!empty) {
+				r->any_record = true;
 				r->status = r->cb(&r->rec, r->ctx, r->err);
+			}
 		}
 	}
 	if (term == '\n')
@@ -240,6 +243,33 @@ static int fail_at(struct csvr *r, size_t at, const char *what)
 	return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: %s", r->src->name, line, col, what);
 }
 
+#define BUS_LINE_MAX 1024
+
+/* a comment at buf[at..end) (its line end or the input's) that states a machine: to the hook */
+static int bus_line(struct csvr *r, size_t at, size_t end)
+{
+	const struct pcibw_ingest_opts *o = r->src->opts;
+	if (!o || !o->on_bus_line || end - at < 6 || memcmp(r->buf + at, "# bus:", 6))
+		return PCIBW_OK;
+	const unsigned char *lf = memchr(r->buf + at, '\n', end - at);
+	size_t len = (lf ? (size_t)(lf - r->buf) : end) - at;
+	while (len && r->buf[at + len - 1] == '\r')
+		len--;
+	if (len >= BUS_LINE_MAX)
+		return PCIBW_OK; /* not a line pcibw writes */
+	return r->status = o->on_bus_line(r->src->name, r->line, !r->any_record, (const char *)r->buf + at,
+					  len, o->on_bus_ctx, r->err);
+}
+
+/* a comment begun at buf[at..fill) whose line end has not been read, which may be a "# bus:" line
+ * for the hook: kept for the next read rather than skipped */
+static bool bus_line_pending(const struct csvr *r, size_t at)
+{
+	const struct pcibw_ingest_opts *o = r->src->opts;
+	size_t n = r->fill - at;
+	return o && o->on_bus_line && n < BUS_LINE_MAX && !memcmp(r->buf + at, "# bus:", n < 6 ? n : 6);
+}
+
 /* Parse buf[fed..end), which ends at a line end or at the end of the input. */
 static int feed(struct csvr *r, size_t end)
 {
@@ -309,15 +339,17 @@ static int parse(struct csvr *r, bool at_end)
 		if (feed(r, seg))
 			return r->status;
 		if (seg < upto) {
-			if (r->p.pstate == CSV_ROW_NOT_BEGUN)
+			if (r->p.pstate == CSV_ROW_NOT_BEGUN) {
 				r->in_comment = true; /* the comment's bytes are never data */
-			else if (feed(r, seg + 1))
+				if (bus_line(r, seg, upto))
+					return r->status;
+			} else if (feed(r, seg + 1))
 				return r->status; /* a '#' inside a quoted field */
 		}
 	}
 	/* a comment line not ended yet */
 	if (!r->in_comment && r->fed < r->fill && r->buf[r->fed] == '#' && r->p.pstate == CSV_ROW_NOT_BEGUN &&
-	    (r->fed == 0 || r->buf[r->fed - 1] == '\n'))
+	    (r->fed == 0 || r->buf[r->fed - 1] == '\n') && !bus_line_pending(r, r->fed))
 		r->in_comment = true;
 	/* what is kept is one record (or one line) so far: it may not grow beyond the limit */
 	if (r->fill - r->keep > CSVR_MAX_RECORD && !r->in_comment)

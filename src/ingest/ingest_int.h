@@ -15,6 +15,7 @@ struct ingest_src {
 	FILE *fp;
 	const char *head;
 	size_t head_len;
+	const struct pcibw_ingest_opts *opts; /* its on_bus_line hook: csvr_run calls it */
 };
 
 /* ---- streaming CSV (csvread.c) ---- */
@@ -41,7 +42,8 @@ typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_er
 
 /*
  * csvr_run - parse src as RFC 4180 CSV with libcsv in strict mode (CR, LF or CRLF line ends; a
- * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments). Reads in
+ * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments, of which
+ * "# bus:" lines go to src->opts->on_bus_line when it is set). Reads in
  * 64 KiB chunks: memory does not grow with the file (one record is kept, at most CSVR_MAX_RECORD). Returns
  * PCIBW_OK, the callback's status, or PCIBW_EINPUT "file:line:column: ..." for malformed quoting or an
  * over-long record.

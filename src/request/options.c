@@ -89,9 +89,37 @@ static int set_compat(struct pcibw_request *req, const char *v, struct pcibw_err
 	return PCIBW_OK;
 }
 
+/* A repeatable NAME=VALUE option sets each NAME once: a second value for it would win silently. */
+static int name_once(const char *opt, const char *prev, const char *v, struct pcibw_err *err)
+{
+	size_t a = strcspn(prev, "="), b = strcspn(v, "=");
+	if (a != b || strncmp(prev, v, a))
+		return PCIBW_OK;
+	return pcibw_fail(err, PCIBW_EUSAGE, "%s %.*s given twice ('%s' and '%s'): give it once", opt, (int)a,
+			  v, prev, v);
+}
+
 static int set_col(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	return pcibw_colmap_add(&req->ingest, v, err);
+	struct pcibw_ingest_opts *o = &req->ingest;
+	int st = pcibw_colmap_add(o, v, err);
+	if (st)
+		return st;
+	/* one role per column and one column per role: either twice would drop one silently */
+	const struct pcibw_colmap *c = &o->colmap[o->n_colmap - 1];
+	for (int i = 0; i < o->n_colmap - 1; i++) {
+		const struct pcibw_colmap *p = &o->colmap[i];
+		if (!strcasecmp(p->role, c->role))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col %s given twice ('%s=%s' and '%s'): give it once", c->role,
+					  p->role, p->header, v);
+		if (!strcmp(p->header, c->header))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col: column '%s' given two roles ('%s' and '%s'): a column is "
+					  "read as one",
+					  c->header, p->role, c->role);
+	}
+	return PCIBW_OK;
 }
 
 static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -109,7 +137,17 @@ static int set_cpu_scale(struct pcibw_request *req, const char *v, struct pcibw_
 
 static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	return pcibw_threshold_set(&req->thresholds, v, err);
+	int st = pcibw_threshold_set(&req->thresholds, v, err);
+	if (st)
+		return st;
+	for (int i = 0; i < req->n_threshold_args; i++)
+		if ((st = name_once("--threshold", req->threshold_args[i], v, err)))
+			return st;
+	if (req->n_threshold_args >= N(req->threshold_args))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--threshold given more than %d times",
+				  N(req->threshold_args));
+	req->threshold_args[req->n_threshold_args++] = v;
+	return PCIBW_OK;
 }
 
 static int set_input_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)

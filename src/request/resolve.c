@@ -173,6 +173,17 @@ static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct
 	}
 	for (int i = 0; i < req->n_nic_sets && i < MAX_NIC_SETS; i++)
 		s->v[s->n++] = req->nic_sets[i];
+	/* each knob or key once, in --nic NAME,... and --nic-set together: a second value would win
+	 * silently */
+	for (int i = 0; i < s->n; i++)
+		for (int k = 0; k < i; k++) {
+			size_t a = strcspn(s->v[k], "="), b = strcspn(s->v[i], "=");
+			if (a == b && !strncmp(s->v[k], s->v[i], a))
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "NIC knob %.*s given twice ('%s' and '%s', in --nic "
+						  "NAME,KNOB=V and --nic-set): give it once",
+						  (int)a, s->v[i], s->v[k], s->v[i]);
+		}
 	return PCIBW_OK;
 }
 

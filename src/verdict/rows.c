@@ -74,13 +74,15 @@ struct nkey {
 	double size, work, mhz, cores, queues, threads, streams;
 	int conv, dir;
 	unsigned line; /* the line, for a line without a size (its own row); 0 otherwise */
+	unsigned machine;
 };
 
 static inline struct nkey key_of_m(const struct pcibw_measured *m)
 {
 	return (struct nkey){
 	    m->size_bytes, m->work,    m->cpu_mhz,	  m->cores,	m->queues,
-	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0};
+	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0,
+	    m->machine_no};
 }
 
 static inline struct nkey key_of_r(const struct pcibw_row *r)
@@ -89,7 +91,8 @@ static inline struct nkey key_of_r(const struct pcibw_row *r)
 			     r->cpu_mhz,    r->cores,
 			     r->queues,	    r->threads,
 			     r->streams,    (int)r->size_conv,
-			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0};
+			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0,
+			     r->machine_no};
 }
 
 /* The hash of the key strings: source, series, test, interface. */
@@ -108,7 +111,7 @@ static inline uint64_t numbers_hash(uint64_t h, struct nkey k)
 	const uint64_t K = 0x9E3779B97F4A7C15ull;
 	h = (h ^ dbits(k.size)) * K;
 	h = (h ^ ((uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir)) * K;
-	h = (h ^ k.line) * K;
+	h = (h ^ ((uint64_t)k.line << 32 | k.machine)) * K;
 	h = (h ^ dbits(k.work)) * K;
 	h = (h ^ dbits(k.cores)) * K;
 	h = (h ^ dbits(k.queues)) * K;
@@ -134,13 +137,14 @@ static inline bool numbers_eq(const struct pcibw_row *r, const struct pcibw_meas
 {
 	/* the same bytes are the same key (the usual case: a row is a copy of its first line's);
 	 * else by value, where -0 == 0 and NAN matches NAN */
-	if (!memcmp(&r->size_bytes, &m->size_bytes, KEY_BYTES) &&
+	if (!memcmp(&r->size_bytes, &m->size_bytes, KEY_BYTES) && r->machine_no == m->machine_no &&
 	    (!isnan(m->size_bytes) || r->first_line == m->line))
 		return true;
 	struct nkey a = key_of_r(r), b = key_of_m(m);
 	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
-	       same_d(a.work, b.work) && same_d(a.mhz, b.mhz) && same_d(a.cores, b.cores) &&
-	       same_d(a.queues, b.queues) && same_d(a.threads, b.threads) && same_d(a.streams, b.streams);
+	       a.machine == b.machine && same_d(a.work, b.work) && same_d(a.mhz, b.mhz) &&
+	       same_d(a.cores, b.cores) && same_d(a.queues, b.queues) && same_d(a.threads, b.threads) &&
+	       same_d(a.streams, b.streams);
 }
 
 static inline bool strings_eq(const struct pcibw_row *r, const struct pcibw_measured *m, const char *src)
@@ -238,6 +242,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		r->mss = m->mss;
 		r->ipv6 = m->ipv6;
 		r->first_line = m->line;
+		r->machine_no = m->machine_no;
 		r->gbps_basis = m->gbps_basis;
 		rs->hash[k] = rs->n++;
 		if (rs->n * 2 > rs->hcap && rehash(rs, rs->hcap * 2))

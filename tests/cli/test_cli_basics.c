@@ -178,3 +178,42 @@ Test(cli, explain_with_csv_is_usage_error)
 	cr_expect(strstr(r.err, "--explain"), "%s", r.err);
 	run_free(&r);
 }
+
+/* The repeatable NAME=VALUE options take each NAME once (doc/cli-contract.md, "Exit codes": never
+ * the last one silently); different names are what they repeat for. */
+Test(cli, repeatable_options_take_each_name_once)
+{
+	const char *csv = test_data("analyze/synthetic-case-f-xl710-gen2x4.csv");
+	struct {
+		const char *argv[12];
+		const char *want; /* NULL: accepted */
+	} cases[] = {
+	    {{"analyze", csv, "--threshold", "bus=0.8", "--threshold", "bus=0.9", NULL},
+	     "--threshold bus given twice ('bus=0.8' and 'bus=0.9')"},
+	    {{"analyze", csv, "--threshold", "bus=0.8", "--threshold", "wire=0.9", NULL}, NULL},
+	    {{"analyze", csv, "--col", "size=a", "--col", "size=b", NULL}, "--col size given twice"},
+	    {{"analyze", csv, "--col", "size=a", "--col", "gbps=a", NULL},
+	     "column 'a' given two roles ('size' and 'gbps')"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic-set", "rx.desc_bytes=16", "--nic-set",
+	      "rx.desc_bytes=32", NULL},
+	     "NIC knob rx.desc_bytes given twice"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
+	      "rx_cqe_compress=off", NULL},
+	     "NIC knob rx_cqe_compress given twice"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
+	      "rx.desc_bytes=16", NULL},
+	     NULL},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, cases[i].argv);
+		if (!cases[i].want) {
+			cr_expect_eq(r.status, 0, "case %u: exit %d: %s", i, r.status, r.err);
+		} else {
+			cr_expect_eq(r.status, 2, "case %u: exit %d: %s", i, r.status, r.err);
+			cr_expect(strstr(r.err, cases[i].want), "case %u: want '%s' in: %s", i, cases[i].want,
+				  r.err);
+			cr_expect_str_eq(r.out, "", "case %u printed: %s", i, r.out);
+		}
+		run_free(&r);
+	}
+}
