@@ -3,7 +3,7 @@
 # copied from github.com/pcie-bench/data with their headers). Prints, per host, test and transfer size,
 # the measured Gbit/s, the model's and the relative error, then the median |error| at >= 256 B and
 # at 64 B -- for the link alone (profile `simple`: no device limits) and with the device profile
-# (`nfp6000-pciebench`: device limits calibrated at 64 B).
+# (`nfp6000-pciebench`: device limits calibrated at 64 B, and the write engine's 128 B units).
 # Usage: bench/model-calibration.sh [PCIBW_EXE]   (default: build/pcibw)
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)

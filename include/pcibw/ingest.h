@@ -52,6 +52,13 @@ struct pcibw_ingest_opts {
 	bool rate_basis_given;
 	struct pcibw_colmap colmap[PCIBW_MAX_COLMAP];
 	int n_colmap;
+	/* CSV inputs: called for each comment line that starts "# bus:" (a machine the file states,
+	 * pcibw_ingest_defaults_line), in file order between the rows around it; leading: no record
+	 * (header or data) came before it. NULL: not wanted. A non-zero return stops the read with
+	 * that status (err filled by the callback). */
+	int (*on_bus_line)(const char *source, unsigned line, bool leading, const char *text, size_t len,
+			   void *ctx, struct pcibw_err *err);
+	void *on_bus_ctx;
 };
 
 #define PCIBW_MAX_COLUMNS 64
@@ -106,6 +113,14 @@ struct pcibw_input_defaults {
  * value that does not parse.
  */
 int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err);
+
+/*
+ * pcibw_ingest_defaults_line - one "# bus: V nic: V ..." line (text, NUL-terminated, no line
+ * end; "# bus:" first) into *d (cleared first; origin "name:ln"). Returns PCIBW_OK, or
+ * PCIBW_EINPUT "name:ln:column: ..." for a value that does not parse or a key without a value.
+ */
+int pcibw_ingest_defaults_line(const char *name, unsigned ln, const char *text,
+			       struct pcibw_input_defaults *d, struct pcibw_err *err);
 
 /*
  * pcibw_ingest_defaults_all - every "# bus: ..." line of the file's leading '#' lines, in order,

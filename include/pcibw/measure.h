@@ -64,6 +64,10 @@ struct pcibw_measured {
 	double mss;			/* TCP maximum segment size the benchmark reports (iperf3's
 					 * start.tcp_mss_default), bytes; NAN */
 	bool ipv6;			/* the test ran over IPv6 (40 B IP header, not 20) */
+	/* which machine its input states for it the row was measured on: 0 the one the input starts
+	 * with (or none), k > 0 the k-th other one stated after the rows began (pcibw watch's
+	 * "# bus: ... iface: NAME" line again when a link retrains); a row key */
+	unsigned machine_no;
 };
 
 /*

@@ -63,6 +63,13 @@ struct pcibw_nic {
 	double read_latency_ns; /* DMA read round trip: request to last completion, ns; 0 or
 				 * 1..10^6; set together with read_tags (both or neither) */
 	int read_tags;		/* outstanding read requests (tags), 0..4096 */
+	int write_unit_bytes;	/* the write engine moves a DMA write's data from device memory in
+				 * units of this many bytes, 0 or 1..4096 (0 = no engine limit); set
+				 * together with write_unit_ns */
+	double write_unit_ns;	/* engine time per unit, ns; 0 or 0.01..10^6 */
+	double write_cmd_ns;	/* engine time per DMA write command besides its units, ns,
+				 * 0..10^6: a write of b bytes holds the engine for
+				 * write_cmd_ns + ceil(b / write_unit_bytes) x write_unit_ns */
 	bool is_virtual;	/* paravirtual: no bus ceiling */
 	char match[1024];	/* "8086:10fb 8086:1528": vendor:device ids this profile fits
 				 * (4+4 hex digits each, separated by blanks or commas) */

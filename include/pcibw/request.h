@@ -39,11 +39,13 @@ struct pcibw_request {
 
 	/* output */
 	enum pcibw_output format;
-	const char *plot;     /* --plot FILE.svg, NULL */
-	bool wide;	      /* --wide: every column of analyze's text table */
-	const char *textfile; /* --textfile FILE (report, watch; with --format prometheus): written
-			       * whole to a temporary file in FILE's directory, then renamed over
-			       * FILE; NULL = standard output */
+	const char *format_opt; /* the --format value given, "--json" for --json, NULL: none yet; a
+				 * second one is a usage error (--json beside json is not) */
+	const char *plot;	/* --plot FILE.svg, NULL */
+	bool wide;		/* --wide: every column of analyze's text table */
+	const char *textfile;	/* --textfile FILE (report, watch; with --format prometheus): written
+				 * whole to a temporary file in FILE's directory, then renamed over
+				 * FILE; NULL = standard output */
 
 	/* the machine: a source (--dump, --sysfs, --topology; none = this machine) and a device */
 	struct pcibw_probe_opts probe;
@@ -73,6 +75,9 @@ struct pcibw_request {
 	/* the measurements (analyze) */
 	struct pcibw_ingest_opts ingest; /* --input-format, --rate-basis, --col */
 	struct pcibw_thresholds thresholds;
+	const char *threshold_args[32]; /* each --threshold NAME=VALUE as given: a NAME given twice
+					 * is a usage error */
+	int n_threshold_args;
 	const char **files; /* FILE... in order ("-" = standard input); heap, see pcibw_request_free;
 			     * watch's IFACE... operands */
 	int n_files;
@@ -252,10 +257,12 @@ struct pcibw_analyze_input {
 	struct pcibw_ingest_stats stats;
 };
 
-/* The rows of one interface of one input that states its own machine ("# bus: ... iface: NAME"). */
+/* The rows of one interface of one input that states its own machine ("# bus: ... iface: NAME"),
+ * or of the rows after a machine stated again mid-file (a link that retrained). */
 struct pcibw_series_machine {
-	const char *path; /* the input (req->files[k]) */
-	char iface[64];	  /* the rows' iface */
+	const char *path;    /* the input (req->files[k]) */
+	char iface[64];	     /* the rows' iface; "" every interface's (a mid-file line without iface) */
+	unsigned machine_no; /* the rows' machine_no: 0 the leading line's, k > 0 a mid-file one's */
 	struct pcibw_resolved res;
 	struct pcibw_machine machine;
 };
@@ -278,7 +285,9 @@ struct pcibw_analysis {
  * against r's ceilings (pcibw_rows_ceilings) and run the verdict (req->thresholds). Rows of an
  * interface whose input states its own machine ("# bus: ... iface: NAME", pcibw watch's CSV of
  * several interfaces) are set against that machine (pcibw_request_resolve_defaults, options
- * still winning) and judged on it; the run's machine is then pcibw_machine_merge of those. Returns
+ * still winning) and judged on it; a "# bus:" line after the rows began (watch: a link that
+ * retrained) does so for the rows after it, which are keyed apart (machine_no) from the rows
+ * before; the run's machine is then pcibw_machine_merge of those. Returns
  * PCIBW_OK; PCIBW_EINPUT for a bad input or when no input gave a row (naming the first skipped
  * line); PCIBW_EUSAGE; PCIBW_EINTERNAL. Free out with pcibw_analysis_free whatever the result.
  */

@@ -71,9 +71,9 @@ int pcibw_threshold_set(struct pcibw_thresholds *t, const char *name_eq_value, s
 
 /*
  * One output row: the input lines that share every key (source, series, test, iface, size, size
- * convention, direction, work, cpu_mhz, cores, queues, threads, streams), averaged (NAN keys match
- * each other: "not given" is one value; a line without a size is its own row). The caller fills
- * the "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
+ * convention, direction, work, cpu_mhz, cores, queues, threads, streams, machine_no), averaged (NAN keys
+ * match each other: "not given" is one value; a line without a size is its own row). The caller fills the
+ * "ceilings" part between pcibw_rows_finish() and pcibw_verdict_run().
  */
 struct pcibw_row {
 	/* key */
@@ -89,6 +89,7 @@ struct pcibw_row {
 	bool tcp;
 	double mss; /* the benchmark's TCP MSS (first line's), bytes; NAN */
 	bool ipv6;
+	unsigned machine_no; /* the stated machine it was measured on (pcibw_measured.machine_no) */
 	unsigned first_line; /* line of the group's first input row (0: whole file) */
 	long count;	     /* input lines in the group */
 

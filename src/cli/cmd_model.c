@@ -18,6 +18,12 @@ static int run(const struct pcibw_request *req)
 	int n = 0, st;
 	if (!r)
 		return cli_error(&(struct pcibw_err){PCIBW_EINTERNAL, "out of memory"});
+	if (req->explain && req->format == PCIBW_OUT_CSV) {
+		/* one CSV row per size has no place for a recipe: it would be dropped silently */
+		free(r);
+		return cli_usage_error("model", "--explain has no CSV form (a row per size): use the "
+						"text output or --json");
+	}
 	if ((st = pcibw_request_resolve(req, r, &err)) ||
 	    (st = pcibw_request_model_rows(r, &rows, &labels, &n, &err)) ||
 	    (req->explain && (st = pcibw_request_model_explain(r, &recipe, &recipe_n, &err))))

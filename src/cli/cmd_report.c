@@ -4,6 +4,7 @@
 #include "pcibw/probe.h"
 #include "src/render/report_render.h"
 #include "src/util/atomic_file.h"
+#include <errno.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -38,10 +39,12 @@ int cmd_report(int argc, char **argv)
 		}
 		out = tf.f;
 	}
+	errno = 0;
 	r = req.format == PCIBW_OUT_JSON	 ? pcibw_report_render_json(out, &rep)
 	    : req.format == PCIBW_OUT_CSV	 ? pcibw_report_render_csv(out, &rep)
 	    : req.format == PCIBW_OUT_PROMETHEUS ? pcibw_report_render_prometheus(out, &rep)
 						 : pcibw_report_render_text(out, &rep);
+	int write_errno = r ? errno : 0;
 	if (req.format == PCIBW_OUT_PROMETHEUS) {
 		char s[1100];
 		for (int i = 0; i < rep.n_warnings; i++)
@@ -52,7 +55,9 @@ int cmd_report(int argc, char **argv)
 	if (req.textfile) {
 		if (r) {
 			pcibw_atomic_abort(&tf);
-			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write %s", req.textfile);
+			/* a full disk fails the render's own writes: say why, as commit would */
+			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write output: %s: %s", req.textfile,
+				   write_errno ? strerror(write_errno) : "write error");
 			return cli_error(&err);
 		}
 		if (pcibw_atomic_commit(&tf, &err))

@@ -77,6 +77,28 @@ static int finish_output(int rc)
 	return rc ? rc : PCIBW_EINTERNAL;
 }
 
+/* `pcibw help [COMMAND]`; `pcibw help --help` is what a usage error of `help` suggests, so it is
+ * the main help, not an error */
+static int help(int n, char **args)
+{
+	if (n > 0 && (!strcmp(args[0], "--help") || !strcmp(args[0], "-h"))) {
+		if (n > 1)
+			return cli_usage_error("help", "%s takes no argument (got '%s')", args[0], args[1]);
+		n = 0;
+	}
+	if (n == 0) {
+		fputs(main_help, stdout);
+		return 0;
+	}
+	if (find_command(args[0]) < 0)
+		return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
+				       args[0]);
+	if (n > 1)
+		return cli_usage_error("help", "one command at a time (got '%s' after '%s')", args[1],
+				       args[0]);
+	return cli_help(args[0]);
+}
+
 static int run(int argc, char **argv)
 {
 	if (argc < 2)
@@ -88,20 +110,15 @@ static int run(int argc, char **argv)
 		printf("pcibw %s\n", PCIBW_VERSION);
 		return 0;
 	}
+	if (!strcmp(a, "help"))
+		return help(argc - 2, argv + 2);
 	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
+		/* `pcibw --help model` as `pcibw help model`; anything else after it is ignored, as
+		 * before: the main help */
+		if (argc == 3 && find_command(argv[2]) >= 0)
+			return cli_help(argv[2]);
 		fputs(main_help, stdout);
 		return 0;
-	}
-	if (!strcmp(a, "help")) {
-		if (argc < 3) {
-			fputs(main_help, stdout);
-			return 0;
-		}
-		int i = find_command(argv[2]);
-		if (i < 0)
-			return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
-					       argv[2]);
-		return cli_help(argv[2]);
 	}
 	int i = find_command(a);
 	if (i >= 0)

@@ -8,7 +8,9 @@
 #include "columns.h"
 #include "ingest_int.h"
 #include "pcibw/nic.h"
+#include "src/util/number_fast.h"
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <string.h>
 #include <strings.h>
@@ -21,6 +23,18 @@ struct series {
 	int dir;			 /* the direction the prefix names (prefix_direction) */
 	int pkt_col, bit_col, count_col; /* -1 when absent */
 	enum rate_unit pkt_unit, bit_unit;
+	double pkt_scale, bit_scale; /* rate_factor() of the units */
+};
+
+/* A number column read on every line, resolved once from the header: its field, its kind and
+ * where its value goes in the measured row. */
+struct numcol {
+	int col;
+	enum pcibw_value_kind kind;
+	bool cpu;	       /* a CPU column (cpu_num: --cpu-scale, the fraction warning) */
+	size_t off;	       /* of the double in struct pcibw_measured */
+	double scale;	       /* 1, or --cpu-scale fraction's 100 for a CPU column */
+	struct value_range vr; /* of kind */
 };
 
 struct csvctx {
@@ -43,6 +57,13 @@ struct csvctx {
 	double cpu_max;
 	int cpu_first_col; /* a CPU column's index, for the warning; -1 */
 	bool tcp_seen;	   /* a line of a TCP test */
+	/* resolved from the header: the number columns in the order they are checked, the row
+	 * every line starts from, and the ranges the per-line columns are held to */
+	struct numcol num[12];
+	int nnum;
+	struct pcibw_measured tmpl;
+	double cpu_scale;
+	struct value_range pct_vr, pps_vr, gbps_vr;
 };
 
 static const char *unit_words(enum rate_unit u)
@@ -120,6 +141,47 @@ static bool ends_with_mbs(const char *h)
 	while (n && (h[n - 1] == ' ' || h[n - 1] == ')' || h[n - 1] == ']'))
 		n--;
 	return n >= 4 && (!strncmp(h + n - 4, "mb/s", 4) || !strncmp(h + n - 4, "gb/s", 4));
+}
+
+static void num_add(struct csvctx *c, int col, enum pcibw_value_kind k, bool cpu, size_t off)
+{
+	if (col >= 0)
+		c->num[c->nnum++] = (struct numcol){col, k, cpu, off, cpu ? c->cpu_scale : 1, value_range(k)};
+}
+
+/* What every line repeats, resolved once: the number columns in the order record() checks them
+ * (the first bad one is the one reported), the scales and ranges, and the row a line starts as. */
+static void plan(struct csvctx *c, const struct csvr_record *rec)
+{
+	c->cpu_scale = c->opts->cpu_scale == PCIBW_CPU_SCALE_FRACTION ? 100 : 1;
+	c->pct_vr = value_range(PCIBW_VAL_PCT);
+	c->pps_vr = value_range(PCIBW_VAL_PPS);
+	c->gbps_vr = value_range(PCIBW_VAL_GBPS);
+	c->nnum = 0;
+#define AT(f) offsetof(struct pcibw_measured, f)
+	num_add(c, c->size_col, PCIBW_VAL_SIZE, false, AT(size_bytes));
+	num_add(c, c->work_col, PCIBW_VAL_WORK, false, AT(work));
+	num_add(c, c->mhz_col, PCIBW_VAL_MHZ, false, AT(cpu_mhz));
+	num_add(c, c->cores_col, PCIBW_VAL_PARALLEL, false, AT(cores));
+	num_add(c, c->queues_col, PCIBW_VAL_PARALLEL, false, AT(queues));
+	num_add(c, c->threads_col, PCIBW_VAL_PARALLEL, false, AT(threads));
+	num_add(c, c->streams_col, PCIBW_VAL_PARALLEL, false, AT(streams));
+	num_add(c, c->cpu_col, PCIBW_VAL_PCT, true, AT(cpu_pct));
+	num_add(c, c->core_max_col, PCIBW_VAL_PCT, true, AT(core_max_pct));
+	num_add(c, c->remote_cpu_col, PCIBW_VAL_PCT, true, AT(remote_cpu_pct));
+	num_add(c, c->sd_col, PCIBW_VAL_SD, false, AT(sd_us_per_kb));
+	num_add(c, c->remote_sd_col, PCIBW_VAL_SD, false, AT(remote_sd_us_per_kb));
+#undef AT
+	for (int s = 0; s < c->nser; s++) {
+		c->ser[s].pkt_scale = rate_factor(c->ser[s].pkt_unit);
+		c->ser[s].bit_scale = rate_factor(c->ser[s].bit_unit);
+	}
+	pcibw_measured_init(&c->tmpl);
+	c->tmpl.source = rec->file;
+	if (c->size_col >= 0)
+		c->tmpl.size_conv = c->size_role.conv;
+	if (c->nser == 1)
+		memcpy(c->tmpl.series, c->ser[0].prefix, sizeof c->tmpl.series);
 }
 
 static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_err *err)
@@ -319,6 +381,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				  "mpps, mbps, gbps or MB/s, optionally PREFIX_NAME, or MSGS with elapsed_s; "
 				  "or --col ROLE=HEADER)",
 				  rec->file, rec->line);
+	plan(c, rec);
 	return PCIBW_OK;
 }
 
@@ -343,24 +406,46 @@ int direction_parse(const char *text, int *dir)
 	return 0;
 }
 
-/* A CPU field: percent, or a fraction times 100 with --cpu-scale fraction; the value as
- * written is remembered for the fraction warning. */
+/* The CPU values as written (percent, or the fraction --cpu-scale fraction scaled by 100), for
+ * the warning that they all look like fractions. */
+static inline void cpu_seen(struct csvctx *c, double scaled)
+{
+	double v = scaled / c->cpu_scale;
+	if (!c->cpu_seen++ || v > c->cpu_max)
+		c->cpu_max = v;
+}
+
+/* A CPU field: percent, or a fraction times 100 with --cpu-scale fraction. */
 static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, double *out, struct pcibw_err *err)
 {
 	*out = NAN;
 	if (i < 0 || blank(rec->f[i]))
 		return PCIBW_OK;
-	double scale = c->opts->cpu_scale == PCIBW_CPU_SCALE_FRACTION ? 100 : 1;
-	int st = check_field(rec, i, PCIBW_VAL_PCT, scale, out, err);
-	if (st == PCIBW_EINPUT && scale == 100)
+	int st = check_field(rec, i, PCIBW_VAL_PCT, c->cpu_scale, out, err);
+	if (st == PCIBW_EINPUT && c->cpu_scale == 100)
 		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
 			 " (--cpu-scale fraction: CPU columns hold 0 to 1)");
-	if (st == PCIBW_OK) {
-		double v = *out / scale;
-		if (!c->cpu_seen++ || v > c->cpu_max)
-			c->cpu_max = v;
-	}
+	if (st == PCIBW_OK)
+		cpu_seen(c, *out);
 	return st;
+}
+
+/*
+ * Field i when it is the short decimal nearly every value is (number_fast) and in range once
+ * scaled: the value check_field() would give, with no call. false for anything else (blank,
+ * sign, exponent, out of range, not a number), which the caller hands to the full check.
+ */
+static inline bool quick(const struct csvr_record *rec, int i, double scale, const struct value_range *vr,
+			 double *out)
+{
+	double v;
+	if (!number_fast(rec->f[i], rec->len[i], true, &v))
+		return false;
+	double s = v * scale;
+	if (!(s <= vr->hi && s >= vr->lo && !(vr->lo_open && s <= vr->lo)))
+		return false;
+	*out = s;
+	return true;
 }
 
 static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
@@ -376,25 +461,21 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return PCIBW_OK;
 	}
 	struct pcibw_measured m;
-	pcibw_measured_init(&m);
+	memcpy(&m, &c->tmpl, sizeof m);
 	m.source = rec->file;
 	m.line = rec->line;
 	int st;
-	if ((st = field_num(rec, c->size_col, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
-	    (st = field_num(rec, c->work_col, PCIBW_VAL_WORK, &m.work, err)) ||
-	    (st = field_num(rec, c->mhz_col, PCIBW_VAL_MHZ, &m.cpu_mhz, err)) ||
-	    (st = field_num(rec, c->cores_col, PCIBW_VAL_PARALLEL, &m.cores, err)) ||
-	    (st = field_num(rec, c->queues_col, PCIBW_VAL_PARALLEL, &m.queues, err)) ||
-	    (st = field_num(rec, c->threads_col, PCIBW_VAL_PARALLEL, &m.threads, err)) ||
-	    (st = field_num(rec, c->streams_col, PCIBW_VAL_PARALLEL, &m.streams, err)) ||
-	    (st = cpu_num(c, rec, c->cpu_col, &m.cpu_pct, err)) ||
-	    (st = cpu_num(c, rec, c->core_max_col, &m.core_max_pct, err)) ||
-	    (st = cpu_num(c, rec, c->remote_cpu_col, &m.remote_cpu_pct, err)) ||
-	    (st = field_num(rec, c->sd_col, PCIBW_VAL_SD, &m.sd_us_per_kb, err)) ||
-	    (st = field_num(rec, c->remote_sd_col, PCIBW_VAL_SD, &m.remote_sd_us_per_kb, err)))
-		return st;
-	if (c->size_col >= 0)
-		m.size_conv = c->size_role.conv;
+	for (int k = 0; k < c->nnum; k++) {
+		const struct numcol *nc = &c->num[k];
+		double *dst = (double *)((char *)&m + nc->off);
+		if (quick(rec, nc->col, nc->scale, &nc->vr, dst)) {
+			if (nc->cpu)
+				cpu_seen(c, *dst);
+		} else if ((st = nc->cpu ? cpu_num(c, rec, nc->col, dst, err)
+					 : field_num(rec, nc->col, nc->kind, dst, err))) {
+			return st;
+		}
+	}
 	if (c->test_col >= 0) {
 		copy_text(m.test, rec->f[c->test_col]);
 		m.tcp = strncasecmp(m.test, "TCP", 3) == 0;
@@ -415,7 +496,9 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	int nc = 0;
 	for (int k = 0; k < c->ncore; k++) {
 		double v;
-		if ((st = cpu_num(c, rec, c->core_cols[k], &v, err)))
+		if (quick(rec, c->core_cols[k], c->cpu_scale, &c->pct_vr, &v))
+			cpu_seen(c, v);
+		else if ((st = cpu_num(c, rec, c->core_cols[k], &v, err)))
 			return st;
 		if (isnan(v))
 			continue;
@@ -431,36 +514,43 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		if (isnan(m.core_max_pct))
 			m.core_max_pct = mx;
 	}
-	double elapsed;
-	if ((st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
+	double elapsed = NAN;
+	if (c->elapsed_col >= 0 && (st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
 		return st;
 
+	/* one row per series, built in place: only the series, its rates and direction differ */
 	bool emitted = false;
 	for (int s = 0; s < c->nser; s++) {
-		struct series *se = &c->ser[s];
-		struct pcibw_measured r = m;
+		const struct series *se = &c->ser[s];
 		double v;
-		memcpy(r.series, se->prefix, sizeof r.series);
-		if (se->pkt_col >= 0 && !blank(rec->f[se->pkt_col]) &&
-		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, rate_factor(se->pkt_unit), &r.pps,
-				      err)))
+		if (c->nser > 1)
+			memcpy(m.series, se->prefix, sizeof m.series);
+		m.pps = m.gbps = NAN;
+		m.gbps_basis = c->tmpl.gbps_basis;
+		if (se->pkt_col >= 0 && !quick(rec, se->pkt_col, se->pkt_scale, &c->pps_vr, &m.pps) &&
+		    !blank(rec->f[se->pkt_col]) &&
+		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, se->pkt_scale, &m.pps, err)))
 			return st;
-		if (se->bit_col >= 0 && !blank(rec->f[se->bit_col])) {
-			if ((st = check_field(rec, se->bit_col, PCIBW_VAL_GBPS, rate_factor(se->bit_unit),
-					      &r.gbps, err)))
-				return st;
-			r.gbps_basis = c->opts->rate_basis;
+		if (se->bit_col >= 0) {
+			if (quick(rec, se->bit_col, se->bit_scale, &c->gbps_vr, &m.gbps)) {
+				m.gbps_basis = c->opts->rate_basis;
+			} else if (!blank(rec->f[se->bit_col])) {
+				if ((st = check_field(rec, se->bit_col, PCIBW_VAL_GBPS, se->bit_scale,
+						      &m.gbps, err)))
+					return st;
+				m.gbps_basis = c->opts->rate_basis;
+			}
 		}
-		if (isnan(r.pps) && !isnan(elapsed)) {
+		if (isnan(m.pps) && !isnan(elapsed)) {
 			if ((st = field_num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
 				return st;
 			if (!isnan(v))
-				r.pps = v / elapsed;
+				m.pps = v / elapsed;
 		}
-		if (isnan(r.pps) && isnan(r.gbps))
+		if (isnan(m.pps) && isnan(m.gbps))
 			continue;
-		r.direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
-		if ((st = c->cb(&r, c->ctx, err)))
+		m.direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
+		if ((st = c->cb(&m, c->ctx, err)))
 			return st;
 		c->st->rows++;
 		emitted = true;

@@ -46,6 +46,10 @@ struct csvr {
 	size_t fill, fed, keep;
 	unsigned keep_line, keep_col;
 	bool in_comment;
+	bool any_record; /* a record (header or data) was handed over: a "# bus:" line is no longer leading */
+	/* the run being parsed holds a quote or starts inside a quoted field: only then may a field
+	 * hold a line end (a field is handed over in the run that holds its closing quote) */
+	bool quoted_run;
 
 	/* the record libcsv is building */
 	struct csvr_record rec;
@@ -57,6 +61,8 @@ struct csvr {
 static unsigned count_lf(const char *s, size_t n)
 {
 	unsigned k = 0;
+	if (!n)
+		return 0;
 	for (const char *e = s + n; (s = memchr(s, '\n', (size_t)(e - s))); s++)
 		k++;
 	return k;
@@ -65,18 +71,25 @@ static unsigned count_lf(const char *s, size_t n)
 static void on_field(void *s, size_t len, void *data)
 {
 	struct csvr *r = data;
-	if (len && memchr(s, '\n', len)) /* a line end inside a quoted field */
-		r->line += count_lf(s, len);
+	if (r->quoted_run)
+		r->line += count_lf(s, len); /* a line end inside a quoted field */
 	if (r->rec.n >= CSVR_MAX_FIELDS || r->used + len + 1 > sizeof r->store) {
 		r->overflow = true;
 		return;
 	}
 	char *dst = r->store + r->used;
-	if (len)
-		memcpy(dst, s, len);
+	memcpy(dst, s, len);
 	dst[len] = '\0';
-	r->rec.f[r->rec.n++] = dst;
+	r->rec.f[r->rec.n] = dst;
+	r->rec.len[r->rec.n++] = (unsigned)len;
 	r->used += len + 1;
+}
+
+/* A field that starts with its text is not blank: the common case without a call. */
+static bool field_blank(const struct csvr_record *rec, int i)
+{
+	unsigned char c = (unsigned char)rec->f[i][0];
+	return rec->len[i] == 0 || ((c <= ' ' || c >= 0x7f) && blank(rec->f[i]));
 }
 
 static void on_record(int term, void *data)
@@ -97,9 +110,11 @@ static void on_record(int term, void *data)
 		} else {
 			bool empty = true;
 			for (int i = 0; i < r->rec.n && empty; i++)
-				empty = blank(r->rec.f[i]);
-			if (!empty)
+				empty = field_blank(&r->rec, i);
+			if (!empty) {
+				r->any_record = true;
 				r->status = r->cb(&r->rec, r->ctx, r->err);
+			}
 		}
 	}
 	if (term == '\n')
@@ -192,12 +207,40 @@ static int fail_at(struct csvr *r, size_t at, const char *what)
 	return r->status = pcibw_fail(r->err, PCIBW_EINPUT, "%s:%u:%u: %s", r->src->name, line, col, what);
 }
 
+#define BUS_LINE_MAX 1024
+
+/* a comment at buf[at..end) (its line end or the input's) that states a machine: to the hook */
+static int bus_line(struct csvr *r, size_t at, size_t end)
+{
+	const struct pcibw_ingest_opts *o = r->src->opts;
+	if (!o || !o->on_bus_line || end - at < 6 || memcmp(r->buf + at, "# bus:", 6))
+		return PCIBW_OK;
+	const unsigned char *lf = memchr(r->buf + at, '\n', end - at);
+	size_t len = (lf ? (size_t)(lf - r->buf) : end) - at;
+	while (len && r->buf[at + len - 1] == '\r')
+		len--;
+	if (len >= BUS_LINE_MAX)
+		return PCIBW_OK; /* not a line pcibw writes */
+	return r->status = o->on_bus_line(r->src->name, r->line, !r->any_record, (const char *)r->buf + at,
+					  len, o->on_bus_ctx, r->err);
+}
+
+/* a comment begun at buf[at..fill) whose line end has not been read, which may be a "# bus:" line
+ * for the hook: kept for the next read rather than skipped */
+static bool bus_line_pending(const struct csvr *r, size_t at)
+{
+	const struct pcibw_ingest_opts *o = r->src->opts;
+	size_t n = r->fill - at;
+	return o && o->on_bus_line && n < BUS_LINE_MAX && !memcmp(r->buf + at, "# bus:", n < 6 ? n : 6);
+}
+
 /* Parse buf[fed..end), which ends at a line end or at the end of the input. */
 static int feed(struct csvr *r, size_t end)
 {
 	size_t n = end - r->fed;
 	if (n == 0)
 		return r->status;
+	r->quoted_run = r->p.pstate != CSV_ROW_NOT_BEGUN || memchr(r->buf + r->fed, '"', n);
 	size_t done = csv_parse(&r->p, r->buf + r->fed, n, on_field, on_record, r);
 	if (r->status != PCIBW_OK)
 		return r->status;
@@ -260,15 +303,17 @@ static int parse(struct csvr *r, bool at_end)
 		if (feed(r, seg))
 			return r->status;
 		if (seg < upto) {
-			if (r->p.pstate == CSV_ROW_NOT_BEGUN)
+			if (r->p.pstate == CSV_ROW_NOT_BEGUN) {
 				r->in_comment = true; /* the comment's bytes are never data */
-			else if (feed(r, seg + 1))
+				if (bus_line(r, seg, upto))
+					return r->status;
+			} else if (feed(r, seg + 1))
 				return r->status; /* a '#' inside a quoted field */
 		}
 	}
 	/* a comment line not ended yet */
 	if (!r->in_comment && r->fed < r->fill && r->buf[r->fed] == '#' && r->p.pstate == CSV_ROW_NOT_BEGUN &&
-	    (r->fed == 0 || r->buf[r->fed - 1] == '\n'))
+	    (r->fed == 0 || r->buf[r->fed - 1] == '\n') && !bus_line_pending(r, r->fed))
 		r->in_comment = true;
 	/* what is kept is one record (or one line) so far: it may not grow beyond the limit */
 	if (r->fill - r->keep > CSVR_MAX_RECORD && !r->in_comment)
@@ -400,6 +445,7 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 			st = fail_at(r, r->fill, "NUL byte (expected text: CSV holds no binary data)");
 	}
 	if (st == PCIBW_OK) {
+		r->quoted_run = true;
 		if (csv_fini(&r->p, on_field, on_record, r) != 0 && r->status == PCIBW_OK) {
 			int n = 0;
 			unsigned ql = r->keep_line, qc = 1;

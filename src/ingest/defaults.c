@@ -63,6 +63,9 @@ static void clear(struct pcibw_input_defaults *d)
 	d->cpu_mhz = NAN;
 }
 
+static int defaults_line(const char *name, unsigned ln, const char *text, unsigned col0,
+			 struct pcibw_input_defaults *d, struct pcibw_err *err);
+
 int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, int max, int *n,
 			      struct pcibw_err *err)
 {
@@ -123,27 +126,44 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 			break;
 		if (strncmp(p, "# bus:", 6))
 			continue;
-		/* "# bus: V nic: V ...": words ending in ':' are keys, the next word their value */
-		struct pcibw_input_defaults *o = &d[*n];
-		char *save = NULL;
-		for (char *w = strtok_r(p + 1, " \t", &save); w && !st; w = strtok_r(NULL, " \t", &save)) {
-			size_t wn = strlen(w);
-			if (wn < 2 || w[wn - 1] != ':')
-				continue;
-			w[wn - 1] = '\0';
-			char *v = strtok_r(NULL, " \t", &save);
-			if (!v)
-				st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: '%s:' has no value", name, ln, w);
-			else
-				st = pair(name, ln, (unsigned)(v - line) + 1, w, v, o, err);
-		}
-		if (!st) {
-			o->found = true;
-			snprintf(o->origin, sizeof o->origin, "%.1000s:%u", name, ln);
+		if (!(st = defaults_line(name, ln, p, (unsigned)(p - line), &d[*n], err)))
 			(*n)++;
-		}
 	}
 	return st;
+}
+
+/* col0: the columns before text on its line (a BOM) */
+static int defaults_line(const char *name, unsigned ln, const char *text, unsigned col0,
+			 struct pcibw_input_defaults *d, struct pcibw_err *err)
+{
+	clear(d);
+	char line[1024];
+	snprintf(line, sizeof line, "%s", text);
+	int st = PCIBW_OK;
+	/* "# bus: V nic: V ...": words ending in ':' are keys, the next word their value */
+	char *save = NULL;
+	for (char *w = strtok_r(line + 1, " \t", &save); w && !st; w = strtok_r(NULL, " \t", &save)) {
+		size_t wn = strlen(w);
+		if (wn < 2 || w[wn - 1] != ':')
+			continue;
+		w[wn - 1] = '\0';
+		char *v = strtok_r(NULL, " \t", &save);
+		if (!v)
+			st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: '%s:' has no value", name, ln, w);
+		else
+			st = pair(name, ln, col0 + (unsigned)(v - line) + 1, w, v, d, err);
+	}
+	if (!st) {
+		d->found = true;
+		snprintf(d->origin, sizeof d->origin, "%.1000s:%u", name, ln);
+	}
+	return st;
+}
+
+int pcibw_ingest_defaults_line(const char *name, unsigned ln, const char *text,
+			       struct pcibw_input_defaults *d, struct pcibw_err *err)
+{
+	return defaults_line(name, ln, text, 0, d, err);
 }
 
 int pcibw_ingest_defaults(const char *path, struct pcibw_input_defaults *d, struct pcibw_err *err)

@@ -169,7 +169,8 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 		fclose(fp);
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: read error: %s", path, strerror(errno));
 	}
-	struct ingest_src src = {.name = is_stdin ? "-" : path, .fp = fp, .head = head, .head_len = n};
+	struct ingest_src src = {
+	    .name = is_stdin ? "-" : path, .fp = fp, .head = head, .head_len = n, .opts = opts};
 	enum pcibw_format f = opts->format ? opts->format : pcibw_ingest_detect(head, n);
 	stats->format = f;
 	static const ingest_fn fns[] = {

@@ -15,6 +15,7 @@ struct ingest_src {
 	FILE *fp;
 	const char *head;
 	size_t head_len;
+	const struct pcibw_ingest_opts *opts; /* its on_bus_line hook: csvr_run calls it */
 };
 
 /* ---- streaming CSV (csvread.c) ---- */
@@ -27,6 +28,7 @@ struct csvr_record {
 	unsigned line;			/* line the record starts on */
 	int n;				/* fields */
 	const char *f[CSVR_MAX_FIELDS]; /* NUL-terminated, unquoted, surrounding blanks trimmed */
+	unsigned len[CSVR_MAX_FIELDS];	/* strlen(f[i]) unless a field holds a NUL (never from csvr_run) */
 	/* 1-based column where each field starts: read it with csvr_col(). A record csvr_run
 	 * hands over (reader set) finds its columns only when a message asks; a record built
 	 * elsewhere (reader NULL) fills col itself. */
@@ -40,7 +42,8 @@ typedef int (*csvr_cb)(const struct csvr_record *rec, void *ctx, struct pcibw_er
 
 /*
  * csvr_run - parse src as RFC 4180 CSV with libcsv in strict mode (CR, LF or CRLF line ends; a
- * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments). Reads in
+ * UTF-8 BOM; lines whose first character is '#' outside a quoted field are comments, of which
+ * "# bus:" lines go to src->opts->on_bus_line when it is set). Reads in
  * 64 KiB chunks: memory does not grow with the file (one record is kept, at most CSVR_MAX_RECORD). Returns
  * PCIBW_OK, the callback's status, or PCIBW_EINPUT "file:line:column: ..." for malformed quoting or an
  * over-long record.
@@ -84,6 +87,13 @@ void stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...) __attribute
 void copy_text(char *dst, const char *src);
 /* Is the text empty or only blanks? */
 bool blank(const char *s);
+
+/* The values pcibw_check_value() accepts for a kind: lo..hi, lo itself excluded when lo_open. */
+struct value_range {
+	double lo, hi;
+	bool lo_open;
+};
+struct value_range value_range(enum pcibw_value_kind k);
 
 /* check_number - the limits of pcibw_check_value() for a value already converted (a kpps column
  * times 1000); text is the field as written, for the message. */

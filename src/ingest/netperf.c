@@ -427,6 +427,8 @@ static bool nph_add(struct nph_run *run, const char *name, const char *value, un
 	memcpy(run->vstore + run->vused, value, vl);
 	run->hdr.f[run->hdr.n] = run->hstore + run->hused;
 	run->val.f[run->val.n] = run->vstore + run->vused;
+	run->hdr.len[run->hdr.n] = (unsigned)nl - 1;
+	run->val.len[run->val.n] = (unsigned)vl - 1;
 	run->hdr.col[run->hdr.n] = run->val.col[run->val.n] = col;
 	run->hused += nl;
 	run->vused += vl;

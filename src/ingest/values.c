@@ -134,6 +134,11 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 	return PCIBW_OK;
 }
 
+struct value_range value_range(enum pcibw_value_kind k)
+{
+	return (struct value_range){limits[k].lo, limits[k].hi, limits[k].lo_open};
+}
+
 /* The hot path of every field: parse and check; nothing is formatted. */
 static bool value_ok(const char *text, enum pcibw_value_kind k, double scale, double *out)
 {

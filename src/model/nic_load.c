@@ -97,6 +97,9 @@ static const struct key keys[] = {
     D("device", "max_dma_tps", max_dma_tps, 1e3, 1e10),
     D("device", "read_latency_ns", read_latency_ns, 1, 1e6),
     I("device", "read_tags", read_tags, 0, 4096),
+    I("device", "write_unit_bytes", write_unit_bytes, 0, 4096),
+    D("device", "write_unit_ns", write_unit_ns, 0.01, 1e6),
+    D("device", "write_cmd_ns", write_cmd_ns, 0.01, 1e6),
 };
 
 struct loader {
@@ -552,6 +555,13 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s: [device] read_latency_ns and read_tags go together "
 				  "(reads in flight = tags, each held for the latency)",
+				  path);
+	if ((nic.write_unit_bytes > 0) != (nic.write_unit_ns > 0) ||
+	    (nic.write_cmd_ns > 0 && nic.write_unit_bytes == 0))
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: [device] write_unit_bytes and write_unit_ns go together, and "
+				  "write_cmd_ns needs them (a write holds the engine for write_cmd_ns + "
+				  "its units x write_unit_ns)",
 				  path);
 	*out = nic;
 	return PCIBW_OK;

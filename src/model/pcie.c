@@ -141,6 +141,7 @@ struct acc {
 	double to_dev, to_host; /* bytes per packet */
 	double dev_writes;	/* MWr TLPs the device issues per packet */
 	double dev_reads;	/* MRd requests the device issues per packet */
+	double engine_ns;	/* the device's write engine, ns per packet (profile write_unit_*) */
 	double stall_reads;	/* CPU MMIO reads per packet */
 };
 
@@ -281,6 +282,12 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 							      tlps(rc->ops[j].bytes, b->mrrs_bytes) * oh_mem;
 			a->to_host += f * (sl + n * oh_mem);
 			a->dev_writes += f * n;
+			/* the write engine pulls a write's data from device memory in whole units,
+			 * however the write is then cut into TLPs (an MSI is not a DMA command) */
+			if (op->kind == PCIBW_OP_DMA_WRITE && in->nic->write_unit_bytes > 0 && s > 0)
+				a->engine_ns +=
+				    f * (in->nic->write_cmd_ns +
+					 tlps(s, in->nic->write_unit_bytes) * in->nic->write_unit_ns);
 			break;
 		case PCIBW_OP_DMA_READ:
 			n = placed ? d.reqs : tlps(s, b->mrrs_bytes);
@@ -376,10 +383,14 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 		add_load(out, lhost / budget, "root-complex");
 	}
 	/* Device limits (never in compat mode: pcie-model has none). A posted write needs no tag,
-	 * so the engine's issue rate bounds writes; a read holds one of read_tags tags for
+	 * so the engine's issue rate and data movement bound writes; a read holds one of read_tags tags for
 	 * read_latency_ns (Little's law: reads/s <= tags / latency). */
-	if (!compat && nic->max_dma_tps > 0)
-		add_load(out, a.dev_writes / nic->max_dma_tps, "device-tps");
+	/* The write engine is one resource seen two ways: its TLP issue rate and the time it takes
+	 * to move each command's data in whole units; the slower view binds. */
+	double engine_s =
+	    fmax(nic->max_dma_tps > 0 ? a.dev_writes / nic->max_dma_tps : 0, a.engine_ns * 1e-9);
+	if (!compat && engine_s > 0)
+		add_load(out, engine_s, "device-tps");
 	if (!compat && nic->read_tags > 0 && nic->read_latency_ns > 0)
 		add_load(out, a.dev_reads * nic->read_latency_ns * 1e-9 / nic->read_tags, "read-latency");
 	double worst = 0;

@@ -35,7 +35,17 @@ static json_t *strings_fixed(const char (*v)[320], int n)
 	return a;
 }
 
-static json_t *row_json(const struct pcibw_row *r, const char *size_is)
+/* the bus spec a row was set against: its interface's or stated machine's, else the run's; null
+ * with none (a virtual NIC has no bus ceiling) */
+static json_t *row_bus(const struct pcibw_analyze_view *v, const struct pcibw_row *r)
+{
+	for (int k = 0; r->machine && k < v->n_series; k++)
+		if (r->machine == &v->series[k].machine)
+			return r->machine->have_bus ? json_string(v->series[k].res.bus_spec) : json_null();
+	return v->machine->have_bus ? str_or_null(v->bus_spec) : json_null();
+}
+
+static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_row *r, const char *size_is)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "source", json_string(r->source));
@@ -66,6 +76,7 @@ static json_t *row_json(const struct pcibw_row *r, const char *size_is)
 	json_object_set_new(o, "bus_mpps", num(r->bus_mpps));
 	json_object_set_new(o, "bus_utilisation", num(r->bus_util));
 	json_object_set_new(o, "bus_bound_by", str_or_null(r->bound_by));
+	json_object_set_new(o, "bus_modelled", row_bus(v, r));
 	/* pcie-bench sweeps: the per-size error of the model (measured / model - 1) */
 	json_object_set_new(o, "model_error",
 			    r->pattern >= PCIBW_PAT_DMA_READ ? num(r->bus_util - 1) : json_null());
@@ -168,7 +179,7 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	json_object_set_new(root, "groups", groups);
 	json_t *rows = json_array();
 	for (int i = 0; i < v->rows->n; i++)
-		json_array_append_new(rows, row_json(&v->rows->v[i], v->size_is));
+		json_array_append_new(rows, row_json(v, &v->rows->v[i], v->size_is));
 	json_object_set_new(root, "rows", rows);
 	pcibw_json_warnings(root, v->warnings, v->warning_codes, v->n_warnings);
 	json_t *sm = json_array();

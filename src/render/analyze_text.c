@@ -49,7 +49,7 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 	    {"queues", 6, "%g", false}, {"threads", 7, "%g", false}, {"streams", 7, "%g", false},
 	};
 	bool has_bus = false, has_cyc = false;
-	int series_w = 6;
+	int series_w = 6, dir_w = 4;
 	for (int i = 0; i < rs->n; i++) {
 		const struct pcibw_row *r = &rs->v[i];
 		for (int k = 0; k < 6; k++)
@@ -59,10 +59,14 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 		int w = (int)strlen(r->series) + (r->test[0] ? (int)strlen(r->test) + 1 : 0);
 		if (w > series_w)
 			series_w = w;
+		/* pcie-bench's dma-read/dma-write are wider than rx, tx, both */
+		int dw = (int)strlen(pcibw_analyze_pattern_name(r->pattern));
+		if (dw > dir_w)
+			dir_w = dw;
 	}
 	if (series_w > (v->wide ? 32 : 16))
 		series_w = v->wide ? 32 : 16;
-	int width = 90 - 16 + series_w;
+	int width = 90 - 16 + series_w - 4 + dir_w;
 	bool src = v->n_inputs > 1 || v->wide;
 	if (src)
 		width += 17;
@@ -78,7 +82,8 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 	fprintf(out, "\n%3s ", "#");
 	if (src)
 		fprintf(out, "%-16s ", "source");
-	fprintf(out, "%-*s %6s %4s %3s %8s %8s ", series_w, "series", "size", "dir", "n", "Gbit/s", "Mpps");
+	fprintf(out, "%-*s %6s %*s %3s %8s %8s ", series_w, "series", "size", dir_w, "dir", "n", "Gbit/s",
+		"Mpps");
 	if (bus)
 		fprintf(out, "%8s ", "bus Gb/s");
 	fprintf(out, "%4s %5s %4s %5s ", "bus%", "wire%", "cpu%", "core%");
@@ -98,9 +103,9 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 		snprintf(ser, sizeof ser, "%s%s%s", r->test, r->test[0] && r->series[0] ? " " : "",
 			 r->series);
 		fprintf(
-		    out, "%-*.*s %6s %4s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
+		    out, "%-*.*s %6s %*s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
 		    f(a, sizeof a, "%g", !isnan(r->input_size_bytes) ? r->input_size_bytes : r->size_bytes),
-		    pcibw_analyze_pattern_name(r->pattern), r->count, f(b, sizeof b, "%.3g", r->gbps),
+		    dir_w, pcibw_analyze_pattern_name(r->pattern), r->count, f(b, sizeof b, "%.3g", r->gbps),
 		    f(c, sizeof c, "%.3g", r->pps / 1e6));
 		if (bus)
 			fprintf(out, "%8s ", f(d, sizeof d, "%.4g", r->bus_gbps));

@@ -4,16 +4,19 @@
  * in the columns `pcibw analyze` reads (frame_bytes, pps, cpu_pct, core_max_pct, direction,
  * iface), preceded by "# bus: SPEC nic: NAME line_rate: RATE cpus: N cpu_mhz: F" which analyze
  * takes as its defaults, then one such line per interface ending "iface: NAME", which analyze
- * applies to that interface's rows. The numbers are printed by watch_csv_values, the very text the
- * summary's rows were built from, so analyze on this file reaches the summary's verdict.
+ * applies to that interface's rows; when an interface's PCIe link retrains (current_link_speed or
+ * _width), its line again with the bus as the link now reads, before the rows measured on it. The numbers are
+ * printed by watch_csv_values, the very text the summary's rows were built from, so analyze on this file
+ * reaches the summary's verdict.
  */
 #include "pcibw/version.h"
 #include "watch_render.h"
 #include <math.h>
 
-static void machine_line(FILE *out, const struct watch_ctx *ctx, const struct watch_meta_if *m, bool keyed)
+static void machine_line(FILE *out, const struct watch_ctx *ctx, const struct watch_meta_if *m,
+			 const char *bus, bool keyed)
 {
-	fprintf(out, "# bus: %s nic: %s", m->bus[0] ? m->bus : "unknown", m->nic[0] ? m->nic : "-");
+	fprintf(out, "# bus: %s nic: %s", bus[0] ? bus : "unknown", m->nic[0] ? m->nic : "-");
 	if (m->line_rate_gbps > 0)
 		fprintf(out, " line_rate: %.15gG", m->line_rate_gbps);
 	if (ctx->meta.cpus > 0)
@@ -31,9 +34,9 @@ int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
 	/* the first line is the file's (a reader that knows no iface key takes it for every row);
 	 * then each interface's own, which analyze applies to that interface's rows */
 	if (ctx->meta.n)
-		machine_line(out, ctx, &ctx->meta.ifs[0], false);
+		machine_line(out, ctx, &ctx->meta.ifs[0], ctx->meta.ifs[0].bus, false);
 	for (int i = 0; i < ctx->meta.n; i++)
-		machine_line(out, ctx, &ctx->meta.ifs[i], true);
+		machine_line(out, ctx, &ctx->meta.ifs[i], ctx->meta.ifs[i].bus, true);
 	fprintf(out, "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct\n");
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
@@ -41,6 +44,17 @@ int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
 int watch_render_csv(FILE *out, const struct watch_view *v)
 {
 	const struct pcibw_watch_interval *iv = v->iv;
+	/* a link that retrained: its interface's machine stated again, for the rows from here on
+	 * (analyze keys them apart from the rows before and sets them against this bus) */
+	for (int i = 0; i < v->ctx->meta.n; i++) {
+		const struct watch_if_model *m = &v->ctx->m[i];
+		if (!m->link_changed)
+			continue;
+		const struct pcibw_machine *mach;
+		const struct pcibw_resolved *r = watch_link_res(v->ctx, i, m->link_now, &mach);
+		machine_line(out, v->ctx, &v->ctx->meta.ifs[i],
+			     m->link_now ? r->bus_spec : v->ctx->meta.ifs[i].bus, true);
+	}
 	for (int i = 0; i < iv->n_ifs; i++)
 		for (int k = 0; k < 2; k++) {
 			char f[32], p[32], c[32], o[32];

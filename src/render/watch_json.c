@@ -253,6 +253,19 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 	return emit(out, o);
 }
 
+/* the spec of the bus a summary row was set against; null without one */
+static json_t *row_bus(const struct watch_ctx *ctx, const struct pcibw_row *r)
+{
+	for (int i = 0; i < ctx->meta.n; i++) {
+		if (strcmp(ctx->meta.ifs[i].wi.name, r->iface))
+			continue;
+		const struct pcibw_machine *mach;
+		const struct pcibw_resolved *res = watch_link_res(ctx, i, r->machine_no, &mach);
+		return ctx->m[i].have_bus && res->have_bus ? json_string(res->bus_spec) : json_null();
+	}
+	return json_null();
+}
+
 int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 {
 	json_t *o = json_object();
@@ -279,6 +292,10 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_object_set_new(x, "count", json_integer(r->count));
 		json_object_set_new(x, "bus_utilisation", jnum(r->bus_util));
 		json_object_set_new(x, "wire_utilisation", jnum(r->wire_util));
+		/* the bus it was set against: the link as it was while the row was measured */
+		json_object_set_new(x, "bus_modelled", row_bus(s->ctx, r));
+		json_object_set_new(x, "bus_gbps", jnum(r->bus_gbps));
+		json_object_set_new(x, "wire_gbps", jnum(r->wire_gbps));
 		json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(r->verdict)));
 		json_array_append_new(rows, x);
 	}

@@ -4,6 +4,7 @@
  * model's bus ceiling and the wire's, run the verdict. No output here.
  */
 #include "pcibw/request.h"
+#include "stated.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -123,8 +124,9 @@ void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 
 #define MAX_SERIES_LINES 64
 
-/* Inputs that state a machine per interface: those rows get theirs. */
-static int series_machines(const struct pcibw_request *req, struct pcibw_analysis *out, struct pcibw_err *err)
+/* Inputs that state a machine per interface, or again mid-file: those rows get theirs. */
+static int series_machines(const struct pcibw_request *req, const struct stated *sd,
+			   struct pcibw_analysis *out, struct pcibw_err *err)
 {
 	static struct pcibw_input_defaults d[MAX_SERIES_LINES];
 	int st, total = 0;
@@ -136,6 +138,7 @@ static int series_machines(const struct pcibw_request *req, struct pcibw_analysi
 		for (int k = 0; k < n; k++)
 			total += d[k].iface[0] != '\0';
 	}
+	total += sd->n;
 	if (!total)
 		return PCIBW_OK;
 	if (!(out->series = calloc((size_t)total, sizeof *out->series)))
@@ -157,6 +160,15 @@ static int series_machines(const struct pcibw_request *req, struct pcibw_analysi
 			pcibw_machine_of(&sm->res, &sm->machine);
 		}
 	}
+	for (int k = 0; k < sd->n && out->n_series < total; k++) {
+		struct pcibw_series_machine *sm = &out->series[out->n_series++];
+		sm->path = req->files[sd->v[k].file];
+		sm->machine_no = sd->v[k].no;
+		snprintf(sm->iface, sizeof sm->iface, "%s", sd->v[k].d.iface);
+		if ((st = pcibw_request_resolve_defaults(req, &sd->v[k].d, &sm->res, err)))
+			return st;
+		pcibw_machine_of(&sm->res, &sm->machine);
+	}
 	if (!out->n_series)
 		return PCIBW_OK;
 	/* the rows are in place now: the machines may be pointed at */
@@ -164,7 +176,8 @@ static int series_machines(const struct pcibw_request *req, struct pcibw_analysi
 		struct pcibw_row *row = &out->rows.v[i];
 		for (int k = 0; k < out->n_series; k++) {
 			const struct pcibw_series_machine *sm = &out->series[k];
-			if (strcmp(row->iface, sm->iface) || strcmp(row->source, sm->path))
+			if (row->machine_no != sm->machine_no ||
+			    (sm->iface[0] && strcmp(row->iface, sm->iface)) || strcmp(row->source, sm->path))
 				continue;
 			pcibw_row_ceilings(row, &sm->res);
 			row->machine = &sm->machine;
@@ -181,9 +194,56 @@ static int series_machines(const struct pcibw_request *req, struct pcibw_analysi
 	return PCIBW_OK;
 }
 
+struct reading {
+	struct pcibw_rows *rows;
+	struct stated *stated;
+};
+
 static int add_row(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
 {
-	return pcibw_rows_add(ctx, m, err);
+	struct reading *rd = ctx;
+	unsigned no = stated_no(rd->stated, m->iface);
+	if (!no)
+		return pcibw_rows_add(rd->rows, m, err);
+	struct pcibw_measured c = *m;
+	c.machine_no = no;
+	return pcibw_rows_add(rd->rows, &c, err);
+}
+
+static int read_inputs(const struct pcibw_request *req, struct stated *sd, struct pcibw_analysis *out,
+		       struct pcibw_err *err)
+{
+	struct pcibw_ingest_opts o = req->ingest;
+	o.on_bus_line = stated_line;
+	o.on_bus_ctx = sd;
+	struct reading rd = {.rows = &out->rows, .stated = sd};
+	int st;
+	for (int i = 0; i < req->n_files; i++) {
+		out->inputs[i].path = req->files[i];
+		stated_next_file(sd, i);
+		if ((st = pcibw_ingest_file(req->files[i], &o, add_row, &rd, &out->inputs[i].stats, err)))
+			return st;
+		out->skipped += out->inputs[i].stats.skipped;
+	}
+	return PCIBW_OK;
+}
+
+static int analyze_rows(const struct pcibw_request *req, const struct pcibw_resolved *r,
+			const struct stated *sd, struct pcibw_analysis *out, struct pcibw_err *err);
+
+/* --cpu-from fills only rows that measured no CPU: when every row had its own, the file changed
+ * nothing, and the user who gave it is told so rather than left to assume it was used. */
+static void cpu_from_unused(const struct pcibw_request *req, struct pcibw_analysis *out)
+{
+	for (int i = 0; i < out->rows.n; i++)
+		if (out->rows.v[i].cpu_from == &out->cpu_from)
+			return;
+	struct pcibw_ingest_stats *st = &out->inputs[0].stats;
+	if (st->n_notes >= (int)(sizeof st->notes / sizeof st->notes[0]))
+		return;
+	snprintf(st->notes[st->n_notes++], sizeof st->notes[0],
+		 "--cpu-from %s not used: every row measured its own CPU (the input's CPU columns win)",
+		 req->cpu_from);
 }
 
 int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_resolved *r,
@@ -195,14 +255,21 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 	if (!out->inputs)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	out->n_inputs = req->n_files;
+	struct stated *sd = calloc(1, sizeof *sd);
+	if (!sd)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	int st = read_inputs(req, sd, out, err);
+	if (!st)
+		st = analyze_rows(req, r, sd, out, err);
+	stated_free(sd);
+	free(sd);
+	return st;
+}
+
+static int analyze_rows(const struct pcibw_request *req, const struct pcibw_resolved *r,
+			const struct stated *sd, struct pcibw_analysis *out, struct pcibw_err *err)
+{
 	int st;
-	for (int i = 0; i < req->n_files; i++) {
-		out->inputs[i].path = req->files[i];
-		if ((st = pcibw_ingest_file(req->files[i], &req->ingest, add_row, &out->rows,
-					    &out->inputs[i].stats, err)))
-			return st;
-		out->skipped += out->inputs[i].stats.skipped;
-	}
 	if (out->rows.n == 0) {
 		const struct pcibw_ingest_stats *s0 = req->n_files ? &out->inputs[0].stats : NULL;
 		if (s0 && !out->skipped && s0->header_line && !s0->lines)
@@ -226,10 +293,12 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 	if (req->cpu_from && (st = pcibw_cpustat_read(req->cpu_from, &out->cpu_from, err)))
 		return st;
 	pcibw_rows_cpu(&out->rows, &out->cpu_from);
+	if (req->cpu_from && req->n_files > 0)
+		cpu_from_unused(req, out);
 	for (int i = 0; i < req->n_files; i++)
 		pcibw_rows_cpu(&out->rows, &out->inputs[i].stats.cpu);
 	pcibw_rows_ceilings(&out->rows, r);
-	if ((st = series_machines(req, out, err)))
+	if ((st = series_machines(req, sd, out, err)))
 		return st;
 	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
 }

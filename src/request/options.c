@@ -8,6 +8,7 @@
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -21,6 +22,26 @@
 #define A PCIBW_CMD_ANALYZE
 #define W PCIBW_CMD_WATCH
 
+/* --format and --json name one output: a second --format, or --json beside another format, would
+ * otherwise let the last one win silently. --json with --format json says the same thing twice,
+ * as a flag may. */
+static int output_once(struct pcibw_request *req, const char *v, enum pcibw_output f, struct pcibw_err *err)
+{
+	bool flag = v == NULL, first_flag = req->format_opt && !strcmp(req->format_opt, "--json");
+	if (req->format_opt) {
+		if (f == PCIBW_OUT_JSON && req->format == PCIBW_OUT_JSON && (flag || first_flag))
+			return PCIBW_OK;
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "%s%s after %s%s: the output format is given twice (--json is "
+				  "--format json): give it once",
+				  flag ? "--json" : "--format ", flag ? "" : v,
+				  first_flag ? "--json" : "--format ", first_flag ? "" : req->format_opt);
+	}
+	req->format = f;
+	req->format_opt = flag ? "--json" : v;
+	return PCIBW_OK;
+}
+
 static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
 	static const char *const names[] = {[PCIBW_OUT_TEXT] = "text",
@@ -32,8 +53,7 @@ static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err
 		if (!strcmp(v, names[i])) {
 			if (i == PCIBW_OUT_PROMETHEUS && !prom_ok)
 				break;
-			req->format = (enum pcibw_output)i;
-			return PCIBW_OK;
+			return output_once(req, v, (enum pcibw_output)i, err);
 		}
 	return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text, json%s or csv", v,
 			  prom_ok ? ", prometheus" : "");
@@ -41,9 +61,8 @@ static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err
 
 static int set_json(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	(void)v, (void)err;
-	req->format = PCIBW_OUT_JSON;
-	return PCIBW_OK;
+	(void)v;
+	return output_once(req, NULL, PCIBW_OUT_JSON, err);
 }
 
 static int set_pattern(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -70,9 +89,37 @@ static int set_compat(struct pcibw_request *req, const char *v, struct pcibw_err
 	return PCIBW_OK;
 }
 
+/* A repeatable NAME=VALUE option sets each NAME once: a second value for it would win silently. */
+static int name_once(const char *opt, const char *prev, const char *v, struct pcibw_err *err)
+{
+	size_t a = strcspn(prev, "="), b = strcspn(v, "=");
+	if (a != b || strncmp(prev, v, a))
+		return PCIBW_OK;
+	return pcibw_fail(err, PCIBW_EUSAGE, "%s %.*s given twice ('%s' and '%s'): give it once", opt, (int)a,
+			  v, prev, v);
+}
+
 static int set_col(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	return pcibw_colmap_add(&req->ingest, v, err);
+	struct pcibw_ingest_opts *o = &req->ingest;
+	int st = pcibw_colmap_add(o, v, err);
+	if (st)
+		return st;
+	/* one role per column and one column per role: either twice would drop one silently */
+	const struct pcibw_colmap *c = &o->colmap[o->n_colmap - 1];
+	for (int i = 0; i < o->n_colmap - 1; i++) {
+		const struct pcibw_colmap *p = &o->colmap[i];
+		if (!strcasecmp(p->role, c->role))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col %s given twice ('%s=%s' and '%s'): give it once", c->role,
+					  p->role, p->header, v);
+		if (!strcmp(p->header, c->header))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col: column '%s' given two roles ('%s' and '%s'): a column is "
+					  "read as one",
+					  c->header, p->role, c->role);
+	}
+	return PCIBW_OK;
 }
 
 static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -90,7 +137,17 @@ static int set_cpu_scale(struct pcibw_request *req, const char *v, struct pcibw_
 
 static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	return pcibw_threshold_set(&req->thresholds, v, err);
+	int st = pcibw_threshold_set(&req->thresholds, v, err);
+	if (st)
+		return st;
+	for (int i = 0; i < req->n_threshold_args; i++)
+		if ((st = name_once("--threshold", req->threshold_args[i], v, err)))
+			return st;
+	if (req->n_threshold_args >= N(req->threshold_args))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--threshold given more than %d times",
+				  N(req->threshold_args));
+	req->threshold_args[req->n_threshold_args++] = v;
+	return PCIBW_OK;
 }
 
 static int set_input_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -105,7 +162,6 @@ static int set_input_format(struct pcibw_request *req, const char *v, struct pci
 	    "--input-format '%s': expected csv, iperf3, netperf, netperf-omni, pcie-bench or cpustat", v);
 }
 
-/* "64M", "1048576", "2G": bytes, 4 KiB .. 1 TiB (K, M, G count 1024s) */
 /* The plot is SVG whatever the name says: a .png or .pdf name would hold SVG text that no
  * viewer of that type opens. A name without a dot, or any other extension, is the user's. */
 static int set_plot(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -126,26 +182,29 @@ static int set_plot(struct pcibw_request *req, const char *v, struct pcibw_err *
 	return PCIBW_OK;
 }
 
+/* "64M", "1048576", "2G", "1T": bytes, 4 KiB .. 1 TiB (K, M, G, T count 1024s); decimal only, as
+ * every other number pcibw reads (strtod alone would take "0x1000" and "1e4") */
 static int set_record_max(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
+	static const char units[] = "KMGT";
+	size_t digits = strspn(v, "0123456789.");
+	double mul = 1;
+	const char *u = v[digits] ? strchr(units, toupper((unsigned char)v[digits])) : NULL;
+	if (u && !v[digits + 1])
+		mul = (double)(1ULL << (10 * (u - units + 1)));
 	char *e;
-	double x = strtod(v, &e), mul = 1;
-	if (e != v && strchr("0123456789.", v[0])) {
-		if (*e == 'K' || *e == 'k')
-			mul = 1024, e++;
-		else if (*e == 'M' || *e == 'm')
-			mul = 1024.0 * 1024, e++;
-		else if (*e == 'G' || *e == 'g')
-			mul = 1024.0 * 1024 * 1024, e++;
-		if (!*e && x * mul >= 4096 && x * mul <= 1099511627776.0) {
-			req->record_max_bytes = x * mul;
-			req->record_max_given = true;
-			return PCIBW_OK;
-		}
+	double x = digits ? strtod(v, &e) : 0;
+	if (digits && e == v + digits && (!v[digits] || (u && !v[digits + 1])) && x * mul >= 4096 &&
+	    x * mul <= 1099511627776.0) {
+		req->record_max_bytes = x * mul;
+		req->record_max_given = true;
+		return PCIBW_OK;
 	}
 	return pcibw_fail(
 	    err, PCIBW_EUSAGE,
-	    "--record-max '%s': expected a size from 4K to 1T (bytes, or NUMBER with K, M or G)", v);
+	    "--record-max '%s': expected a size from 4K to 1T (bytes, or a decimal NUMBER with K, M, G "
+	    "or T: 1024s)",
+	    v);
 }
 
 static int set_nic_set(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -212,7 +271,7 @@ const struct pcibw_option pcibw_options[] = {
      .help = "the bus of every watched interface, instead of the probed one"},
     {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,
      .expect = "1..32 (a PCI segment holds at most 32 devices)", .commands = M | A, .group = PCIBW_GRP_BUS,
-     .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1)"},
+     .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1; not PCIe)"},
     {"compat", 0, "pcie-bench", CALL(set_compat), .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "reproduce pcie-bench's pcie-model exactly"},
 

@@ -173,6 +173,17 @@ static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct
 	}
 	for (int i = 0; i < req->n_nic_sets && i < MAX_NIC_SETS; i++)
 		s->v[s->n++] = req->nic_sets[i];
+	/* each knob or key once, in --nic NAME,... and --nic-set together: a second value would win
+	 * silently */
+	for (int i = 0; i < s->n; i++)
+		for (int k = 0; k < i; k++) {
+			size_t a = strcspn(s->v[k], "="), b = strcspn(s->v[i], "=");
+			if (a == b && !strncmp(s->v[k], s->v[i], a))
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "NIC knob %.*s given twice ('%s' and '%s', in --nic "
+						  "NAME,KNOB=V and --nic-set): give it once",
+						  (int)a, s->v[i], s->v[k], s->v[i]);
+		}
 	return PCIBW_OK;
 }
 
@@ -338,6 +349,14 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		    "--compat pcie-bench reproduces pcie-bench's PCIe model; it has none for a %s bus: "
 		    "drop --compat",
 		    pcibw_bus_kind_name(r->bus.kind));
+	if (req->segment_devices > 1 && r->have_bus && r->bus.kind != PCIBW_BUS_PCI &&
+	    r->bus.kind != PCIBW_BUS_PCIX)
+		/* a PCIe link has one device at each end (PCIe Base sec. 1.3): nothing shares it the way
+		 * masters share a PCI segment, so the option would change nothing, silently */
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--segment-devices %d: a %s bus is not a shared PCI/PCI-X segment: a link "
+				  "joins two devices only (drop the option)",
+				  req->segment_devices, pcibw_bus_kind_name(r->bus.kind));
 	if (r->have_bus) {
 		pcibw_bus_format(&r->bus, r->bus_spec, sizeof r->bus_spec);
 		bus_words(&r->bus, r->bus_words, sizeof r->bus_words);

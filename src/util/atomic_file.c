@@ -48,15 +48,19 @@ int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcib
 	if (fd < 0) {
 		int e = errno;
 		a->tmp[0] = '\0';
-		return pcibw_fail(err, PCIBW_EUSAGE, "cannot create a file next to %s: %s", path,
-				  strerror(e));
+		/* the output cannot be written (a missing or read-only directory): exit 1, as for a
+		 * full disk, not a usage error */
+		return pcibw_fail(err, PCIBW_EINTERNAL,
+				  "cannot write output: %s: cannot create a temporary file in its "
+				  "directory: %s",
+				  path, strerror(e));
 	}
 	a->f = fdopen(fd, "w");
 	if (!a->f) {
 		int e = errno;
 		close(fd);
 		pcibw_atomic_abort(a);
-		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write %s: %s", path, strerror(e));
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s: %s", path, strerror(e));
 	}
 	return PCIBW_OK;
 }
@@ -78,7 +82,7 @@ int pcibw_atomic_commit(struct pcibw_atomic_file *a, struct pcibw_err *err)
 	if (e) {
 		unlink(a->tmp);
 		a->tmp[0] = '\0';
-		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write %s: %s", a->path, strerror(e));
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s: %s", a->path, strerror(e));
 	}
 	a->tmp[0] = '\0';
 	return PCIBW_OK;

@@ -24,13 +24,14 @@ struct pcibw_atomic_file {
 int pcibw_atomic_check(const char *path, struct pcibw_err *err);
 
 /* pcibw_atomic_open - start replacing path. PCIBW_OK; PCIBW_EUSAGE when path exists and is not
- * a regular file (a directory, device, FIFO or socket is never replaced) or its directory cannot
- * take a new file (the message names it and says why). */
+ * a regular file (a directory, device, FIFO or socket is never replaced) or is too long;
+ * PCIBW_EINTERNAL ("cannot write output: FILE: ...") when its directory cannot take a new file
+ * (missing, read-only, full): the output could not be written. */
 int pcibw_atomic_open(struct pcibw_atomic_file *a, const char *path, struct pcibw_err *err);
 
 /* pcibw_atomic_commit - flush, sync, make it readable by all (mode 0644: the collector runs as
  * another user), close and rename over the target. PCIBW_OK, or PCIBW_EINTERNAL naming what
- * failed ("cannot write FILE: No space left on device"); the temporary file is removed then. */
+ * failed ("cannot write output: FILE: No space left on device"); the temporary file is removed then. */
 int pcibw_atomic_commit(struct pcibw_atomic_file *a, struct pcibw_err *err);
 
 /* pcibw_atomic_abort - drop the temporary file; the target is untouched. */

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The one decimal number reader (pcibw/number.h). */
 #include "pcibw/number.h"
+#include "src/util/number_fast.h"
 #include <errno.h>
 #include <float.h>
 #include <math.h>
@@ -66,29 +67,11 @@ enum pcibw_num_result pcibw_number_scan(const char *text, size_t len, unsigned f
 	bool neg = false;
 	if ((flags & PCIBW_NUM_SIGN) && (*p == '-' || *p == '+'))
 		neg = *p++ == '-';
-	{
-		/* the form nearly every value takes: up to 15 digits with a '.' or none, no exponent;
-		 * 10^15 < 2^53, so this is the exact path below without its bookkeeping */
-		uint64_t m = 0;
-		int nd = 0, frac = -1;
-		const char *q = p;
-		for (; q < end; q++) {
-			unsigned d = (unsigned)(*q - '0');
-			if (d < 10) {
-				m = m * 10 + d;
-				nd++;
-				frac += frac >= 0;
-			} else if (*q == '.' && frac < 0 && !(flags & PCIBW_NUM_INTEGER)) {
-				frac = 0;
-			} else {
-				break;
-			}
-		}
-		if (q == end && nd > 0 && nd <= 15) {
-			double v = frac > 0 ? (double)m / exact_pow10[frac] : (double)m;
-			*value = neg ? -v : v;
-			return PCIBW_NUM_OK;
-		}
+	/* the form nearly every value takes: the exact path below without its bookkeeping */
+	if (number_fast(p, (size_t)(end - p), !(flags & PCIBW_NUM_INTEGER), value)) {
+		if (neg)
+			*value = -*value;
+		return PCIBW_NUM_OK;
 	}
 	/*
 	 * One pass: the significant digits (leading zeros dropped) gather into a 64-bit mantissa,

@@ -1,6 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Verdicts per group, then the whole. Rows group by (source, series, test, direction): one
+ * Verdicts per group, then the whole. Rows group by (source, series, test, direction, stated machine): one
  * benchmark series. Within a group the rows are taken by size, and a new group starts where the
  * verdict changes from one size to the next, so a sweep that is cpu-bound at 64 B, io-bound at
  * 128-256 B and wire-bound above reads as three groups, never as one majority. Rows of one size
@@ -33,8 +33,8 @@ enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N])
 
 bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 {
-	return a->pattern == b->pattern && !strcmp(a->source, b->source) && !strcmp(a->series, b->series) &&
-	       !strcmp(a->test, b->test);
+	return a->pattern == b->pattern && a->machine_no == b->machine_no && !strcmp(a->source, b->source) &&
+	       !strcmp(a->series, b->series) && !strcmp(a->test, b->test);
 }
 
 /* the size a row is sorted and banded by: the one the input gave */
@@ -53,6 +53,8 @@ static int cmp_idx(const void *pa, const void *pb, void *ctx)
 		c = strcmp(a->series, b->series);
 	if (!c)
 		c = a->pattern - b->pattern;
+	if (!c)
+		c = (a->machine_no > b->machine_no) - (a->machine_no < b->machine_no);
 	double sa = size_of(a), sb = size_of(b);
 	if (!c && isnan(sa) != isnan(sb))
 		c = isnan(sa) ? 1 : -1;
@@ -175,6 +177,9 @@ void group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool 
 		o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "", r->series);
 	else if (r->pattern >= 0 && r->pattern < 6 && o < n)
 		o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "", dirs[r->pattern]);
+	/* rows measured on another machine the input stated (a link that retrained): which one */
+	if (r->machine_no && r->machine && r->machine->bus_name[0] && o < n)
+		o += (size_t)snprintf(buf + o, n - o, "%son %s", o ? " " : "", r->machine->bus_name);
 	if (!o)
 		snprintf(buf, n, "rows");
 }

@@ -24,18 +24,19 @@ static inline uint64_t mix64(uint64_t h, uint64_t w)
 
 static inline uint64_t mixd(uint64_t h, double d)
 {
-	if (isnan(d))
-		d = -1; /* every NAN hashes alike; no key value is negative */
-	if (d == 0)
-		d = 0; /* -0 == 0 */
+	/* every NAN hashes alike (no key value is negative); adding +0 makes -0 the +0 it equals */
+	d = isnan(d) ? -1 : d + 0.0;
 	uint64_t w;
 	memcpy(&w, &d, sizeof w);
 	return mix64(h, w);
 }
 
-/* A string by 8-byte words (the last one zero-padded), then its length. */
-static uint64_t mixs(uint64_t h, const char *s)
+/* A string by 8-byte words (the last one zero-padded), then its length; "" (the usual series,
+ * test and interface) without a call. */
+static inline uint64_t mixs(uint64_t h, const char *s)
 {
+	if (!s[0])
+		return mix64(h, 0);
 	size_t n = strlen(s), i = 0;
 	for (; i + 8 <= n; i += 8) {
 		uint64_t w;
@@ -50,9 +51,15 @@ static uint64_t mixs(uint64_t h, const char *s)
 	return mix64(h, n);
 }
 
-static bool same_d(double a, double b)
+static inline bool same_d(double a, double b)
 {
-	return (isnan(a) && isnan(b)) || a == b;
+	return a == b || (isnan(a) && isnan(b));
+}
+
+/* strncmp(a, b, n) == 0, with two empty strings (the usual test and interface) told at once */
+static inline bool same_text(const char *a, const char *b, size_t n)
+{
+	return (!a[0] && !b[0]) || !strncmp(a, b, n);
 }
 
 static uint64_t src_hash(const char *source)
@@ -65,13 +72,15 @@ struct nkey {
 	double size, work, mhz, cores, queues, threads, streams;
 	int conv, dir;
 	unsigned line; /* the line, for a line without a size (its own row); 0 otherwise */
+	unsigned machine;
 };
 
 static struct nkey key_of_m(const struct pcibw_measured *m)
 {
 	return (struct nkey){
 	    m->size_bytes, m->work,    m->cpu_mhz,	  m->cores,	m->queues,
-	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0};
+	    m->threads,	   m->streams, (int)m->size_conv, m->direction, isnan(m->size_bytes) ? m->line : 0,
+	    m->machine_no};
 }
 
 static struct nkey key_of_r(const struct pcibw_row *r)
@@ -80,7 +89,8 @@ static struct nkey key_of_r(const struct pcibw_row *r)
 			     r->cpu_mhz,    r->cores,
 			     r->queues,	    r->threads,
 			     r->streams,    (int)r->size_conv,
-			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0};
+			     r->direction,  isnan(r->size_bytes) ? r->first_line : 0,
+			     r->machine_no};
 }
 
 static uint64_t key_hash(uint64_t h, const char *series, const char *test, const char *iface, struct nkey k)
@@ -90,7 +100,7 @@ static uint64_t key_hash(uint64_t h, const char *series, const char *test, const
 	h = mixs(h, iface);
 	h = mixd(h, k.size);
 	h = mix64(h, (uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir);
-	h = mix64(h, k.line);
+	h = mix64(h, (uint64_t)k.line << 32 | k.machine);
 	h = mixd(h, k.work);
 	h = mixd(h, k.cores);
 	h = mixd(h, k.queues);
@@ -104,10 +114,11 @@ static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
 	struct nkey a = key_of_r(r), b = key_of_m(m);
 	/* cheap comparisons first: the strings are compared only for a likely match */
 	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
-	       same_d(a.work, b.work) && same_d(a.mhz, b.mhz) && same_d(a.cores, b.cores) &&
-	       same_d(a.queues, b.queues) && same_d(a.threads, b.threads) && same_d(a.streams, b.streams) &&
-	       !strcmp(r->series, m->series) && !strncmp(r->test, m->test, sizeof r->test - 1) &&
-	       !strncmp(r->iface, m->iface, sizeof r->iface - 1) &&
+	       a.machine == b.machine && same_d(a.work, b.work) && same_d(a.mhz, b.mhz) &&
+	       same_d(a.cores, b.cores) && same_d(a.queues, b.queues) && same_d(a.threads, b.threads) &&
+	       same_d(a.streams, b.streams) && same_text(r->series, m->series, sizeof r->series) &&
+	       same_text(r->test, m->test, sizeof r->test - 1) &&
+	       same_text(r->iface, m->iface, sizeof r->iface - 1) &&
 	       !strcmp(r->source, m->source ? m->source : "");
 }
 
@@ -192,6 +203,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		r->mss = m->mss;
 		r->ipv6 = m->ipv6;
 		r->first_line = m->line;
+		r->machine_no = m->machine_no;
 		r->gbps_basis = m->gbps_basis;
 		rs->hash[k] = rs->n++;
 		if (rs->n * 2 > rs->hcap && rehash(rs, rs->hcap * 2))

@@ -128,13 +128,93 @@ int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool
 			watch_shared_probe(&r->device, &r->bus, mi);
 	}
 	pcibw_machine_merge(ms, ctx->meta.n, &ctx->mach);
+	ctx->req = req;
 	return watch_shared_setup(ctx, where, err);
 }
 
 void watch_ctx_free(struct watch_ctx *ctx)
 {
-	for (int i = 0; i < ctx->meta.n; i++)
-		pcibw_resolved_free(&ctx->m[i].res);
+	for (int i = 0; i < ctx->meta.n; i++) {
+		struct watch_if_model *m = &ctx->m[i];
+		pcibw_resolved_free(&m->res);
+		for (int k = 0; k < m->n_links; k++) {
+			pcibw_resolved_free(&m->links[k]->res);
+			free(m->links[k]);
+		}
+		m->n_links = 0;
+	}
+}
+
+/* the resolution of interface i on bus b, as a recording of that bus resolves */
+static int link_resolve(const struct watch_ctx *ctx, int i, const struct pcibw_bus *b, struct watch_link *l,
+			struct pcibw_err *err)
+{
+	const struct watch_meta_if *mi = &ctx->meta.ifs[i];
+	struct pcibw_request rq = *ctx->req;
+	rq.bus = NULL; /* the link as read is the bus, whatever was given */
+	char spec[128];
+	pcibw_bus_format(b, spec, sizeof spec);
+	struct pcibw_iface_facts f = {
+	    .name = mi->wi.name,
+	    .bus = spec,
+	    .bus_from = "current_link_speed/current_link_width",
+	    .nic = mi->nic,
+	    .vendor_id = mi->vendor_id,
+	    .device_id = mi->device_id,
+	    .driver = mi->wi.driver,
+	    .line_rate_gbps = mi->line_rate_gbps,
+	    .cpus = ctx->meta.cpus > 0 ? ctx->meta.cpus : PCIBW_NULL,
+	    .cpu_mhz = ctx->meta.cpu_mhz,
+	};
+	int st = pcibw_request_resolve_iface(&rq, &f, &l->res, err);
+	if (st)
+		return st;
+	l->gen = b->gen;
+	l->lanes = b->lanes;
+	pcibw_machine_of(&l->res, &l->mach);
+	return PCIBW_OK;
+}
+
+int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval *iv, struct pcibw_err *err)
+{
+	for (int i = 0; i < ctx->meta.n; i++) {
+		struct watch_if_model *m = &ctx->m[i];
+		unsigned was = m->link_now, no = 0;
+		struct pcibw_bus now;
+		if (watch_current_link(ctx, i, iv, &now)) {
+			while (no < (unsigned)m->n_links &&
+			       !(m->links[no]->gen == now.gen && m->links[no]->lanes == now.lanes))
+				no++;
+			if (no == (unsigned)m->n_links && m->n_links < WATCH_MAX_LINKS) {
+				struct watch_link *l = calloc(1, sizeof *l);
+				if (!l)
+					return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+				int st = link_resolve(ctx, i, &now, l, err);
+				if (st) {
+					pcibw_resolved_free(&l->res);
+					free(l);
+					return st;
+				}
+				m->links[m->n_links++] = l;
+			}
+			no = no < (unsigned)m->n_links ? no + 1 : (unsigned)m->n_links;
+		}
+		m->link_now = no;
+		m->link_changed = no != was;
+	}
+	return PCIBW_OK;
+}
+
+const struct pcibw_resolved *watch_link_res(const struct watch_ctx *ctx, int i, unsigned no,
+					    const struct pcibw_machine **mach)
+{
+	const struct watch_if_model *m = &ctx->m[i];
+	if (no == 0 || no > (unsigned)m->n_links) {
+		*mach = &m->mach;
+		return &m->res;
+	}
+	*mach = &m->links[no - 1]->mach;
+	return &m->links[no - 1]->res;
 }
 
 /* Printed values, fixed precision: what the CSV says is what the rows carry. */
@@ -157,8 +237,8 @@ bool watch_csv_values(const struct pcibw_watch_interval *iv, int i, bool rx, cha
 	return true;
 }
 
-int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *source, struct pcibw_rows *rs,
-			struct pcibw_err *err)
+int watch_interval_rows(const struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
+			const char *source, struct pcibw_rows *rs, struct pcibw_err *err)
 {
 	for (int i = 0; i < iv->n_ifs; i++)
 		for (int k = 0; k < 2; k++) {
@@ -175,6 +255,7 @@ int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *sourc
 			m.cpu_pct = c[0] ? strtod(c, NULL) : NAN;
 			m.core_max_pct = o[0] ? strtod(o, NULL) : NAN;
 			snprintf(m.iface, sizeof m.iface, "%s", iv->ifs[i].name);
+			m.machine_no = i < ctx->meta.n ? ctx->m[i].link_now : 0;
 			int st = pcibw_rows_add(rs, &m, err);
 			if (st)
 				return st;
@@ -232,7 +313,7 @@ void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *
 	}
 }
 
-void watch_ceilings(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv)
+void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx)
 {
 	for (int r = 0; r < rs->n; r++) {
 		struct pcibw_row *row = &rs->v[r];
@@ -242,29 +323,20 @@ void watch_ceilings(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct p
 		if (i == ctx->meta.n)
 			continue;
 		const struct watch_if_model *m = &ctx->m[i];
-		struct pcibw_bus now;
-		if (watch_current_link(ctx, i, iv, &now)) {
-			/* the link trained to another rate or width: this interval's ceiling is the
-			 * link's as it is now (sysfs current_link_speed / current_link_width) */
-			struct pcibw_resolved *t = &ctx->scratch;
-			*t = m->res;
-			t->bus = now;
-			t->in.bus = &t->bus;
-			t->in.nic = &t->nic;
-			pcibw_row_ceilings(row, t);
-		} else {
-			pcibw_row_ceilings(row, &m->res);
-		}
-		row->machine = &m->mach;
+		const struct pcibw_machine *mach;
+		/* a link that trained to another rate or width: the ceiling of the rows measured on
+		 * it is that link's (sysfs current_link_speed / current_link_width) */
+		pcibw_row_ceilings(row, watch_link_res(ctx, i, row->machine_no, &mach));
+		row->machine = mach;
 		if (!m->have_bus && m->why[0] && !row->model_note[0])
 			snprintf(row->model_note, sizeof row->model_note, "%.250s", m->why);
 	}
 }
 
-int watch_verdict(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
-		  const struct pcibw_thresholds *t, struct pcibw_summary *sum, struct pcibw_err *err)
+int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
+		  struct pcibw_summary *sum, struct pcibw_err *err)
 {
 	pcibw_rows_finish(rs);
-	watch_ceilings(rs, ctx, iv);
+	watch_ceilings(rs, ctx);
 	return pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
 }

@@ -14,6 +14,18 @@
 #include "recording.h"
 #include "shared_hop.h"
 
+/* at most this many link states an interface's own PCIe link is seen in besides the resolved one
+ * (gen and width as current_link_speed/_width read them); more are modelled as the last */
+#define WATCH_MAX_LINKS 8
+
+/* One link state other than the resolved one: its own resolution, as a recording of that bus
+ * would give (the profile's knobs settled for it), and its rows' machine. */
+struct watch_link {
+	int gen, lanes;
+	struct pcibw_resolved res; /* in.bus points into it: never copied */
+	struct pcibw_machine mach;
+};
+
 struct watch_if_model {
 	bool have_bus;		   /* a bus with a ceiling (not virtual, not unknown) */
 	bool virtual_nic;	   /* paravirtual or no device: no bus ceiling exists */
@@ -21,6 +33,10 @@ struct watch_if_model {
 				    * points into it: never copied) */
 	struct pcibw_machine mach; /* what the verdict knows of it (its rows' machine) */
 	char why[256];		   /* why there is no bus ceiling, "" */
+	struct watch_link *links[WATCH_MAX_LINKS]; /* heap, n_links of them: the states seen */
+	int n_links;
+	unsigned link_now; /* the state of the interval being judged: 0 as resolved, k links[k-1] */
+	bool link_changed; /* ... which is not the one of the interval before (the first: of 0) */
 };
 
 #define WATCH_MAX_WARNINGS 16
@@ -39,8 +55,8 @@ struct watch_ctx {
 	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
 	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	int n_warnings;
-	struct watch_shared shared;    /* interfaces behind one bottleneck hop (shared_hop.h) */
-	struct pcibw_resolved scratch; /* a resolution on an interval's link (watch_ceilings) */
+	struct watch_shared shared;	 /* interfaces behind one bottleneck hop (shared_hop.h) */
+	const struct pcibw_request *req; /* the options (watch_ctx_setup's): link states resolve with them */
 };
 
 /*
@@ -69,10 +85,25 @@ void watch_ctx_free(struct watch_ctx *ctx);
  * watch_interval_rows - add the interval's measured rows (one per interface and direction that
  * moved packets: frame_bytes = bytes/packets + 4, pps, CPU and busiest core) to rs, as the CSV
  * output writes them (values rounded as printed, so `analyze` on that CSV groups and averages
- * the very same numbers). Returns PCIBW_OK or PCIBW_EINTERNAL.
+ * the very same numbers), each keyed by the link state it was measured on (machine_no =
+ * ctx->m[i].link_now, as analyze keys the rows after a "# bus:" line stated again). Returns
+ * PCIBW_OK or PCIBW_EINTERNAL.
  */
-int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *source, struct pcibw_rows *rs,
-			struct pcibw_err *err);
+int watch_interval_rows(const struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
+			const char *source, struct pcibw_rows *rs, struct pcibw_err *err);
+
+/*
+ * watch_links_update - each interface's link state in interval iv (link_now, link_changed): 0
+ * as resolved, else the state its current_link_speed/_width read (watch_current_link), resolved
+ * on first sight through the request layer on that bus (ctx->req's options, a --bus among them
+ * excepted: the link read is the bus; the interface's profile, line rate and CPUs). Returns
+ * PCIBW_OK, or the request layer's error.
+ */
+int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval *iv, struct pcibw_err *err);
+
+/* watch_link_res - interface i's resolution and machine in link state no (0: as resolved). */
+const struct pcibw_resolved *watch_link_res(const struct watch_ctx *ctx, int i, unsigned no,
+					    const struct pcibw_machine **mach);
 
 /* watch_csv_values - the printed values of one row: frame bytes, pps, cpu %, busiest core %
  * (the text the CSV holds and the numbers the rows carry). false when the direction moved no
@@ -80,10 +111,10 @@ int watch_interval_rows(const struct pcibw_watch_interval *iv, const char *sourc
 bool watch_csv_values(const struct pcibw_watch_interval *iv, int i, bool rx, char frame[32], char pps[32],
 		      char cpu[32], char core[32]);
 
-/* watch_ceilings - each row's ceilings from its interface's resolution (pcibw_row_ceilings: the
- * bus model at its frame size and direction, the wire at the line rate), on the link as it is in
- * interval iv (watch_current_link; NULL: as resolved), and its interface's machine. */
-void watch_ceilings(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv);
+/* watch_ceilings - each row's ceilings from its interface's resolution in the row's link state
+ * (machine_no, watch_link_res; pcibw_row_ceilings: the bus model at its frame size and
+ * direction, the wire at the line rate), and that state's machine. */
+void watch_ceilings(struct pcibw_rows *rs, const struct watch_ctx *ctx);
 
 /* watch_current_link - interface i's bus as its link is in interval iv when that differs from
  * the resolved one: a PCIe link of its own function whose current_link_speed or
@@ -96,10 +127,10 @@ bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_w
  * (watch_current_link), the LINK flag and a note saying the ceiling is that link's. */
 void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *iv);
 
-/* watch_verdict - rows finished, ceilings (of interval iv's links; NULL as resolved), the
- * shared engine: fills sum. PCIBW_OK/EINTERNAL. */
-int watch_verdict(struct pcibw_rows *rs, struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
-		  const struct pcibw_thresholds *t, struct pcibw_summary *sum, struct pcibw_err *err);
+/* watch_verdict - rows finished, ceilings (each row's link state's), the shared engine: fills
+ * sum. PCIBW_OK/EINTERNAL. */
+int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
+		  struct pcibw_summary *sum, struct pcibw_err *err);
 
 /* watch_iface_verdict - the whole-input rule over the rows of interface name in rs (*v); false
  * when it has none (it moved no packet: idle, not judged). */

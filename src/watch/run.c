@@ -181,11 +181,13 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		pcibw_watch_interval(&rs->snap[cur], &rs->snap[nx], t0, ctx->info, &lim, &rs->iv);
 		cur = nx;
 		watch_link_notes(ctx, &rs->iv);
+		if ((st = watch_links_update(ctx, &rs->iv, err)))
+			goto out;
 		struct pcibw_rows ivr = {0};
 		struct pcibw_summary ivs = {0};
-		if ((st = watch_interval_rows(&rs->iv, o->source, &ivr, err)) ||
-		    (st = watch_interval_rows(&rs->iv, o->source, &rs->all, err)) ||
-		    (st = watch_verdict(&ivr, ctx, &rs->iv, &o->t, &ivs, err)) ||
+		if ((st = watch_interval_rows(ctx, &rs->iv, o->source, &ivr, err)) ||
+		    (st = watch_interval_rows(ctx, &rs->iv, o->source, &rs->all, err)) ||
+		    (st = watch_verdict(&ivr, ctx, &o->t, &ivs, err)) ||
 		    (st = watch_shared_interval(ctx, &rs->iv, &ivr, &o->t, &rs->shared, err)) ||
 		    (st = watch_shared_remember(&rs->shared_run, ctx, &rs->iv, &rs->shared, err))) {
 			pcibw_rows_free(&ivr);
@@ -217,7 +219,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	if (*o->stop)
 		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : *o->stop == SIGHUP ? "SIGHUP" : "SIGINT";
 	if (rs->all.n || sv.intervals) {
-		if ((st = watch_verdict(&rs->all, ctx, NULL, &o->t, &sum, err)))
+		if ((st = watch_verdict(&rs->all, ctx, &o->t, &sum, err)))
 			goto out;
 		have_sum = true;
 		watch_idle_evidence(&sum, ctx, &rs->all, sv.intervals, watch_interval_s(ctx, &sv));

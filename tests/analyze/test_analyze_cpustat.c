@@ -95,3 +95,38 @@ Test(cpustat, refused)
 	cr_assert(strstr(r.err, "not mpstat or sar CPU output"), "%s", r.err);
 	run_free(&r);
 }
+
+/* --cpu-from fills rows that measured no CPU (doc/cli-contract.md): when every row has its own
+ * cpu_pct the file changes nothing, and the input's note says so instead of staying silent. */
+Test(cpustat, cpu_from_unused_is_said)
+{
+	const char *csv = "/tmp/pcibw-cpustat-own.csv";
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fputs("frame_bytes,kpps,cpu_pct\n64,900,40\n", f);
+	fclose(f);
+	const char *mp = test_data("analyze/synthetic-mpstat-12h-softirq.txt");
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", csv, "--cpu-from", mp, "--json", NULL});
+	json_t *r = find_row(j, 64, NULL, NULL);
+	/* the row's own 40 %, not the report's 26.25 % */
+	assert_close(jnum(r, "cpu_utilisation"), 0.40, 1e-12);
+	json_t *notes = json_object_get(json_array_get(json_object_get(j, "inputs"), 0), "notes");
+	bool said = false;
+	for (size_t i = 0; i < json_array_size(notes); i++)
+		said |= strstr(json_string_value(json_array_get(notes, i)), "--cpu-from") &&
+			strstr(json_string_value(json_array_get(notes, i)), "not used");
+	cr_expect(said, "no note that --cpu-from was not used");
+	json_decref(j);
+	/* a row without CPU takes it: no such note */
+	f = fopen(csv, "w");
+	cr_assert(f);
+	fputs("frame_bytes,kpps\n64,900\n", f);
+	fclose(f);
+	j = analyze_json(NULL, (const char *[]){"analyze", csv, "--cpu-from", mp, "--json", NULL});
+	notes = json_object_get(json_array_get(json_object_get(j, "inputs"), 0), "notes");
+	for (size_t i = 0; i < json_array_size(notes); i++)
+		cr_expect(!strstr(json_string_value(json_array_get(notes, i)), "not used"), "%s",
+			  json_string_value(json_array_get(notes, i)));
+	json_decref(j);
+	unlink(csv);
+}

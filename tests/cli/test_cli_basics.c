@@ -98,3 +98,122 @@ Test(cli, ambiguous_command_lines_are_usage_errors)
 		run_free(&r);
 	}
 }
+
+/* A usage error of `help` ends "Try 'pcibw help --help'.": that line must work, and an argument
+ * help does not take is refused, never dropped (doc/cli-contract.md, "Exit codes"). */
+Test(cli, help_help_is_the_main_help)
+{
+	const char *ok[][3] = {{"help", "--help", NULL}, {"help", "-h", NULL}, {"--help", NULL, NULL}};
+	for (int i = 0; i < 3; i++) {
+		struct run_result r = run_pcibw(NULL, (const char *[]){ok[i][0], ok[i][1], NULL});
+		cr_expect_eq(r.status, 0, "%s %s: exit %d: %s", ok[i][0], ok[i][1] ? ok[i][1] : "", r.status,
+			     r.err);
+		cr_expect(strstr(r.out, "Usage: pcibw [COMMAND]"), "%s: %s", ok[i][0], r.out);
+		run_free(&r);
+	}
+	struct run_result r = run_pcibw(NULL, (const char *[]){"help", "nosuch", NULL});
+	cr_expect_eq(r.status, 2);
+	cr_expect(strstr(r.err, "Try 'pcibw help --help'."), "%s", r.err);
+	run_free(&r);
+}
+
+Test(cli, help_takes_one_command)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"help", "model", "analyze", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "'analyze'"), "%s", r.err);
+	cr_expect_eq(r.out[0], '\0', "printed: %s", r.out);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"help", "--help", "model", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+	/* `pcibw --help model` is `pcibw help model` */
+	r = run_pcibw(NULL, (const char *[]){"--help", "model", NULL});
+	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "Usage: pcibw model"), "%s", r.out);
+	run_free(&r);
+}
+
+/* One output format per run: a second --format, or --json beside --format csv, is exit 2, never
+ * the last one silently (doc/cli-contract.md, "Exit codes": a one-value option given twice). */
+Test(cli, output_format_given_twice_is_usage_error)
+{
+	const char *bad[][4] = {
+	    {"--format", "csv", "--format", "json"},
+	    {"--json", "--format", "csv", NULL},
+	    {"--format", "text", "--json", NULL},
+	    {"--format", "csv", "--format", "csv"},
+	};
+	for (int i = 0; i < 4; i++) {
+		const char *a[10] = {"model", "--bus", "gen3x8", "--sizes", "64"};
+		for (int k = 0; k < 4 && bad[i][k]; k++)
+			a[5 + k] = bad[i][k];
+		struct run_result r = run_pcibw(NULL, a);
+		cr_expect_eq(r.status, 2, "case %d: exit %d: %s", i, r.status, r.err);
+		cr_expect(strstr(r.err, "given twice"), "case %d: %s", i, r.err);
+		cr_expect_eq(r.out[0], '\0', "case %d printed: %s", i, r.out);
+		run_free(&r);
+	}
+	/* --json and --format json say the same thing */
+	const char *same[][3] = {
+	    {"--json", "--json", NULL}, {"--json", "--format", "json"}, {"--format", "json", "--json"}};
+	for (int i = 0; i < 3; i++) {
+		const char *a[9] = {"model", "--bus", "gen3x8", "--sizes", "64"};
+		for (int k = 0; k < 3 && same[i][k]; k++)
+			a[5 + k] = same[i][k];
+		struct run_result r = run_pcibw(NULL, a);
+		cr_expect_eq(r.status, 0, "same %d: exit %d: %s", i, r.status, r.err);
+		cr_expect_eq(r.out[0], '{', "same %d: not JSON: %s", i, r.out);
+		run_free(&r);
+	}
+}
+
+/* The recipe has a text and a JSON form only (doc/cli-contract.md, `--explain`): with CSV it
+ * would vanish without a word. */
+Test(cli, explain_with_csv_is_usage_error)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--sizes", "64",
+							       "--explain", "--format", "csv", NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "--explain"), "%s", r.err);
+	run_free(&r);
+}
+
+/* The repeatable NAME=VALUE options take each NAME once (doc/cli-contract.md, "Exit codes": never
+ * the last one silently); different names are what they repeat for. */
+Test(cli, repeatable_options_take_each_name_once)
+{
+	const char *csv = test_data("analyze/synthetic-case-f-xl710-gen2x4.csv");
+	struct {
+		const char *argv[12];
+		const char *want; /* NULL: accepted */
+	} cases[] = {
+	    {{"analyze", csv, "--threshold", "bus=0.8", "--threshold", "bus=0.9", NULL},
+	     "--threshold bus given twice ('bus=0.8' and 'bus=0.9')"},
+	    {{"analyze", csv, "--threshold", "bus=0.8", "--threshold", "wire=0.9", NULL}, NULL},
+	    {{"analyze", csv, "--col", "size=a", "--col", "size=b", NULL}, "--col size given twice"},
+	    {{"analyze", csv, "--col", "size=a", "--col", "gbps=a", NULL},
+	     "column 'a' given two roles ('size' and 'gbps')"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic-set", "rx.desc_bytes=16", "--nic-set",
+	      "rx.desc_bytes=32", NULL},
+	     "NIC knob rx.desc_bytes given twice"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
+	      "rx_cqe_compress=off", NULL},
+	     "NIC knob rx_cqe_compress given twice"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
+	      "rx.desc_bytes=16", NULL},
+	     NULL},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, cases[i].argv);
+		if (!cases[i].want) {
+			cr_expect_eq(r.status, 0, "case %u: exit %d: %s", i, r.status, r.err);
+		} else {
+			cr_expect_eq(r.status, 2, "case %u: exit %d: %s", i, r.status, r.err);
+			cr_expect(strstr(r.err, cases[i].want), "case %u: want '%s' in: %s", i, cases[i].want,
+				  r.err);
+			cr_expect_str_eq(r.out, "", "case %u printed: %s", i, r.out);
+		}
+		run_free(&r);
+	}
+}

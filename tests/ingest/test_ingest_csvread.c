@@ -88,6 +88,22 @@ Test(csvread, quoted_fields_over_lines)
 			":50002:4:", "never closed");
 }
 
+Test(csvread, quoted_line_ends_after_plain_reads)
+{
+	/* 7000 plain lines (2..7001: more than one read without a quote), then one record whose
+	 * quoted field holds 20001 line ends and runs across a read (lines 7002..27003), 3 plain
+	 * lines (27004..27006) and the bad value on line 27007, column 6 */
+	size_t n = 3 + 20000 * 2 + 64;
+	char *tail = malloc(n);
+	cr_assert(tail);
+	size_t o = (size_t)sprintf(tail, "\"a\n");
+	for (int i = 0; i < 20000; i++)
+		o += (size_t)sprintf(tail + o, "b\n");
+	sprintf(tail + o, "c\",64,1000\nx,64,1000\nx,64,1000\nx,64,1000\nx,65,bad\n");
+	expect_error_at("test,frame_bytes,kpps\n", "x,64,1000\n", 7000, tail, ":27007:6:", "'bad'");
+	free(tail);
+}
+
 Test(csvread, bom_and_tabs)
 {
 	expect_error_at("\xEF\xBB\xBF"

@@ -9,7 +9,8 @@
  *     times the calibrated link efficiency 0.9475 (doc/model.md "Calibration");
  *   - Flit mode: 236 TLP bytes per 256 B flit, Flit-mode headers (16 B memory request with 64-bit
  *     address, 12 B completion), no per-TLP framing;
- *   - device limits: writes/s <= max_dma_tps; reads/s <= tags / latency.
+ *   - device limits: writes/s <= max_dma_tps and the write engine's units; reads/s <= tags /
+ *     latency.
  */
 #include "model_helpers.h"
 #include "model_int.h"
@@ -139,6 +140,39 @@ Test(pcie_default, device_limits)
 	struct pcibw_model_row c =
 	    eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 64);
 	assert_rel(c.bus_gbps, 42.0980, 1e-4, "compat %f", c.bus_gbps);
+}
+
+/* The write engine of nfp6000-pciebench: a write of b bytes holds it for 4 + 17 x ceil(b / 128) ns
+ * (write_cmd_ns, write_unit_ns, write_unit_bytes). Hand arithmetic, aligned buffers, Gen3 x8 MPS 256:
+ *   - 129 B: 4 + 2 x 17 = 38 ns; the link carries 129 + 24 = 153 B, the root complex 3 lines =
+ *     192 + 24 B = 216 B at 7.443 GB/s = 29.0 ns: the engine binds, 1 / 38 ns;
+ *   - 192 B: the same two units, the same 38 ns (192 + 24 = 216 B on the link);
+ *   - 320 B: 4 + 3 x 17 = 55 ns against 2 MWr, 320 + 48 = 368 B = 49.4 ns: the engine;
+ *   - 1024 B: 4 + 8 x 17 = 140 ns against 4 MWr, 1024 + 96 = 1120 B = 150.5 ns: the link;
+ *   - 64 B: 4 + 17 = 21 ns, under the 1 / 47.40 M = 21.097 ns of max_dma_tps, which binds. */
+Test(pcie_default, write_engine_units)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	struct pcibw_nic n = load_nic("nfp6000-pciebench");
+	static const int size[] = {129, 192, 320};
+	static const double ns[] = {38, 38, 55};
+	/* BW_DMA_WR measured on both E5 hosts (tests/data/pciebench-*), Gbit/s */
+	static const double measured[] = {27.158, 40.421, 46.545};
+	for (int i = 0; i < 3; i++) {
+		struct pcibw_model_row w = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, size[i]);
+		assert_rel(w.bus_mpps, 1e3 / ns[i], 1e-9, "%d B: %f Mpps", size[i], w.bus_mpps);
+		cr_assert_str_eq(w.bound_by, "device-tps", "%d B", size[i]);
+		assert_rel(w.bus_gbps, measured[i], 1e-3, "%d B vs measured: %f", size[i], w.bus_gbps);
+	}
+	double budget = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)) * ETA; /* GB/s */
+	struct pcibw_model_row k = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1024);
+	assert_rel(k.bus_mpps, budget / 1120 * 1e3, 1e-9, "1024 B: %f Mpps", k.bus_mpps);
+	cr_assert_str_eq(k.bound_by, "to-host");
+	struct pcibw_model_row s = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 64);
+	assert_rel(s.bus_mpps, 47.40, 1e-9, "64 B: %f Mpps", s.bus_mpps);
+	/* reads do not use the write engine: 320 B reads are the link's or the tags' */
+	struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, 320);
+	cr_assert_str_neq(r.bound_by, "device-tps");
 }
 
 /* The wire: frame + 20 B (preamble/SFD 8, gap 12). 10G at 64 B frames = 14.880952 Mpps. */

@@ -357,4 +357,14 @@ Test(profiles, device_limits_bounded)
 		 HDR GOOD "[device]\nmax_dma_tps = 0\nread_latency_ns = 0.001\nread_tags = 4\n");
 	p = write_tmp("synthetic-lat.ini", body, strlen(body));
 	expect_bad_profile(p, "read_latency_ns: expected 0 (no limit) or a number 1..1e+06");
+	/* the write engine's unit needs its time, and a command time needs the unit */
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_unit_bytes = 128\n");
+	p = write_tmp("synthetic-unit.ini", body, strlen(body));
+	expect_bad_profile(p, "write_unit_bytes and write_unit_ns go together");
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_cmd_ns = 4\n");
+	p = write_tmp("synthetic-cmd.ini", body, strlen(body));
+	expect_bad_profile(p, "write_unit_bytes and write_unit_ns go together");
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_unit_bytes = 8192\nwrite_unit_ns = 17\n");
+	p = write_tmp("synthetic-unit-big.ini", body, strlen(body));
+	expect_bad_profile(p, "write_unit_bytes: expected an integer 0..4096");
 }

@@ -5,6 +5,7 @@
  * (doc/cli-contract.md) and hand arithmetic written next to each check.
  */
 #include "analyze_support.h"
+#include "src/render/text_wrap.h"
 
 /* A rate just under 1 Gbit/s is not printed as "1e+03 Mbit/s". 0.99999 Gbit/s of 1024 B payloads:
  * three significant digits give "1 Gbit/s". */
@@ -50,4 +51,58 @@ Test(render_text, summary_states_bus_once)
 	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
 	cr_assert(evidence_has(r, "(bus "), "the row's own evidence keeps the figures");
 	json_decref(j);
+}
+
+/* The table's columns line up under their heads whatever the pattern's name: pcie-bench rows are
+ * dma-read/dma-write, wider than rx/tx/both, and shifted every column after them. Each row's
+ * verdict starts where the head's "verdict" does. */
+Test(render_text, columns_align_for_dma_patterns)
+{
+	const char *in = test_data("pciebench-nfp6000-hsw-e5-2620v3-dell-t630-dma-size-sweep.csv");
+	const char *buses[] = {"gen3x8", NULL};
+	for (int b = 0; b < 2; b++) {
+		const char *args[] = {"analyze", in, buses[b] ? "--bus" : NULL, buses[b], NULL};
+		struct run_result r = run_args(args);
+		cr_assert_eq(r.status, 0, "%s", r.err);
+		const char *head = strstr(r.out, "\n  # series");
+		cr_assert(head, "no table head: %s", r.out);
+		head++;
+		const char *eol = strchr(head, '\n');
+		long col = strstr(head, "verdict") - head;
+		cr_assert(col > 0 && head + col < eol, "no verdict column: %.200s", head);
+		int rows = 0;
+		for (const char *l = eol + 1; *l && *l != '\n'; l = strchr(l, '\n') + 1, rows++) {
+			const char *e = strchr(l, '\n');
+			cr_assert(e, "unterminated row");
+			cr_expect(e - l > col && l[col - 1] == ' ' && l[col] != ' ',
+				  "--bus %s row %d: the verdict does not start at column %ld: %.*s",
+				  buses[b] ? buses[b] : "none", rows + 1, col, (int)(e - l), l);
+			cr_expect(e - l <= 100 || !buses[b], "row %d is %ld columns: %.*s", rows + 1,
+				  (long)(e - l), (int)(e - l), l);
+		}
+		cr_expect(rows >= 100, "%d rows", rows);
+		run_free(&r);
+	}
+}
+
+/* A long line breaks at blanks, never between a number and its unit: "100\n %" reads as two
+ * figures. The text puts "100 %" across the 100th column; the wrapper must move it whole. */
+Test(render_text, wrap_keeps_a_unit_with_its_number)
+{
+	char text[256], *buf = NULL;
+	size_t len = 0;
+	/* "> " + 93 'x' + " " puts "100" at columns 97-99 and " %" past 100 */
+	snprintf(text, sizeof text, "%.93s 100 %%; then 64 B and 9.6 Gbit/s",
+		 "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"
+		 "xxxxxxxxxx");
+	FILE *f = open_memstream(&buf, &len);
+	cr_assert(f);
+	pcibw_text_wrapped(f, "> ", text);
+	fclose(f);
+	cr_expect(strstr(buf, "\n    100 %; then"), "the unit left its number: %s", buf);
+	for (const char *l = buf; *l; l = strchr(l, '\n') + 1) {
+		const char *e = strchr(l, '\n');
+		cr_expect(e - l <= 100, "a line of %ld columns: %s", (long)(e - l), buf);
+	}
+	free(buf);
 }

@@ -234,3 +234,29 @@ Test(divergence, topology_pu_count_with_and_without_cpu_ghz)
 	json_decref(j);
 	run_free(&r);
 }
+
+/* --segment-devices counts the masters sharing a PCI/PCI-X segment (doc/cli-contract.md, "Model
+ * options"); a PCIe link is point to point (PCIe Base 6.0 sec. 1.3), so the option would change
+ * nothing: refused, never silently dropped. */
+Test(divergence, segment_devices_refused_on_pcie_in_both)
+{
+	const char *buses[] = {"gen3x8", "gen1x1", "virtual"};
+	for (int i = 0; i < 3; i++) {
+		struct both b = run_both((const char *[]){"--bus", buses[i], "--segment-devices", "2", NULL});
+		cr_expect_eq(b.model.status, 2, "model --bus %s: %d %s", buses[i], b.model.status,
+			     b.model.err);
+		cr_expect_eq(b.analyze.status, 2, "analyze --bus %s: %d %s", buses[i], b.analyze.status,
+			     b.analyze.err);
+		cr_expect(strstr(b.model.err, "--segment-devices 2"), "%s", b.model.err);
+		both_free(&b);
+	}
+	/* 1 is the default: saying it is harmless on any bus */
+	struct both b = run_both((const char *[]){"--bus", "gen3x8", "--segment-devices", "1", NULL});
+	cr_expect_eq(b.model.status, 0, "%s", b.model.err);
+	cr_expect_eq(b.analyze.status, 0, "%s", b.analyze.err);
+	both_free(&b);
+	b = run_both((const char *[]){"--bus", "pcix133/64", "--segment-devices", "2", NULL});
+	cr_expect_eq(b.model.status, 0, "%s", b.model.err);
+	cr_expect_eq(b.analyze.status, 0, "%s", b.analyze.err);
+	both_free(&b);
+}

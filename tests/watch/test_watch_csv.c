@@ -25,8 +25,27 @@ static json_t *last_json_line(char *out)
 	return j;
 }
 
-/* every analyze row has the watch summary row of its interface, direction and size, with the
- * same count and verdict, and the other way round; returns the rows checked */
+static bool same_str(json_t *a, json_t *b)
+{
+	return json_is_null(a) ? json_is_null(b)
+			       : json_is_string(b) && !strcmp(json_string_value(a), json_string_value(b));
+}
+
+/* the same ceiling (Gbit/s), or none in both */
+static void same_ceiling(json_t *a, json_t *w, const char *key, const char *what, size_t i)
+{
+	json_t *x = json_object_get(a, key), *y = json_object_get(w, key);
+	cr_assert_eq(json_is_null(x), json_is_null(y), "%s: row %zu %s: analyze %s, watch %s", what, i, key,
+		     json_is_null(x) ? "null" : "a number", json_is_null(y) ? "null" : "a number");
+	if (!json_is_null(x))
+		cr_assert_float_eq(json_number_value(x), json_number_value(y), 1e-9 * json_number_value(y),
+				   "%s: row %zu %s: analyze %.10g, watch %.10g", what, i, key,
+				   json_number_value(x), json_number_value(y));
+}
+
+/* every analyze row has the watch summary row of its interface, direction, size and modelled bus
+ * (the link as it was while the row was measured), with the same count, ceilings and verdict,
+ * and the other way round; returns the rows checked */
 static int row_for_row(json_t *sum, json_t *an, const char *what)
 {
 	json_t *wr = json_object_get(sum, "rows"), *ar = json_object_get(an, "rows");
@@ -44,9 +63,13 @@ static int row_for_row(json_t *sum, json_t *an, const char *what)
 			    strcmp(json_string_value(json_object_get(a, "direction")),
 				   json_string_value(json_object_get(w, "direction"))) ||
 			    json_number_value(json_object_get(a, "size_bytes")) !=
-				json_number_value(json_object_get(w, "size_bytes")))
+				json_number_value(json_object_get(w, "size_bytes")) ||
+			    !same_str(json_object_get(a, "bus_modelled"), json_object_get(w, "bus_modelled")))
 				continue;
+			cr_assert(!found, "%s: analyze row %zu matches two watch rows", what, i);
 			found = true;
+			same_ceiling(a, w, "bus_gbps", what, i);
+			same_ceiling(a, w, "wire_gbps", what, i);
 			cr_assert_eq(json_integer_value(json_object_get(a, "count")),
 				     json_integer_value(json_object_get(w, "count")), "%s: row %zu count",
 				     what, i);
@@ -148,9 +171,13 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 Test(watch_csv, analyze_gives_the_same_verdict)
 {
 	const char *cases[][2] = {
-	    {"synthetic-mlx5-ethtool", "eth0"}, {"synthetic-mlx5-ethtool", "lo"},
-	    {"real-vm-lo-udp", "lo"},		{"synthetic-softirq-heavy", "lo"},
-	    {"synthetic-counter-wrap", "lo"},	{"synthetic-cpu-offline", "lo"},
+	    {"synthetic-mlx5-ethtool", "eth0"},
+	    {"synthetic-mlx5-ethtool", "lo"},
+	    {"real-vm-lo-udp", "lo"},
+	    {"synthetic-softirq-heavy", "lo"},
+	    {"synthetic-counter-wrap", "lo"},
+	    {"synthetic-cpu-offline", "lo"},
+	    {"synthetic-link-downshift", "eth0"},
 	};
 	rows_checked = 0;
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
@@ -169,8 +196,9 @@ Test(watch_csv, several_interfaces_each_with_its_own_bus)
 	 * profile and line rate ("# bus: ... iface: NAME"); synthetic-mlx5-ethtool's lo is virtual
 	 * and its eth0 a gen3 x8 mlx5 at 25 Gbit/s; synthetic-shared-pci's eth1/eth2 share a
 	 * 33 MHz PCI segment */
-	const char *recs[] = {"synthetic-mlx5-ethtool", "real-vm-lo-udp", "synthetic-shared-pci",
-			      "synthetic-shared-mix", "synthetic-counter-reset"};
+	const char *recs[] = {"synthetic-mlx5-ethtool",	 "real-vm-lo-udp",
+			      "synthetic-shared-pci",	 "synthetic-shared-mix",
+			      "synthetic-counter-reset", "synthetic-link-downshift"};
 	rows_checked = 0;
 	for (unsigned i = 0; i < sizeof recs / sizeof recs[0]; i++) {
 		same_verdict(recs[i], "", "bus=0.85", "wire=0.95", NULL);
@@ -224,10 +252,19 @@ Test(watch_csv, each_interface_header_line_is_applied_to_its_rows)
 			lo++;
 		}
 	}
-	cr_assert_eq(eth0, 2, "rx 64 B and tx 1518 B");
-	/* the machines analyze read per interface, with the header line each came from (lines 3, 4) */
+	/* the recording's link trains to x4 at sample 4 (current_link_width 4): the rows after the
+	 * line stating gen3 x4 are rows of their own */
+	cr_assert_eq(eth0, 4, "rx 64 B and tx 1518 B, on gen3 x8 and on gen3 x4");
+	/* the machines analyze read per interface, with the header line each came from (lines 3, 4),
+	 * and the one stated again mid-file (line 16, after the rows of three intervals) */
 	json_t *im = json_object_get(an, "iface_machines");
-	cr_assert_eq(json_array_size(im), 2);
+	cr_assert_eq(json_array_size(im), 3);
+	json_t *m2 = json_array_get(im, 2);
+	cr_assert_str_eq(json_string_value(json_object_get(m2, "iface")), "eth0");
+	cr_assert_str_eq(json_string_value(json_object_get(m2, "bus")), "gen3x4,mps=256,mrrs=512,rcb=64");
+	char from2[200];
+	snprintf(from2, sizeof from2, "%s:16", csv);
+	cr_assert_str_eq(json_string_value(json_object_get(m2, "bus_from")), from2);
 	json_t *m1 = json_array_get(im, 1);
 	cr_assert_str_eq(json_string_value(json_object_get(m1, "iface")), "eth0");
 	cr_assert_str_eq(json_string_value(json_object_get(m1, "nic")), "mlx5");
@@ -280,4 +317,189 @@ Test(watch_csv, every_interface_verdict_has_evidence)
 	}
 	run_free(&ls);
 	cr_expect_gt(checked, 20, "only %d verdicts checked", checked);
+}
+
+/* the summary row of iface's rx rows measured on a bus spec starting with prefix */
+static json_t *rx_row_on(json_t *sum, const char *prefix)
+{
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(sum, "rows"), i, r)
+	{
+		const char *bm = json_string_value(json_object_get(r, "bus_modelled"));
+		if (bm && !strncmp(bm, prefix, strlen(prefix)) &&
+		    !strcmp(json_string_value(json_object_get(r, "direction")), "rx"))
+			return r;
+	}
+	return NULL;
+}
+
+Test(watch_csv, a_link_that_retrains_is_its_own_ceiling_in_the_summary_and_the_csv)
+{
+	/* synthetic-link-downshift: eth0 an 82599 on gen2 x8 receiving 5.5 Mpps of 64 B frames over
+	 * 6 intervals; from sample 4 current_link_speed reads 2.5 GT/s and current_link_width 4.
+	 * Raw bandwidth per direction, both rates 8b/10b (PCIe Base 3.0 sec. 4.2.2):
+	 *   gen2 x8: 5.0 GT/s x 8 lanes x 8/10 = 32 Gbit/s
+	 *   gen1 x4: 2.5 GT/s x 4 lanes x 8/10 =  8 Gbit/s, a quarter.
+	 * Measured: 5.5e6 packets/s x 64 B x 8 = 2.816 Gbit/s on either link. The summary sets
+	 * intervals 1-3 against gen2 x8 and 4-6 against gen1 x4: two rows of 3 intervals each, the
+	 * second's ceiling a quarter of the first's (within 2.5 %: the per-packet TLP and DLLP
+	 * overheads do not all scale with the lanes) and its bus share 4 x the first's. */
+	struct run_result w =
+	    run_pcibw(NULL, (const char *[]){"watch", "--replay", test_data("synthetic-link-downshift"),
+					     "eth0", "--json", NULL});
+	cr_assert_eq(w.status, 0, "%s", w.err);
+	json_t *sum = last_json_line(w.out);
+	cr_assert_eq(json_array_size(json_object_get(sum, "rows")), 2);
+	json_t *a = rx_row_on(sum, "gen2x8,"), *b = rx_row_on(sum, "gen1x4,");
+	cr_assert(a && b, "a row on each link");
+	cr_assert_eq(json_integer_value(json_object_get(a, "count")), 3);
+	cr_assert_eq(json_integer_value(json_object_get(b, "count")), 3);
+	double ca = json_number_value(json_object_get(a, "bus_gbps"));
+	double cb = json_number_value(json_object_get(b, "bus_gbps"));
+	cr_assert(ca / cb > 4 * 0.975 && ca / cb < 4 * 1.025, "ceilings %g and %g: ratio %g", ca, cb,
+		  ca / cb);
+	double ua = json_number_value(json_object_get(a, "bus_utilisation"));
+	double ub = json_number_value(json_object_get(b, "bus_utilisation"));
+	cr_assert_float_eq(ua, 2.816 / ca, 2.816 / ca * 1e-4, "gen2 x8: %g", ua);
+	cr_assert_float_eq(ub, 2.816 / cb, 2.816 / cb * 1e-4, "gen1 x4: %g", ub);
+	/* gen2 x8: about 22 %, under the bus threshold 0.85 with the CPUs 100 % busy: cpu-bound;
+	 * gen1 x4: about 89 %, at least 0.85: io-bound. One row each: the tie goes to io-bound
+	 * (the contract's tie-break order io, wire, cpu) for the run and for eth0 */
+	cr_assert(ua < 0.85 && ub >= 0.85, "%g %g", ua, ub);
+	cr_assert_str_eq(json_string_value(json_object_get(a, "verdict")), "cpu-bound");
+	cr_assert_str_eq(json_string_value(json_object_get(b, "verdict")), "io-bound");
+	cr_assert_str_eq(json_string_value(json_object_get(sum, "verdict")), "io-bound");
+	json_t *e0 = json_array_get(json_object_get(sum, "interfaces"), 0);
+	cr_assert_str_eq(json_string_value(json_object_get(e0, "verdict")), "io-bound");
+	bool said = false;
+	size_t i;
+	json_t *x;
+	json_array_foreach(json_object_get(sum, "evidence"), i, x) said |=
+	    strstr(json_string_value(x), "on PCIe gen1 x4 link: io-bound 64 B") != NULL;
+	cr_assert(said, "the summary names the rows measured on the retrained link");
+	json_decref(sum);
+	run_free(&w);
+
+	/* the CSV: the interface's line again before the first row measured on gen1 x4, once */
+	char csv[128], script[1024];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv3-%d.csv", (int)getpid());
+	snprintf(script, sizeof script, "\"$PCIBW_EXE\" watch --replay '%s' eth0 --format csv > %s",
+		 test_data("synthetic-link-downshift"), csv);
+	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
+	cr_assert_eq(c.status, 0, "%s", c.err);
+	run_free(&c);
+	char *text = slurp(csv, NULL);
+	cr_assert(text);
+	const char *again =
+	    "\n# bus: gen1x4,mps=256,mrrs=512,rcb=64 nic: ixgbe line_rate: 10G cpus: 2 cpu_mhz: "
+	    "2596.2 iface: eth0\n";
+	char *at = strstr(text, again);
+	cr_assert(at, "%s", text);
+	cr_assert_null(strstr(at + 1, again), "stated once");
+	cr_assert(!strncmp(at + strlen(again), "2.004,eth0,rx,64,", 17), "before interval 4: %s", at);
+	int before = 0;
+	for (char *p = text; p < at; p++)
+		before += !strncmp(p, "\n", 1) && p[1] >= '0' && p[1] <= '9';
+	cr_assert_eq(before, 3, "the rows of intervals 1-3 come before it");
+	free(text);
+	/* analyze sets the rows after it against gen1 x4 */
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(an.status, 0, "%s", an.err);
+	json_error_t e;
+	json_t *aj = json_loads(an.out, 0, &e);
+	cr_assert(aj, "%s", e.text);
+	cr_assert_str_eq(json_string_value(json_object_get(aj, "verdict")), "io-bound");
+	int on[2] = {0, 0};
+	json_array_foreach(json_object_get(aj, "rows"), i, x)
+	{
+		const char *bm = json_string_value(json_object_get(x, "bus_modelled"));
+		double g = json_number_value(json_object_get(x, "bus_gbps"));
+		cr_assert(bm);
+		bool x4 = !strncmp(bm, "gen1x4,", 7);
+		cr_assert_float_eq(g, x4 ? cb : ca, 1e-9 * g, "%s", bm);
+		on[x4]++;
+	}
+	cr_assert(on[0] == 1 && on[1] == 1);
+	json_decref(aj);
+	run_free(&an);
+	unlink(csv);
+}
+
+Test(watch_csv, a_machine_stated_again_applies_to_the_rows_after_it)
+{
+	/* A link that flaps: gen2 x8 (the leading line), then gen1 x4, then gen2 x8 again, 1000
+	 * times, one row after each line. The rows after a gen2 x8 line are the leading machine's
+	 * (1000 rows at 1000 pps), those after a gen1 x4 line the other's (1000 rows at 2000 pps).
+	 * About 230 KB: the lines fall across the reader's buffer boundaries. */
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv4-%d.csv", (int)getpid());
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	const char *x8 = "# bus: gen2x8,mps=256,mrrs=512 nic: ixgbe line_rate: 10G cpus: 2 iface: eth0\n";
+	const char *x4 = "# bus: gen1x4,mps=256,mrrs=512 nic: ixgbe line_rate: 10G cpus: 2 iface: eth0\n";
+	fprintf(f, "%stime_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct\n", x8);
+	/* the rows' lengths vary (1000.0 written with 1 to 13 zeros): the buffer boundaries fall on
+	 * lines of each kind */
+	for (int k = 0; k < 1000; k++)
+		fprintf(f, "%d.0,eth0,rx,64,1000.%0*d,50.00,50.00\n%s%d.5,eth0,rx,64,2000.0,50.00,50.00\n%s",
+			k, 1 + k % 13, 0, x4, k, x8);
+	cr_assert_eq(fclose(f), 0);
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(an.status, 0, "%s", an.err);
+	json_error_t e;
+	json_t *aj = json_loads(an.out, 0, &e);
+	cr_assert(aj, "%s", e.text);
+	json_t *rows = json_object_get(aj, "rows");
+	cr_assert_eq(json_array_size(rows), 2);
+	size_t i;
+	json_t *x;
+	json_array_foreach(rows, i, x)
+	{
+		const char *bm = json_string_value(json_object_get(x, "bus_modelled"));
+		bool x4 = bm && !strncmp(bm, "gen1x4,", 7);
+		cr_assert(x4 || (bm && !strncmp(bm, "gen2x8,", 7)), "%s", bm ? bm : "null");
+		cr_assert_eq(json_integer_value(json_object_get(x, "count")), 1000);
+		cr_assert_float_eq(json_number_value(json_object_get(x, "measured_mpps")), x4 ? 2e-3 : 1e-3,
+				   1e-12);
+	}
+	/* one machine stated mid-file (line 4 first), however often */
+	json_t *im = json_object_get(aj, "iface_machines");
+	cr_assert_eq(json_array_size(im), 2);
+	char from[200];
+	snprintf(from, sizeof from, "%s:4", csv);
+	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(im, 1), "bus_from")), from);
+	json_decref(aj);
+	run_free(&an);
+	/* piped: the same */
+	char script[512];
+	snprintf(script, sizeof script, "cat %s | \"$PCIBW_EXE\" analyze - --json", csv);
+	struct run_result p = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
+	cr_assert_eq(p.status, 0, "%s", p.err);
+	json_t *pj = json_loads(p.out, 0, &e);
+	cr_assert(pj, "%s", e.text);
+	cr_assert_eq(json_array_size(json_object_get(pj, "rows")), 2);
+	json_array_foreach(json_object_get(pj, "rows"), i, x)
+	    cr_assert_eq(json_integer_value(json_object_get(x, "count")), 1000);
+	json_decref(pj);
+	run_free(&p);
+	unlink(csv);
+}
+
+Test(watch_csv, a_machine_stated_again_that_does_not_parse_is_named)
+{
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv5-%d.csv", (int)getpid());
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fprintf(f, "iface,direction,frame_bytes,pps\neth0,rx,64,1000\n# bus: gen2x8 cpus: many iface: eth0\n"
+		   "eth0,rx,64,1000\n");
+	cr_assert_eq(fclose(f), 0);
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(an.status, 3, "%s", an.err);
+	char want[200];
+	snprintf(want, sizeof want, "%s:3:", csv);
+	cr_assert(strstr(an.err, want) && strstr(an.err, "cpus 'many'"), "%s", an.err);
+	run_free(&an);
+	unlink(csv);
 }

@@ -1,0 +1,59 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * The machines a results file states after its rows began: a "# bus: ... iface: NAME" line again
+ * (pcibw watch --format csv when a link retrains) applies to that interface's rows after it; one
+ * without iface to every row after it. Each distinct machine stated so gets a number (its rows'
+ * pcibw_measured.machine_no, so they never average with rows of another machine); a line that
+ * states the file's leading machine again is number 0. Not a public API.
+ */
+#ifndef PCIBW_REQUEST_STATED_H
+#define PCIBW_REQUEST_STATED_H
+
+#include "pcibw/ingest.h"
+
+/* at most this many distinct machines stated mid-file over all inputs (watch writes one per
+ * link state seen) */
+#define PCIBW_MAX_STATED 256
+
+struct stated_machine {
+	int file;		       /* index of its input */
+	unsigned no;		       /* its rows' machine_no, 1.. */
+	char text[1024];	       /* the line as written */
+	struct pcibw_input_defaults d; /* as read (d.iface "" for every interface) */
+};
+
+struct stated {
+	struct stated_machine *v;
+	int n;
+	/* the input being read */
+	int file;
+	bool any; /* it stated a machine after its rows began */
+	struct {
+		char iface[64];
+		char text[1024];
+	} lead[16]; /* its leading "# bus:" lines */
+	int n_lead;
+	struct {
+		char iface[64];
+		unsigned no;
+	} cur[64]; /* the machine of each interface's rows from here on */
+	int n_cur;
+	unsigned cur_all; /* ... of the other interfaces' */
+};
+
+/* stated_next_file - start reading input number file. */
+void stated_next_file(struct stated *s, int file);
+
+/* stated_line - the pcibw_ingest_opts.on_bus_line hook (ctx: struct stated). PCIBW_OK,
+ * PCIBW_EINPUT for a line that does not parse, more than PCIBW_MAX_STATED machines, or
+ * PCIBW_EINTERNAL. */
+int stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len, void *ctx,
+		struct pcibw_err *err);
+
+/* stated_no - the machine_no of a row of iface read now. */
+unsigned stated_no(const struct stated *s, const char *iface);
+
+/* stated_free - free what s holds; s is zeroed. */
+void stated_free(struct stated *s);
+
+#endif
