@@ -257,7 +257,7 @@ const struct pcibw_option pcibw_options[] = {
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = R, .group = PCIBW_GRP_SOURCE,
      .help = "an hwloc XML export (no config space)"},
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = M, .group = PCIBW_GRP_SOURCE,
-     .help = "refused: an hwloc export holds no config space (give --bus, --dump or --sysfs)"},
+     .help = "refused: an hwloc export has no config space (give --bus, --dump\nor --sysfs)"},
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = A, .group = PCIBW_GRP_SOURCE,
      .help = "an hwloc XML export of the measured machine: its CPU count"},
 
@@ -271,15 +271,16 @@ const struct pcibw_option pcibw_options[] = {
      .help = "the bus of every watched interface, instead of the probed one"},
     {"segment-devices", 0, "N", .type = PCIBW_OPT_INT, .target = AT(segment_devices), .lo = 1, .hi = 32,
      .expect = "1..32 (a PCI segment holds at most 32 devices)", .commands = M | A, .group = PCIBW_GRP_BUS,
-     .help = "PCI/PCI-X: devices on the segment moving the same traffic (default 1; not PCIe)"},
+     .help = "PCI/PCI-X: devices on the segment moving the same traffic\n(default 1; refused on PCIe)"},
     {"compat", 0, "pcie-bench", CALL(set_compat), .commands = M | A, .group = PCIBW_GRP_BUS,
      .help = "reproduce pcie-bench's pcie-model exactly"},
 
     /* the traffic */
     {"nic", 0, "NAME[,KNOB=V,...]", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "NIC profile (simple, e1000, igb, ixgbe, i40e, ice, mlx5, mlx5-xdp, dpdk-mlx5,\n"
-	     "dpdk-i40e, r8169, atl1c, bnxt, virtio-net, ...) and driver knobs or section.key\n"
-	     "values; default: by vendor:device when probed (dpdk-* under vfio-pci), else simple"},
+     .help = "NIC profile (simple, e1000, igb, ixgbe, i40e, ice, mlx5, mlx5-xdp,\n"
+	     "dpdk-mlx5, dpdk-i40e, r8169, atl1c, bnxt, virtio-net, ...) and driver\n"
+	     "knobs or section.key values; default: by vendor:device when probed\n"
+	     "(dpdk-* under vfio-pci), else simple"},
     {"nic-set", 0, "KNOB=VALUE", CALL(set_nic_set), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "set a knob (rx_cqe_compress=on) or key (rx.desc_bytes=16) of the profile\n"
 	     "in use, however it was chosen; repeatable"},
@@ -290,13 +291,13 @@ const struct pcibw_option pcibw_options[] = {
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "rx, tx, both (default), dma-read, dma-write, dma-rw"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "rx, tx, both (default), dma-read, dma-write, dma-rw; a direction column wins"},
+     .help = "rx, tx, both (default), dma-read, dma-write, dma-rw; a direction\ncolumn wins"},
     {"sizes", 0, "LIST", STR(sizes), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "64,128,1518 | 64-1518/64 | imix | SIZE:WEIGHT,...\n(default 64,128,256,512,1024,1518)"},
     {"size-is", 0, "CONV", CALL(set_size_is), .commands = M, .group = PCIBW_GRP_TRAFFIC,
      .help = "frame (default), dma, l3, udp-payload, tcp-payload"},
     {"size-is", 0, "CONV", CALL(set_size_is), .commands = A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "frame (default), dma, l3, udp-payload, tcp-payload: what a `size` column counts"},
+     .help = "frame (default), dma, l3, udp-payload, tcp-payload: what a `size`\ncolumn counts"},
     {"mtu", 0, "N", .type = PCIBW_OPT_INT, .target = AT(mtu), .lo = 68, .hi = 65536,
      .expect = "an IP MTU in bytes, 68..65536", .commands = A, .group = PCIBW_GRP_TRAFFIC,
      .help = "IP MTU (default 1500): TCP segments of MTU - 52 B where no MSS is reported,\n"
@@ -331,14 +332,14 @@ const struct pcibw_option pcibw_options[] = {
      .help = "between samples (default 1)"},
     {"count", 0, "N", .type = PCIBW_OPT_INT, .target = AT(count), .lo = 1, .hi = 1000000000,
      .expect = "a whole number of intervals, 1 or more", .commands = W, .group = PCIBW_GRP_SAMPLE,
-     .help = "stop after N intervals (default: at SIGINT, SIGTERM or SIGHUP, with the summary)"},
+     .help = "stop after N intervals (default: at SIGINT, SIGTERM or SIGHUP, with\nthe summary)"},
     {"record", 0, "DIR", STR(record_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
 	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
     {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
     {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
-     .help = "run on a recording instead of this machine (honours --count, not --interval)"},
+     .help = "run on a recording instead of this machine (honours --count,\nnot --interval)"},
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
      .help = "refused (exit 2): watch samples this machine or a --replay recording"},
     {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = W, .group = PCIBW_GRP_SOURCE,
@@ -358,7 +359,7 @@ const struct pcibw_option pcibw_options[] = {
     {"format", 0, "text|json|csv|prometheus", CALL(set_format), .commands = W, .group = PCIBW_GRP_OUTPUT,
      .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
 	     "csv rows `pcibw analyze` reads back with the same verdict; prometheus:\n"
-	     "each interval's figures for node_exporter (with --textfile: the file replaced)"},
+	     "each interval's figures for node_exporter (with --textfile: the file\nreplaced)"},
     {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", CALL(set_plot), .commands = M, .group = PCIBW_GRP_OUTPUT,

@@ -101,9 +101,13 @@ int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int a
 		if (pcibw_commands[i].bit == cmd)
 			ci = &pcibw_commands[i];
 	struct option *longopts = calloc((size_t)pcibw_n_options + 1, sizeof *longopts);
-	/* (row, value) in command-line order, applied once every option is known */
-	const struct pcibw_option **rows = calloc((size_t)argc + 1, sizeof *rows);
-	const char **vals = calloc((size_t)argc + 1, sizeof *vals);
+	/* (row, value) in command-line order, applied once every option is known; one argument may
+	 * hold several options ("-hh"), at most one per character */
+	size_t max_opts = (size_t)argc + 1;
+	for (int i = 1; i < argc; i++)
+		max_opts += strlen(argv[i]);
+	const struct pcibw_option **rows = calloc(max_opts, sizeof *rows);
+	const char **vals = calloc(max_opts, sizeof *vals);
 	req->files = calloc((size_t)argc + 1, sizeof *req->files);
 	char shortopts[3 + 3 * 32] = "-:";
 	int st = PCIBW_OK, n = 0, nl = 0;
@@ -128,7 +132,9 @@ int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int a
 			shortopts[l + 2] = '\0';
 		}
 	}
-	optind = 1;
+	/* 0, not 1: glibc then forgets its place inside a cluster of short options ("-xs") where
+	 * a previous parse stopped, which would point into that parse's argv */
+	optind = 0;
 	opterr = 0;
 	int opt;
 	/* leading '-': operands come back as 1, in order; ':' tells a missing value from an unknown option */

@@ -217,3 +217,17 @@ Test(cli, repeatable_options_take_each_name_once)
 		run_free(&r);
 	}
 }
+
+/* One argument may hold several short options ("-hhhh"): more options than arguments must not
+ * overrun the parser's list (a heap overflow before; found by fuzz_options). */
+Test(cli, short_option_clusters_longer_than_argc)
+{
+	const char *cmds[] = {"report", "model", "analyze", "watch"};
+	for (int i = 0; i < 4; i++) {
+		struct run_result r =
+		    run_pcibw(NULL, (const char *[]){cmds[i], "-hhhhhhhhhhhhhhhhhhhhhhhhhhhhhhhh", NULL});
+		cr_expect_eq(r.status, 0, "%s -hhh...: exit %d: %s", cmds[i], r.status, r.err);
+		cr_expect(strstr(r.out, "Usage: pcibw"), "%s: %s", cmds[i], r.out);
+		run_free(&r);
+	}
+}

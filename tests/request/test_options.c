@@ -180,3 +180,23 @@ Test(options, man_page_lists_every_option)
 	}
 	free(man);
 }
+
+/* Every help text fits 100 columns, as the rest of the text output does (doc/cli-contract.md:
+ * text within 100 columns); a long option's help is written in lines for it. */
+Test(options, help_fits_100_columns)
+{
+	for (int c = -1; c < pcibw_n_commands; c++) {
+		struct run_result r = c < 0
+					  ? run_pcibw(NULL, (const char *[]){"--help", NULL})
+					  : run_pcibw(NULL, (const char *[]){"help", cmd_at(c)->name, NULL});
+		cr_assert_eq(r.status, 0, "%s", r.err);
+		for (const char *l = r.out; *l;) {
+			const char *e = strchr(l, '\n');
+			size_t n = e ? (size_t)(e - l) : strlen(l);
+			cr_expect(n <= 100, "help %s: a line of %zu columns: %.*s",
+				  c < 0 ? "" : cmd_at(c)->name, n, (int)n, l);
+			l += n + (e != NULL);
+		}
+		run_free(&r);
+	}
+}

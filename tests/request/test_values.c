@@ -59,3 +59,27 @@ Test(values, record_max_refuses_what_is_not_a_decimal_size_in_range)
 			     bad[i], b);
 	}
 }
+
+/* The parser is called again in one process (a library user, the fuzzer): a parse that stopped
+ * inside a cluster of short options ("-xs": -x unknown) must not leave getopt's scan position in
+ * that argv for the next parse, which would read freed memory and take a stale option. */
+Test(values, a_parse_starts_afresh_after_one_stopped_mid_cluster)
+{
+	char cmd[] = "report", cluster[] = "-xs";
+	char *a1[] = {cmd, cluster, NULL};
+	struct pcibw_request req;
+	struct pcibw_err err;
+	pcibw_err_clear(&err);
+	pcibw_request_init(&req, PCIBW_CMD_REPORT);
+	cr_assert_eq(pcibw_request_parse(&req, PCIBW_CMD_REPORT, 2, a1, &err), PCIBW_EUSAGE);
+	pcibw_request_free(&req);
+	/* the first command line is gone (reused memory): nothing of it may be read again */
+	strcpy(cluster, "-sZ");
+	char *a2[] = {"report", "-s", "01:00.0", NULL};
+	pcibw_request_init(&req, PCIBW_CMD_REPORT);
+	pcibw_err_clear(&err);
+	cr_assert_eq(pcibw_request_parse(&req, PCIBW_CMD_REPORT, 3, a2, &err), PCIBW_OK, "%s", err.msg);
+	cr_expect(req.probe.slot_filter && !strcmp(req.probe.slot_filter, "01:00.0"), "-s read as '%s'",
+		  req.probe.slot_filter ? req.probe.slot_filter : "(none)");
+	pcibw_request_free(&req);
+}
