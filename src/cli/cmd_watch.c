@@ -7,6 +7,7 @@
 #include "cli.h"
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
+#include "src/render/text_wrap.h"
 #include "src/util/atomic_file.h"
 #include "src/watch/run.h"
 #include <math.h>
@@ -100,10 +101,14 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 			for (int i = 0; i < n; i++)
 				list[i] = names[i];
 			if (o->format == WATCH_TEXT) {
-				fprintf(o->out, "watching");
-				for (int i = 0; i < n; i++)
-					fprintf(o->out, " %s", list[i]);
-				fprintf(o->out, " (every interface with a PCI device)\n");
+				char text[PCIBW_WATCH_MAX_IFACES * (PCIBW_WATCH_IFNAME + 1) + 64] = "";
+				size_t at = 0;
+				for (int i = 0; i < n && at < sizeof text; i++)
+					at += (size_t)snprintf(text + at, sizeof text - at, "%s ", list[i]);
+				if (at < sizeof text)
+					snprintf(text + at, sizeof text - at,
+						 "(every interface with a PCI device)");
+				pcibw_text_wrapped(o->out, "watching ", text);
 			}
 		} else {
 			for (int i = 0; i < n; i++)

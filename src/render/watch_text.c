@@ -15,47 +15,128 @@ const struct pcibw_row *watch_row_of(const struct pcibw_rows *rows, const char *
 	return NULL;
 }
 
-/* "1.23M", "456k", "12" in 6 columns */
+/* v in at most w columns (w 4 or 5): as many decimals as fit, then k, M, G, T, P: "5.50M",
+ * "81.3k", "162k", "1518", "0.00" */
+static const char *fit(char *b, double v, int w, int decimals)
+{
+	if (isnan(v))
+		return "-";
+	static const char units[] = " kMGTP";
+	double x = v;
+	int u = 0;
+	for (int d = decimals; d >= 0; d--) {
+		int n = snprintf(b, 16, "%.*f", d, x);
+		if (n <= w)
+			return b;
+	}
+	/* too wide whole: scaled, one column for the unit */
+	while (u < 5) {
+		x /= 1000;
+		u++;
+		for (int d = 2; d >= 0; d--) {
+			int n = snprintf(b, 16, "%.*f%c", d, x, units[u]);
+			if (n <= w)
+				return b;
+		}
+	}
+	snprintf(b, 16, "%.*s", w, "+++++");
+	return b;
+}
+
+/* a rate: "5.50M", "81.3k", "162k", "12" in 5 columns (scaled from 1000 up) */
 static const char *si(char *b, double v)
 {
 	if (isnan(v))
 		return "-";
-	if (v >= 999.5e6)
-		snprintf(b, 16, "%.2fG", v / 1e9);
-	else if (v >= 999.5e3)
-		snprintf(b, 16, "%.2fM", v / 1e6);
-	else if (v >= 999.5)
-		snprintf(b, 16, "%.1fk", v / 1e3);
-	else
-		snprintf(b, 16, "%.0f", v);
-	return b;
+	if (v < 999.5)
+		return fit(b, v, 5, 0);
+	static const char units[] = "kMGTP";
+	double x = v / 1000;
+	int u = 0;
+	while (x >= 999.5 && u < 4) {
+		x /= 1000;
+		u++;
+	}
+	int d = x < 9.995 ? 2 : x < 99.95 ? 1 : 0;
+	snprintf(b, 16, "%.*f%c", d, x, units[u]);
+	return strlen(b) <= 5 ? b : "+++++";
 }
 
+/* a share as a whole percentage in 4 columns */
 static const char *pct(char *b, double f)
 {
-	if (isnan(f))
-		return "-";
-	snprintf(b, 16, "%.0f", f * 100);
-	return b;
+	return isnan(f) ? "-" : fit(b, f * 100, 4, 0);
 }
 
-static const char *num(char *b, const char *fmt, double v)
+/* seconds since the start in 6 columns: 1 decimal up to 9999.9 s, then whole, then scaled */
+static const char *secs(char *b, double t)
 {
-	if (isnan(v))
-		return "-";
-	snprintf(b, 16, fmt, v);
-	return b;
+	return fit(b, t, 6, 1);
 }
 
-/* flag letters, in a fixed order */
+/* The letter of each flag (PCIBW_WF_* bit order; the help and the man page list them). Bits that
+ * say one thing share a letter (O: a CPU went off- or online; P: the NIC's PCIe counters). */
+static const char flag_letter[] = "HQDISZWRVNOOLPPPC";
+
+/* the distinct flag letters of f, in the fixed order */
 static void letters(unsigned f, char *b)
 {
-	static const char l[] = "HQDISZWRVNOOLPPPC";
 	int o = 0;
-	for (int i = 0; i < 17 && o < 7; i++)
-		if (f & (1u << i))
-			b[o++] = l[i];
+	for (int i = 0; i < (int)sizeof flag_letter - 1; i++)
+		if ((f & (1u << i)) && !memchr(b, flag_letter[i], (size_t)o))
+			b[o++] = flag_letter[i];
 	b[o] = '\0';
+}
+
+/* an interface name in 8 columns: a longer one keeps its head and its tail ("enp1~0f1"), so two
+ * ports of one NIC stay apart */
+static void short_name(const char *n, char out[9])
+{
+	size_t len = strlen(n);
+	if (len <= 8)
+		snprintf(out, 9, "%s", n);
+	else
+		snprintf(out, 9, "%.4s~%s", n, n + len - 3);
+}
+
+/* the columns before the flags: 95; the flags column holds FLAGS_W letters up to column 100 */
+#define LINE_FMT "%6s %-8s %5s %5s %5s %5s %5s %5s %4s %4s %4s %4s %4s %4s %-12s"
+#define FLAGS_W 5
+
+static void header(FILE *out)
+{
+	fprintf(out, "%15s%-17s %-17s %s\n", "", "|------ rx -----|", "|------ tx -----|",
+		"% of ceiling, busy % of CPU");
+	fprintf(out, LINE_FMT " %s\n", "time", "iface", "pps", "Gb/s", "B", "pps", "Gb/s", "B", "wire", "bus",
+		"cpu", "core", "@cpu", "si", "verdict", "flags");
+}
+
+/* the flags column: the letters when they fit; else as many as fit but one and '+', the whole
+ * set then spelled out on the next line (spell: the interval's first line; the flags are the
+ * interval's) */
+static void flags_col(FILE *out, unsigned flags, bool spell)
+{
+	char fl[24];
+	letters(flags, fl);
+	if (strlen(fl) <= FLAGS_W) {
+		fprintf(out, " %s\n", fl);
+		return;
+	}
+	fprintf(out, " %.*s+\n", FLAGS_W - 1, fl);
+	if (!spell)
+		return;
+	static const char *const names[] = {"hot-core",	   "one-queue",	 "drops", "irq-rate",  "squeeze",
+					    "no-irq-time", "wrap",	 "reset", "vanished",  "renamed",
+					    "cpu-offline", "cpu-online", "link",  "pci-stall", "pci-overflow",
+					    "pci-signal",  "clock"};
+	char text[400];
+	size_t o = (size_t)snprintf(text, sizeof text, "flags %s:", fl);
+	for (int i = 0; i < (int)(sizeof names / sizeof names[0]) && o < sizeof text; i++)
+		if (flags & (1u << i))
+			o += (size_t)snprintf(text + o, sizeof text - o, " %c %s,", flag_letter[i], names[i]);
+	if (o < sizeof text && text[o - 1] == ',')
+		text[o - 1] = '\0';
+	pcibw_text_wrapped(out, "          + ", text);
 }
 
 int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
@@ -66,25 +147,31 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 		char line[32] = "line rate unknown";
 		if (m->line_rate_gbps > 0)
 			snprintf(line, sizeof line, "%g Gbit/s", m->line_rate_gbps);
+		char text[1024];
 		if (mm->virtual_nic)
-			fprintf(out, "%s: virtual NIC (%s): no bus ceiling; watching the CPU side; %s\n",
-				m->wi.name,
-				m->wi.driver[0] ? m->wi.driver
-				: m->wi.dev[0]	? m->wi.dev
-						: "no device",
-				line);
+			snprintf(text, sizeof text,
+				 "%s: virtual NIC (%s): no bus ceiling; watching the CPU side; %s",
+				 m->wi.name,
+				 m->wi.driver[0] ? m->wi.driver
+				 : m->wi.dev[0]	 ? m->wi.dev
+						 : "no device",
+				 line);
 		else
-			fprintf(out, "%s: bus %s%s%s, NIC profile %s, %s\n", m->wi.name,
-				m->bus[0] ? m->bus : "unknown", m->bus_from[0] ? " from " : "", m->bus_from,
-				m->nic[0] ? m->nic : "none", line);
+			snprintf(text, sizeof text, "%s: bus %s%s%.400s, NIC profile %s, %s", m->wi.name,
+				 m->bus[0] ? m->bus : "unknown", m->bus_from[0] ? " from " : "", m->bus_from,
+				 m->nic[0] ? m->nic : "none", line);
+		pcibw_text_wrapped(out, "", text);
 	}
 	for (int g = 0; g < ctx->shared.n; g++) {
 		const struct watch_shared_group *gr = &ctx->shared.g[g];
-		fprintf(out, "hop%d: %s added up on the shared %s %s%s (%s)%s%s\n", g + 1, gr->names,
-			gr->segment ? "segment" : "hop", gr->hop,
-			gr->inferred ? (gr->segment ? " (a bus number)" : " (one device's link)") : "",
-			gr->hop_bus[0] ? gr->hop_bus : "bus unknown", gr->costed ? "" : ": not costed, ",
-			gr->why);
+		char text[1024], pre[16];
+		snprintf(pre, sizeof pre, "hop%d: ", g + 1);
+		snprintf(text, sizeof text, "%s added up on the shared %s %s%s (%s)%s%s", gr->names,
+			 gr->segment ? "segment" : "hop", gr->hop,
+			 gr->inferred ? (gr->segment ? " (a bus number)" : " (one device's link)") : "",
+			 gr->hop_bus[0] ? gr->hop_bus : "bus unknown", gr->costed ? "" : ": not costed, ",
+			 gr->why);
+		pcibw_text_wrapped(out, pre, text);
 		if (gr->note[0]) {
 			char pre[32];
 			snprintf(pre, sizeof pre, "  ! hop%d: ", g + 1);
@@ -92,7 +179,7 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 		}
 	}
 	for (int i = 0; i < ctx->n_warnings; i++)
-		fprintf(out, "warning: %s\n", ctx->warnings[i].text);
+		pcibw_text_wrapped(out, "warning: ", ctx->warnings[i].text);
 	fprintf(out, "flags: H hot core, Q one queue, D drops, I irq rate, S squeeze, Z no irq time, W wrap, "
 		     "R reset,\n       V vanished, N renamed, O CPU off/online, L link, P NIC PCIe counters, "
 		     "C clock\n");
@@ -105,9 +192,7 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 	long lines = *v->lines;
 	for (int i = 0; i < iv->n_ifs; i++) {
 		if (lines % 20 == 0)
-			fprintf(out, "%7s %-8s %6s %6s %5s %6s %6s %5s %4s %4s %4s %4s %4s %4s %-12s %s\n",
-				"time", "iface", "rx pps", "rxGb/s", "rx B", "tx pps", "txGb/s", "tx B",
-				"wire", "bus%", "cpu%", "core", "@cpu", "si%", "verdict", "flags");
+			header(out);
 		lines++;
 		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
 		const struct pcibw_row *rr = watch_row_of(v->rows, f->name, PCIBW_PAT_RX),
@@ -116,8 +201,7 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 				   isnan(f->tx.wire_util) ? -1 : f->tx.wire_util);
 		double bus = fmax(rr && !isnan(rr->bus_util) ? rr->bus_util : -1,
 				  rt && !isnan(rt->bus_util) ? rt->bus_util : -1);
-		char b[16][16], fl[8];
-		letters(iv->flags, fl);
+		char b[16][16];
 		/* each interface's own rows: one that moved no packet is idle, not judged */
 		enum pcibw_verdict iv_v;
 		const char *verdict = watch_iface_verdict(v->rows, f->name, &iv_v) ? pcibw_verdict_name(iv_v)
@@ -126,30 +210,29 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 		if (!f->present)
 			verdict = "gone";
 		char name[9];
-		snprintf(name, sizeof name, "%s", f->name);
-		fprintf(out, "%7.1f %-8s %6s %6s %5s %6s %6s %5s %4s %4s %4s %4s %4s %4s %-12s %s\n", iv->t,
-			name, si(b[0], f->rx.pps), num(b[1], "%.2f", f->rx.gbps),
-			num(b[2], "%.0f", f->rx.frame_bytes), si(b[3], f->tx.pps),
-			num(b[4], "%.2f", f->tx.gbps), num(b[5], "%.0f", f->tx.frame_bytes),
+		short_name(f->name, name);
+		fprintf(out, LINE_FMT, secs(b[12], iv->t), name, si(b[0], f->rx.pps),
+			fit(b[1], f->rx.gbps, 5, 2), fit(b[2], f->rx.frame_bytes, 5, 0), si(b[3], f->tx.pps),
+			fit(b[4], f->tx.gbps, 5, 2), fit(b[5], f->tx.frame_bytes, 5, 0),
 			wire < 0 ? "-" : pct(b[6], wire), bus < 0 ? "-" : pct(b[7], bus),
 			pct(b[8], iv->cpu_busy), pct(b[9], iv->busiest_busy),
-			iv->busiest_cpu < 0 ? "-" : num(b[10], "%.0f", iv->busiest_cpu),
-			pct(b[11], iv->busiest_softirq), verdict, fl);
+			iv->busiest_cpu < 0 ? "-" : fit(b[10], iv->busiest_cpu, 4, 0),
+			pct(b[11], iv->busiest_softirq), verdict);
+		flags_col(out, iv->flags, i == 0);
 	}
 	for (int g = 0; v->shared && g < v->shared->n; g++) {
 		const struct watch_shared_iv *o = &v->shared->g[g];
 		if (!o->valid)
 			continue;
-		char b[12][16], name[9];
+		char b[12][16], name[9], by[24];
 		snprintf(name, sizeof name, "hop%d", (g + 1) % 100);
-		fprintf(out, "%7.1f %-8s %6s %6s %5s %6s %6s %5s %4s %4s %4s %4s %4s %4s %-12s %s\n", iv->t,
-			name, si(b[0], o->rx.pps), num(b[1], "%.2f", o->rx.gbps),
-			num(b[2], "%.0f", o->rx.frame_bytes), si(b[3], o->tx.pps),
-			num(b[4], "%.2f", o->tx.gbps), num(b[5], "%.0f", o->tx.frame_bytes), "-",
-			pct(b[6], o->util), pct(b[7], iv->cpu_busy), pct(b[8], iv->busiest_busy),
-			iv->busiest_cpu < 0 ? "-" : num(b[9], "%.0f", iv->busiest_cpu),
-			pct(b[10], iv->busiest_softirq), pcibw_verdict_name(o->verdict),
-			o->bound_by ? o->bound_by : "");
+		/* a hop has no wire and no CPU of its own (its members' lines give those): what binds
+		 * it takes their columns */
+		snprintf(by, sizeof by, "by %.16s", o->bound_by ? o->bound_by : "-");
+		fprintf(out, "%6s %-8s %5s %5s %5s %5s %5s %5s %4s %4s %-19s %s\n", secs(b[11], iv->t), name,
+			si(b[0], o->rx.pps), fit(b[1], o->rx.gbps, 5, 2), fit(b[2], o->rx.frame_bytes, 5, 0),
+			si(b[3], o->tx.pps), fit(b[4], o->tx.gbps, 5, 2), fit(b[5], o->tx.frame_bytes, 5, 0),
+			"-", pct(b[6], o->util), by, pcibw_verdict_name(o->verdict));
 		lines++;
 	}
 	*v->lines = lines;
@@ -185,17 +268,20 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
 		const struct watch_shared_run *r = s->shared;
 		if (!r->have_sum[g]) {
-			fprintf(out, "  hop%d %s (%s): no traffic costed%s%s\n", g + 1, gr->hop, gr->names,
-				gr->why[0] ? ": " : "", gr->why);
+			char text[1024];
+			snprintf(text, sizeof text, "hop%d %s (%s): no traffic costed%s%s", g + 1, gr->hop,
+				 gr->names, gr->why[0] ? ": " : "", gr->why);
+			pcibw_text_wrapped(out, "  ", text);
 			continue;
 		}
-		fprintf(
-		    out,
-		    "  hop%d %s (%s) carrying %s: %s; peak %.0f %% at %.1f s, the limit in %ld interval%s\n",
-		    g + 1, gr->hop, gr->hop_bus, gr->names, pcibw_verdict_name(r->sum[g].verdict),
-		    r->peak_util[g] * 100, r->peak_t[g], r->limiting[g], r->limiting[g] == 1 ? "" : "s");
+		char text[1024];
+		snprintf(text, sizeof text,
+			 "hop%d %s (%s) carrying %s: %s; peak %.0f %% at %.1f s, the limit in %ld interval%s",
+			 g + 1, gr->hop, gr->hop_bus, gr->names, pcibw_verdict_name(r->sum[g].verdict),
+			 r->peak_util[g] * 100, r->peak_t[g], r->limiting[g], r->limiting[g] == 1 ? "" : "s");
+		pcibw_text_wrapped(out, "  ", text);
 		for (int k = 0; k < r->sum[g].n_evidence && k < 2; k++)
-			fprintf(out, "    - %s\n", r->sum[g].evidence[k]);
+			pcibw_text_wrapped(out, "    - ", r->sum[g].evidence[k]);
 		if (gr->note[0])
 			pcibw_text_wrapped(out, "    ! ", gr->note);
 	}

@@ -348,12 +348,12 @@ Test(shared, text_gives_a_hop_line_per_interval_and_its_note_once)
 		  flat);
 	free(flat);
 	for (char *save = NULL, *l = strtok_r(r.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
-		if (strncmp(l, "        !", 9) && strncmp(l, "  ", 2) && strncmp(l, "summary", 7))
-			cr_assert_leq(strlen(l), 100, "%zu columns: %s", strlen(l), l);
+		cr_assert_leq(strlen(l), 100, "%zu columns: %s", strlen(l), l);
 		double t;
 		char name[16], verdict[32];
-		if (sscanf(l, "%lf %15s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %31s", &t, name,
-			   verdict) == 3 &&
+		/* time, hop1, rx and tx pps, Gb/s, B, wire, bus, "by RESOURCE", verdict */
+		if (sscanf(l, "%lf %15s %*s %*s %*s %*s %*s %*s %*s %*s %*s %*s %31s", &t, name, verdict) ==
+			3 &&
 		    !strcmp(name, "hop1")) {
 			hop_lines++;
 			cr_assert_str_eq(verdict, "io-bound", "%s", l);

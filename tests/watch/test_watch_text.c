@@ -1,0 +1,109 @@
+/* SPDX-License-Identifier: GPL-2.0-or-later */
+/*
+ * `pcibw watch` text within 100 columns in all cases: an interval raising every flag at once with
+ * figures at the edge of each column (synthetic, built here: every PCIBW_WF_* bit, a 13-character
+ * interface name, 1.23e12 packets/s, a 10^7 s run), and every recording of tests/watch/data
+ * replayed as text.
+ */
+#include "src/render/watch_render.h"
+#include "support.h"
+#include <criterion/criterion.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* each line of text at most 100 columns; returns the lines */
+static int narrow(const char *text, const char *what)
+{
+	int n = 0;
+	for (const char *p = text; *p;) {
+		const char *e = strchr(p, '\n');
+		size_t len = e ? (size_t)(e - p) : strlen(p);
+		cr_assert_leq(len, 100, "%s: %zu columns: %.*s", what, len, (int)len, p);
+		n++;
+		p += len + (e != NULL);
+	}
+	return n;
+}
+
+static const struct pcibw_watch_dir extreme = {
+    .pps = 1.23e12, .gbps = 99999.4, .frame_bytes = 65539, .wire_util = 123.45};
+
+Test(watch_text, every_flag_at_once_fits_100_columns)
+{
+	struct watch_ctx *ctx = calloc(1, sizeof *ctx);
+	struct pcibw_watch_interval iv;
+	struct pcibw_err err = {0};
+	cr_assert_eq(pcibw_watch_interval_init(&iv, &err), 0);
+	iv.t = 1.0e7;
+	iv.dt = 1;
+	iv.n_ifs = 2;
+	/* two ports of one NIC with names longer than the column: told apart */
+	const char *names[] = {"enp129s0f0np0", "enp129s0f1np1"};
+	for (int i = 0; i < 2; i++) {
+		snprintf(iv.ifs[i].name, sizeof iv.ifs[i].name, "%s", names[i]);
+		iv.ifs[i].present = iv.ifs[i].valid = true;
+		iv.ifs[i].rx = iv.ifs[i].tx = extreme;
+	}
+	iv.cpu_busy = iv.busiest_busy = iv.busiest_softirq = 1;
+	iv.busiest_cpu = 12345;
+	iv.flags = (1u << 17) - 1; /* PCIBW_WF_HOT_CORE .. PCIBW_WF_CLOCK */
+	iv.n_notes = 1;
+	iv.note_flag[0] = PCIBW_WF_LINK;
+	snprintf(
+	    iv.notes[0], sizeof iv.notes[0], "%s",
+	    "enp129s0f0np0: bus ceiling re-modelled on the link as it is now, gen1 x4 (current_link_speed "
+	    "2.5 GT/s, current_link_width 4), not gen4 x16");
+	long lines = 0;
+	struct watch_view v = {.iv = &iv, .ctx = ctx, .index = 1, .new_flags = iv.flags, .lines = &lines};
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	cr_assert(out);
+	cr_assert_eq(watch_render_text(out, &v), 0);
+	fclose(out);
+	int n = narrow(buf, "every flag");
+	cr_assert_geq(n, 6, "two header lines, two interface lines, their flags spelled out, a note: %s",
+		      buf);
+	/* the flags column: four letters and '+', every distinct letter then spelled out with its
+	 * name (O and P stand for two and three flags) */
+	cr_assert(strstr(buf, " HQDI+\n"), "%s", buf);
+	const char *all = "flags HQDISZWRVNOLPC: H hot-core, Q one-queue, D drops, I irq-rate, S squeeze, Z";
+	cr_assert(strstr(buf, all), "%s", buf);
+	cr_assert_null(strstr(strstr(buf, all) + 1, "+ flags "), "spelled out once an interval: %s", buf);
+	for (const char *w = "cpu-offline cpu-online pci-stall pci-overflow pci-signal clock"; *w;) {
+		char word[32];
+		size_t k = strcspn(w, " ");
+		snprintf(word, sizeof word, "%.*s", (int)k, w);
+		cr_assert(strstr(buf, word), "%s in %s", word, buf);
+		w += k + (w[k] == ' ');
+	}
+	cr_assert(strstr(buf, "enp1~np0") && strstr(buf, "enp1~np1"), "%s", buf);
+	/* a 10^7 s run and 1.23e12 packets/s in their columns */
+	cr_assert(strstr(buf, "10000k enp1~np0 1.23T"), "%s", buf);
+	free(buf);
+	pcibw_watch_interval_free(&iv);
+	free(ctx);
+}
+
+Test(watch_text, every_recording_fits_100_columns)
+{
+	struct run_result ls = run_cmd(NULL, (const char *[]){"sh", "-c",
+							      "cd \"$PCIBW_TEST_DATA\" && for d in */; do "
+							      "echo \"${d%/}\"; done",
+							      NULL});
+	cr_assert_eq(ls.status, 0, "%s", ls.err);
+	int recs = 0, lines = 0;
+	for (char *save = NULL, *d = strtok_r(ls.out, "\n", &save); d; d = strtok_r(NULL, "\n", &save)) {
+		char dir[1024];
+		snprintf(dir, sizeof dir, "%s/%s", getenv("PCIBW_TEST_DATA"), d);
+		struct run_result r = run_pcibw(NULL, (const char *[]){"watch", "--replay", dir, NULL});
+		cr_assert_eq(r.status, 0, "%s: exit %d: %s", d, r.status, r.err);
+		lines += narrow(r.out, d);
+		recs++;
+		run_free(&r);
+	}
+	run_free(&ls);
+	cr_assert_geq(recs, 15);
+	cr_log_info("%d lines of %d recordings", lines, recs);
+}
