@@ -41,6 +41,49 @@ int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
+/* a value of a '# shared:' line holds no blank: "eth1, eth2" as "eth1,eth2" (with, 0: dropped),
+ * "8 GT/s x4" as "8_GT/s_x4" */
+static void no_blanks(const char *in, char with, char *out, size_t n)
+{
+	size_t o = 0;
+	for (; *in && o + 1 < n; in++)
+		if (*in != ' ')
+			out[o++] = *in;
+		else if (with)
+			out[o++] = with;
+	out[o] = '\0';
+}
+
+/* The hop rows are watch's alone: a hop's ceiling sums each member's cost at its own frame size
+ * and NIC profile (and a segment's contention), which no one row of a size and a profile
+ * carries, so analyze could not set a summed row against it. They are comment lines, which
+ * analyze skips, in KEY=VALUE words. */
+static void shared_lines(FILE *out, const struct watch_view *v)
+{
+	for (int g = 0; v->shared && g < v->shared->n; g++) {
+		const struct watch_shared_iv *o = &v->shared->g[g];
+		const struct watch_shared_group *gr = &v->ctx->shared.g[g];
+		if (!o->valid)
+			continue;
+		char names[sizeof gr->names], link[sizeof o->link];
+		no_blanks(gr->names, 0, names, sizeof names);
+		fprintf(out, "# shared: time_s=%.3f hop=%s hop_bus=%s interfaces=%s", v->iv->t, gr->hop,
+			gr->hop_bus[0] ? gr->hop_bus : "unknown", names);
+		fprintf(out, " rx_pps=%.1f tx_pps=%.1f", o->rx.pps, o->tx.pps);
+		if (!isnan(o->rx.frame_bytes))
+			fprintf(out, " rx_frame_bytes=%.0f", o->rx.frame_bytes);
+		if (!isnan(o->tx.frame_bytes))
+			fprintf(out, " tx_frame_bytes=%.0f", o->tx.frame_bytes);
+		fprintf(out, " utilisation=%.6g bound_by=%s", o->util, o->bound_by ? o->bound_by : "-");
+		if (o->relinked) {
+			no_blanks(o->link, '_', link, sizeof link);
+			fprintf(out, " link_now=%s", link);
+		}
+		fprintf(out, " verdict=%s limiting=%s\n", pcibw_verdict_name(o->verdict),
+			o->limiting ? "yes" : "no");
+	}
+}
+
 int watch_render_csv(FILE *out, const struct watch_view *v)
 {
 	const struct pcibw_watch_interval *iv = v->iv;
@@ -63,6 +106,7 @@ int watch_render_csv(FILE *out, const struct watch_view *v)
 			fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s\n", iv->t, iv->ifs[i].name, k == 0 ? "rx" : "tx",
 				f, p, c, o);
 		}
+	shared_lines(out, v);
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
@@ -70,5 +114,18 @@ int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s)
 {
 	fprintf(out, "# summary: %ld intervals, verdict %s\n", s->intervals,
 		s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined");
+	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
+		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
+		if (!s->shared->have_sum[g])
+			continue;
+		char names[sizeof gr->names];
+		no_blanks(gr->names, 0, names, sizeof names);
+		fprintf(out,
+			"# shared summary: hop=%s hop_bus=%s interfaces=%s verdict=%s peak_utilisation=%.6g "
+			"peak_t=%.3f limiting_intervals=%ld\n",
+			gr->hop, gr->hop_bus[0] ? gr->hop_bus : "unknown", names,
+			pcibw_verdict_name(s->shared->sum[g].verdict), s->shared->peak_util[g],
+			s->shared->peak_t[g], s->shared->limiting[g]);
+	}
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

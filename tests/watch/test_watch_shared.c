@@ -27,6 +27,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define BUDGET_BYTES (8e9 * 8 * 128.0 / 130 * (1 - 16.0 / (372 * 16 + 16)) * 0.9475 / 8)
 
@@ -385,4 +386,72 @@ Test(shared, a_shared_link_that_trains_down_is_costed_at_its_width_now)
 				  str(g, "note"));
 	}
 	lines_free(&L);
+}
+
+Test(shared, the_csv_gives_each_hop_as_comment_lines_analyze_skips)
+{
+	/* synthetic-shared-uplink: eth1 and eth2 each 1.9 Mpps of 1518 B behind one gen3 x8 uplink.
+	 * By hand (BUDGET_BYTES, rx_host_bytes above): 2 x 1.9e6 x rx_host_bytes(1514) / BUDGET_BYTES
+	 * of the uplink, 91.7 %; io-bound (>= bus 0.85) and limiting, in each of the 6 intervals */
+	char csv[128], script[1024];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-shared-%d.csv", (int)getpid());
+	snprintf(script, sizeof script, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s",
+		 test_data("synthetic-shared-uplink"), csv);
+	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
+	cr_assert_eq(c.status, 0, "%s", c.err);
+	run_free(&c);
+	char *text = slurp(csv, NULL);
+	cr_assert(text);
+	double want = 2 * 1.9e6 * rx_host_bytes(1514) / BUDGET_BYTES;
+	int lines = 0, summaries = 0;
+	for (char *save = NULL, *l = strtok_r(text, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		double t, pps, util;
+		char verdict[32], limiting[8];
+		if (sscanf(l,
+			   "# shared: time_s=%lf hop=0000:00:02.0 hop_bus=gen3x8,mps=256,mrrs=512,rcb=64 "
+			   "interfaces=eth1,eth2 rx_pps=%lf tx_pps=0.0 rx_frame_bytes=1518 utilisation=%lf "
+			   "bound_by=root-complex verdict=%31s limiting=%7s",
+			   &t, &pps, &util, verdict, limiting) == 5) {
+			cr_assert_float_eq(pps, 3.8e6, 3.8e6 * 1e-5, "%s", l);
+			cr_assert_float_eq(util, want, want * 1e-5, "%s", l);
+			cr_assert_str_eq(verdict, "io-bound");
+			cr_assert_str_eq(limiting, "yes");
+			lines++;
+		} else if (!strncmp(l, "# shared summary: hop=0000:00:02.0 ", 35)) {
+			cr_assert(strstr(l, " interfaces=eth1,eth2 verdict=io-bound peak_utilisation=0.917"),
+				  "%s", l);
+			cr_assert(strstr(l, " limiting_intervals=6"), "%s", l);
+			summaries++;
+		} else {
+			cr_assert(strncmp(l, "# shared", 8), "a shared line of another form: %s", l);
+		}
+	}
+	cr_assert_eq(lines, 6, "a line per interval");
+	cr_assert_eq(summaries, 1);
+	free(text);
+	/* analyze skips them: its rows are watch's per-interface rows, none skipped */
+	struct run_result w =
+	    run_pcibw(NULL, (const char *[]){"watch", "--replay", test_data("synthetic-shared-uplink"),
+					     "--json", NULL});
+	cr_assert_eq(w.status, 0, "%s", w.err);
+	char *sum_line = NULL;
+	for (char *save = NULL, *l = strtok_r(w.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save))
+		sum_line = l;
+	json_error_t e;
+	json_t *sum = json_loads(sum_line, 0, &e);
+	cr_assert(sum, "%s", e.text);
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	json_t *an = json_loads(a.out, 0, &e);
+	cr_assert(an, "%s", e.text);
+	cr_assert_eq(json_array_size(json_object_get(an, "rows")),
+		     json_array_size(json_object_get(sum, "rows")));
+	cr_assert_eq(json_integer_value(json_object_get(an, "skipped_lines")), 0);
+	cr_assert_str_eq(json_string_value(json_object_get(an, "verdict")),
+			 json_string_value(json_object_get(sum, "verdict")));
+	json_decref(sum);
+	json_decref(an);
+	run_free(&w);
+	run_free(&a);
+	unlink(csv);
 }
