@@ -159,9 +159,12 @@ struct pcibw_rows {
 	int n, cap;
 	int *hash; /* open addressing over v, hcap slots (a power of 2, at most half full) */
 	int hcap;  /* 0 before the first pcibw_rows_add: zero the whole struct to start */
-	/* the hash of the last source seen, and a row holding that source (to check it still is) */
+	/* the hash of the last line's key strings (source, series, test, interface), and the row
+	 * that line went to (to check the next line still has them) */
 	uint64_t last_src_hash;
 	int last_src_row; /* -1 none */
+	int *rep;	  /* per row (cap entries): a row with the same key strings; rows of one rep
+			   * share them (a row is its own rep where none was known) */
 };
 
 /*

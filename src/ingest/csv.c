@@ -61,7 +61,7 @@ struct csvctx {
 	 * every line starts from, and the ranges the per-line columns are held to */
 	struct numcol num[12];
 	int nnum;
-	struct pcibw_measured tmpl;
+	struct pcibw_measured tmpl, m; /* m: the row being built, kept between lines (record()) */
 	double cpu_scale;
 	struct value_range pct_vr, pps_vr, gbps_vr;
 };
@@ -182,6 +182,7 @@ static void plan(struct csvctx *c, const struct csvr_record *rec)
 		c->tmpl.size_conv = c->size_role.conv;
 	if (c->nser == 1)
 		memcpy(c->tmpl.series, c->ser[0].prefix, sizeof c->tmpl.series);
+	c->m = c->tmpl;
 }
 
 static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_err *err)
@@ -460,14 +461,26 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		stats_skip(c->st, rec->file, rec->line, why);
 		return PCIBW_OK;
 	}
-	struct pcibw_measured m;
-	memcpy(&m, &c->tmpl, sizeof m);
-	m.source = rec->file;
-	m.line = rec->line;
+	/*
+	 * The row starts as the last line's and every field a line sets is set again here or below:
+	 * the number columns (a value or NAN), test, tcp and iface when their columns exist, the
+	 * size convention, the per-core results, and per series its name, rates and direction.
+	 */
+	struct pcibw_measured *m = &c->m;
+	m->source = rec->file;
+	m->line = rec->line;
+	m->size_conv = c->tmpl.size_conv;
+	if (c->ncore) {
+		m->n_cores = 0;
+		if (c->cpu_col < 0)
+			m->cpu_pct = NAN;
+		if (c->core_max_col < 0)
+			m->core_max_pct = NAN;
+	}
 	int st;
 	for (int k = 0; k < c->nnum; k++) {
 		const struct numcol *nc = &c->num[k];
-		double *dst = (double *)((char *)&m + nc->off);
+		double *dst = (double *)((char *)m + nc->off);
 		if (quick(rec, nc->col, nc->scale, &nc->vr, dst)) {
 			if (nc->cpu)
 				cpu_seen(c, *dst);
@@ -477,14 +490,14 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		}
 	}
 	if (c->test_col >= 0) {
-		copy_text(m.test, rec->f[c->test_col]);
-		m.tcp = strncasecmp(m.test, "TCP", 3) == 0;
-		c->tcp_seen |= m.tcp;
+		copy_text(m->test, rec->f[c->test_col]);
+		m->tcp = strncasecmp(m->test, "TCP", 3) == 0;
+		c->tcp_seen |= m->tcp;
 	}
 	if (c->iface_col >= 0)
-		copy_text(m.iface, rec->f[c->iface_col]);
-	if (m.tcp && c->size_col >= 0 && c->size_role.msg)
-		m.size_conv = PCIBW_SIZE_WRITE;
+		copy_text(m->iface, rec->f[c->iface_col]);
+	if (m->tcp && c->size_col >= 0 && c->size_role.msg)
+		m->size_conv = PCIBW_SIZE_WRITE;
 	int dir = PCIBW_DIR_UNSET;
 	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
 		return pcibw_fail(err, PCIBW_EINPUT,
@@ -508,11 +521,11 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			mx = v;
 	}
 	if (nc) {
-		m.n_cores = nc;
-		if (isnan(m.cpu_pct))
-			m.cpu_pct = sum / nc;
-		if (isnan(m.core_max_pct))
-			m.core_max_pct = mx;
+		m->n_cores = nc;
+		if (isnan(m->cpu_pct))
+			m->cpu_pct = sum / nc;
+		if (isnan(m->core_max_pct))
+			m->core_max_pct = mx;
 	}
 	double elapsed = NAN;
 	if (c->elapsed_col >= 0 && (st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
@@ -524,33 +537,33 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		const struct series *se = &c->ser[s];
 		double v;
 		if (c->nser > 1)
-			memcpy(m.series, se->prefix, sizeof m.series);
-		m.pps = m.gbps = NAN;
-		m.gbps_basis = c->tmpl.gbps_basis;
-		if (se->pkt_col >= 0 && !quick(rec, se->pkt_col, se->pkt_scale, &c->pps_vr, &m.pps) &&
+			memcpy(m->series, se->prefix, sizeof m->series);
+		m->pps = m->gbps = NAN;
+		m->gbps_basis = c->tmpl.gbps_basis;
+		if (se->pkt_col >= 0 && !quick(rec, se->pkt_col, se->pkt_scale, &c->pps_vr, &m->pps) &&
 		    !blank(rec->f[se->pkt_col]) &&
-		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, se->pkt_scale, &m.pps, err)))
+		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, se->pkt_scale, &m->pps, err)))
 			return st;
 		if (se->bit_col >= 0) {
-			if (quick(rec, se->bit_col, se->bit_scale, &c->gbps_vr, &m.gbps)) {
-				m.gbps_basis = c->opts->rate_basis;
+			if (quick(rec, se->bit_col, se->bit_scale, &c->gbps_vr, &m->gbps)) {
+				m->gbps_basis = c->opts->rate_basis;
 			} else if (!blank(rec->f[se->bit_col])) {
 				if ((st = check_field(rec, se->bit_col, PCIBW_VAL_GBPS, se->bit_scale,
-						      &m.gbps, err)))
+						      &m->gbps, err)))
 					return st;
-				m.gbps_basis = c->opts->rate_basis;
+				m->gbps_basis = c->opts->rate_basis;
 			}
 		}
-		if (isnan(m.pps) && !isnan(elapsed)) {
+		if (isnan(m->pps) && !isnan(elapsed)) {
 			if ((st = field_num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
 				return st;
 			if (!isnan(v))
-				m.pps = v / elapsed;
+				m->pps = v / elapsed;
 		}
-		if (isnan(m.pps) && isnan(m.gbps))
+		if (isnan(m->pps) && isnan(m->gbps))
 			continue;
-		m.direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
-		if ((st = c->cb(&m, c->ctx, err)))
+		m->direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
+		if ((st = c->cb(m, c->ctx, err)))
 			return st;
 		c->st->rows++;
 		emitted = true;

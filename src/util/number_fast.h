@@ -27,23 +27,31 @@ static inline bool number_fast(const char *p, size_t n, bool dot, double *v)
 {
 	if (n == 0 || n > 16)
 		return false;
+	const char *e = p + n, *q = p;
 	uint64_t m = 0;
-	int nd = 0, frac = -1;
-	for (size_t i = 0; i < n; i++) {
-		unsigned d = (unsigned)((unsigned char)p[i] - '0');
-		if (d < 10) {
-			m = m * 10 + d;
-			nd++;
-			frac += frac >= 0;
-		} else if (p[i] == '.' && frac < 0 && dot) {
-			frac = 0;
-		} else {
-			return false;
-		}
+	unsigned d;
+	while (q < e && (d = (unsigned)((unsigned char)*q - '0')) < 10) {
+		m = m * 10 + d;
+		q++;
 	}
-	if (nd == 0 || nd > 15)
+	size_t frac = 0;
+	if (q < e) {
+		if (*q != '.' || !dot)
+			return false;
+		const char *f = ++q;
+		while (q < e && (d = (unsigned)((unsigned char)*q - '0')) < 10) {
+			m = m * 10 + d;
+			q++;
+		}
+		if (q < e)
+			return false;
+		frac = (size_t)(e - f);
+		if (n == 1 || n > 15 + 1) /* "." alone; 16 digits */
+			return false;
+	} else if (n > 15) {
 		return false;
-	*v = frac > 0 ? (double)m / number_fast_pow10[frac] : (double)m;
+	}
+	*v = frac ? (double)m / number_fast_pow10[frac] : (double)m;
 	return true;
 }
 

@@ -10,25 +10,28 @@
 #include "pcibw/verdict.h"
 #include <math.h>
 #include <stdarg.h>
+#include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-/* One 64-bit word into the hash: a multiply spreads it, the rotation keeps the high bits moving. */
+/* One 64-bit word into a string's hash: a multiply spreads it, the rotation keeps the high bits
+ * moving. */
 static inline uint64_t mix64(uint64_t h, uint64_t w)
 {
 	h = (h ^ w) * 0x9E3779B97F4A7C15ull;
 	return h ^ (h >> 29);
 }
 
-static inline uint64_t mixd(uint64_t h, double d)
+/* A key number as the word hashed: every NAN alike (no key value is negative), and -0 the +0 it
+ * equals (adding +0 does that). */
+static inline uint64_t dbits(double d)
 {
-	/* every NAN hashes alike (no key value is negative); adding +0 makes -0 the +0 it equals */
 	d = isnan(d) ? -1 : d + 0.0;
 	uint64_t w;
 	memcpy(&w, &d, sizeof w);
-	return mix64(h, w);
+	return w;
 }
 
 /* A string by 8-byte words (the last one zero-padded), then its length; "" (the usual series,
@@ -51,20 +54,19 @@ static inline uint64_t mixs(uint64_t h, const char *s)
 	return mix64(h, n);
 }
 
+/* Equal numbers: the same bits (a NAN and its copy, the usual case), else by value (-0 == 0). */
 static inline bool same_d(double a, double b)
 {
-	return a == b || (isnan(a) && isnan(b));
+	uint64_t x, y;
+	memcpy(&x, &a, sizeof x);
+	memcpy(&y, &b, sizeof y);
+	return x == y || a == b || (isnan(a) && isnan(b));
 }
 
 /* strncmp(a, b, n) == 0, with two empty strings (the usual test and interface) told at once */
 static inline bool same_text(const char *a, const char *b, size_t n)
 {
 	return (!a[0] && !b[0]) || !strncmp(a, b, n);
-}
-
-static uint64_t src_hash(const char *source)
-{
-	return mixs(1469598103934665603ull, source);
 }
 
 /* The numeric part of a key, the same for a measured line and a row. */
@@ -75,7 +77,7 @@ struct nkey {
 	unsigned machine;
 };
 
-static struct nkey key_of_m(const struct pcibw_measured *m)
+static inline struct nkey key_of_m(const struct pcibw_measured *m)
 {
 	return (struct nkey){
 	    m->size_bytes, m->work,    m->cpu_mhz,	  m->cores,	m->queues,
@@ -83,7 +85,7 @@ static struct nkey key_of_m(const struct pcibw_measured *m)
 	    m->machine_no};
 }
 
-static struct nkey key_of_r(const struct pcibw_row *r)
+static inline struct nkey key_of_r(const struct pcibw_row *r)
 {
 	return (struct nkey){r->size_bytes, r->work,
 			     r->cpu_mhz,    r->cores,
@@ -93,38 +95,68 @@ static struct nkey key_of_r(const struct pcibw_row *r)
 			     r->machine_no};
 }
 
-static uint64_t key_hash(uint64_t h, const char *series, const char *test, const char *iface, struct nkey k)
+/* The hash of the key strings: source, series, test, interface. */
+static uint64_t strings_hash(const char *source, const char *series, const char *test, const char *iface)
 {
+	uint64_t h = mixs(1469598103934665603ull, source);
 	h = mixs(h, series);
 	h = mixs(h, test);
-	h = mixs(h, iface);
-	h = mixd(h, k.size);
-	h = mix64(h, (uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir);
-	h = mix64(h, (uint64_t)k.line << 32 | k.machine);
-	h = mixd(h, k.work);
-	h = mixd(h, k.cores);
-	h = mixd(h, k.queues);
-	h = mixd(h, k.threads);
-	h = mixd(h, k.streams);
-	return mixd(h, k.mhz);
+	return mixs(h, iface);
 }
 
-static bool key_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
+/* The numbers into the strings' hash h: one multiply per word, then a final mix of all 64 bits
+ * into the low ones the table is indexed by (MurmurHash3's fmix64). */
+static inline uint64_t numbers_hash(uint64_t h, struct nkey k)
 {
+	const uint64_t K = 0x9E3779B97F4A7C15ull;
+	h = (h ^ dbits(k.size)) * K;
+	h = (h ^ ((uint64_t)(unsigned)k.conv << 32 | (unsigned)k.dir)) * K;
+	h = (h ^ ((uint64_t)k.line << 32 | k.machine)) * K;
+	h = (h ^ dbits(k.work)) * K;
+	h = (h ^ dbits(k.cores)) * K;
+	h = (h ^ dbits(k.queues)) * K;
+	h = (h ^ dbits(k.threads)) * K;
+	h = (h ^ dbits(k.streams)) * K;
+	h = (h ^ dbits(k.mhz)) * K;
+	h ^= h >> 33;
+	h *= 0xff51afd7ed558ccdull;
+	h ^= h >> 33;
+	h *= 0xc4ceb9fe1a85ec53ull;
+	return h ^ (h >> 33);
+}
+
+/* The key numbers lie alike in a row and a measured line, size_bytes to streams: */
+#define KEY_AT(s, f) (offsetof(struct s, f) - offsetof(struct s, size_bytes))
+#define SAME_AT(f) KEY_AT(pcibw_row, f) == KEY_AT(pcibw_measured, f)
+_Static_assert(SAME_AT(size_conv) && SAME_AT(direction) && SAME_AT(work) && SAME_AT(cpu_mhz) &&
+		   SAME_AT(cores) && SAME_AT(queues) && SAME_AT(threads) && SAME_AT(streams),
+	       "the key numbers of pcibw_row and pcibw_measured are laid out alike");
+#define KEY_BYTES (KEY_AT(pcibw_row, streams) + sizeof(double))
+
+static inline bool numbers_eq(const struct pcibw_row *r, const struct pcibw_measured *m)
+{
+	/* the same bytes are the same key (the usual case: a row is a copy of its first line's);
+	 * else by value, where -0 == 0 and NAN matches NAN */
+	if (!memcmp(&r->size_bytes, &m->size_bytes, KEY_BYTES) && r->machine_no == m->machine_no &&
+	    (!isnan(m->size_bytes) || r->first_line == m->line))
+		return true;
 	struct nkey a = key_of_r(r), b = key_of_m(m);
-	/* cheap comparisons first: the strings are compared only for a likely match */
 	return same_d(a.size, b.size) && a.conv == b.conv && a.dir == b.dir && a.line == b.line &&
 	       a.machine == b.machine && same_d(a.work, b.work) && same_d(a.mhz, b.mhz) &&
 	       same_d(a.cores, b.cores) && same_d(a.queues, b.queues) && same_d(a.threads, b.threads) &&
-	       same_d(a.streams, b.streams) && same_text(r->series, m->series, sizeof r->series) &&
+	       same_d(a.streams, b.streams);
+}
+
+static inline bool strings_eq(const struct pcibw_row *r, const struct pcibw_measured *m, const char *src)
+{
+	return same_text(r->series, m->series, sizeof r->series) &&
 	       same_text(r->test, m->test, sizeof r->test - 1) &&
-	       same_text(r->iface, m->iface, sizeof r->iface - 1) &&
-	       !strcmp(r->source, m->source ? m->source : "");
+	       same_text(r->iface, m->iface, sizeof r->iface - 1) && !strcmp(r->source, src);
 }
 
 static uint64_t row_hash(const struct pcibw_row *r)
 {
-	return key_hash(src_hash(r->source), r->series, r->test, r->iface, key_of_r(r));
+	return numbers_hash(strings_hash(r->source, r->series, r->test, r->iface), key_of_r(r));
 }
 
 static int rehash(struct pcibw_rows *rs, int hcap)
@@ -159,18 +191,20 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 	const char *src = m->source ? m->source : "";
 	if (rs->hcap == 0 && rehash(rs, 64))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	bool same_src = rs->n && rs->last_src_row >= 0 && rs->last_src_row < rs->n &&
-			!strcmp(rs->v[rs->last_src_row].source, src);
-	if (!same_src) {
-		rs->last_src_hash = src_hash(src);
-		rs->last_src_row = -1;
-	}
-	uint64_t hv = key_hash(rs->last_src_hash, m->series, m->test, m->iface, key_of_m(m));
+	/* a line usually has the key strings of the line before: then they are hashed and compared
+	 * once, and a row of the same strings (the same rep) is told by its numbers alone */
+	int last = rs->last_src_row;
+	bool same = last >= 0 && last < rs->n && strings_eq(&rs->v[last], m, src);
+	if (!same)
+		rs->last_src_hash = strings_hash(src, m->series, m->test, m->iface);
+	int rep = same ? rs->rep[last] : -1;
+	uint64_t hv = numbers_hash(rs->last_src_hash, key_of_m(m));
 	size_t k = hv & (size_t)(rs->hcap - 1);
 	struct pcibw_row *r = NULL;
 	while (rs->hash[k] >= 0) {
-		if (key_eq(&rs->v[rs->hash[k]], m)) {
-			r = &rs->v[rs->hash[k]];
+		int i = rs->hash[k];
+		if (numbers_eq(&rs->v[i], m) && (rs->rep[i] == rep || strings_eq(&rs->v[i], m, src))) {
+			r = &rs->v[i];
 			break;
 		}
 		k = (k + 1) & (size_t)(rs->hcap - 1);
@@ -182,8 +216,13 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 			if (!nv)
 				return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 			rs->v = nv;
+			int *nr = realloc(rs->rep, sizeof *nr * (size_t)nc);
+			if (!nr)
+				return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			rs->rep = nr;
 			rs->cap = nc;
 		}
+		rs->rep[rs->n] = rep >= 0 ? rep : rs->n;
 		r = &rs->v[rs->n];
 		memset(r, 0, sizeof *r);
 		snprintf(r->source, sizeof r->source, "%s", src);
@@ -209,8 +248,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		if (rs->n * 2 > rs->hcap && rehash(rs, rs->hcap * 2))
 			return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	}
-	if (rs->last_src_row < 0)
-		rs->last_src_row = (int)(r - rs->v);
+	rs->last_src_row = (int)(r - rs->v);
 	r->count++;
 	add(&r->s_pps, &r->n_pps, m->pps);
 	add(&r->s_gbps, &r->n_gbps, m->gbps);
@@ -300,6 +338,7 @@ void pcibw_rows_free(struct pcibw_rows *rs)
 		for (int k = 0; k < rs->v[i].n_evidence; k++)
 			free(rs->v[i].evidence[k]);
 	free(rs->v);
+	free(rs->rep);
 	free(rs->hash);
 	memset(rs, 0, sizeof *rs);
 }
