@@ -154,6 +154,11 @@ struct pcibw_report {
 					 * "powersupersave"); "" (-> null) when the source does not show it */
 	struct pcibw_device *devices;	/* heap array, sorted by slot */
 	int n_devices, cap_devices;	/* used, allocated */
+	/* pcibw_report_warn's own: an index of warnings[0..n_indexed) by slot, code and text, so
+	 * that finding a duplicate does not compare with every warning (heap; rebuilt whenever
+	 * n_indexed is not n_warnings). Zero-initialise with the rest. */
+	int *warn_index;
+	int cap_index, n_indexed;
 };
 
 /*

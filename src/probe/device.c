@@ -5,6 +5,7 @@
 #include "src/util/grow.h"
 #include <math.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -64,6 +65,53 @@ const char *pcibw_device_prov(const struct pcibw_device *d, const char *field)
 	return NULL;
 }
 
+static uint64_t warn_hash(const char *slot, const char *code, const char *text)
+{
+	uint64_t h = 0xcbf29ce484222325ull; /* FNV-1a over the three strings and their ends */
+	for (const char *p[3] = {slot, code, text}, **q = p; q < p + 3; q++) {
+		for (const unsigned char *c = (const unsigned char *)*q; *c; c++)
+			h = (h ^ *c) * 0x100000001b3ull;
+		h = (h ^ 0xff) * 0x100000001b3ull;
+	}
+	return h;
+}
+
+static size_t index_slot(const struct pcibw_report *r, uint64_t h)
+{
+	return (size_t)((h ^ h >> 29) & (uint64_t)(r->cap_index - 1));
+}
+
+static void index_put(struct pcibw_report *r, int i)
+{
+	const struct pcibw_warning *w = &r->warnings[i];
+	size_t at = index_slot(r, warn_hash(w->slot, w->code, w->text));
+	while (r->warn_index[at])
+		at = (at + 1) & (size_t)(r->cap_index - 1);
+	r->warn_index[at] = i + 1;
+}
+
+/* Room for one more warning in the index, which then covers warnings[0..n_warnings). */
+static int index_ready(struct pcibw_report *r)
+{
+	int cap = r->cap_index;
+	while (2 * (r->n_warnings + 1) > cap)
+		cap = cap ? 2 * cap : 64;
+	if (cap == r->cap_index && r->n_indexed == r->n_warnings)
+		return 0;
+	int *v = cap == r->cap_index ? r->warn_index : malloc((size_t)cap * sizeof *v);
+	if (!v)
+		return -1;
+	if (v != r->warn_index)
+		free(r->warn_index);
+	memset(v, 0, (size_t)cap * sizeof *v);
+	r->warn_index = v;
+	r->cap_index = cap;
+	for (int i = 0; i < r->n_warnings; i++)
+		index_put(r, i);
+	r->n_indexed = r->n_warnings;
+	return 0;
+}
+
 int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code, const char *fmt, ...)
 {
 	char buf[1024];
@@ -73,10 +121,14 @@ int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code
 	va_end(ap);
 	if (!slot)
 		slot = "";
-	for (int i = 0; i < r->n_warnings; i++)
-		if (!strcmp(r->warnings[i].slot, slot) && !strcmp(r->warnings[i].code, code) &&
-		    !strcmp(r->warnings[i].text, buf))
+	if (index_ready(r))
+		return PCIBW_EINTERNAL;
+	for (size_t at = index_slot(r, warn_hash(slot, code, buf)); r->warn_index[at];
+	     at = (at + 1) & (size_t)(r->cap_index - 1)) {
+		const struct pcibw_warning *w = &r->warnings[r->warn_index[at] - 1];
+		if (!strcmp(w->slot, slot) && !strcmp(w->code, code) && !strcmp(w->text, buf))
 			return 0;
+	}
 	if (pcibw_grow(&r->warnings, &r->cap_warnings, r->n_warnings + 1, sizeof *r->warnings))
 		return PCIBW_EINTERNAL;
 	struct pcibw_warning *n = &r->warnings[r->n_warnings];
@@ -84,7 +136,8 @@ int pcibw_report_warn(struct pcibw_report *r, const char *slot, const char *code
 	n->code = code;
 	if (!(n->text = strdup(buf)))
 		return PCIBW_EINTERNAL;
-	r->n_warnings++;
+	index_put(r, r->n_warnings++);
+	r->n_indexed = r->n_warnings;
 	return 0;
 }
 
@@ -101,6 +154,7 @@ int pcibw_report_drop(struct pcibw_report *r, int first, const char *code, const
 		r->warnings[k++] = *w;
 	}
 	r->n_warnings = k;
+	r->n_indexed = -1; /* positions moved: rebuilt at the next warning */
 	return dropped;
 }
 
@@ -143,8 +197,11 @@ void pcibw_report_free(struct pcibw_report *r)
 		free(r->warnings[i].text);
 	free(r->warnings);
 	free(r->devices);
+	free(r->warn_index);
 	r->warnings = NULL;
 	r->devices = NULL;
+	r->warn_index = NULL;
+	r->cap_index = r->n_indexed = 0;
 	r->n_warnings = r->n_devices = r->cap_warnings = r->cap_devices = 0;
 }
 

@@ -55,6 +55,10 @@ struct probe_node *probe_set_add(struct probe_set *s)
 
 void probe_set_free(struct probe_set *s)
 {
+	for (int i = 0; i < s->n; i++)
+		free(s->v[i].cfg.b);
+	probe_fit_cache_free(s->fit);
+	s->fit = NULL;
 	free(s->v);
 	s->v = NULL;
 	s->n = s->cap = 0;
@@ -142,6 +146,68 @@ static int libpci_failure(unsigned method, const char *ids_copy, const char *ids
 			  libpci_msg);
 }
 
+int probe_libpci_names(struct probe_set *set, int stop, const char *pci_ids, struct pcibw_err *err)
+{
+	jmp_buf jb;
+	jmp_buf *volatile saved = libpci_jmp;
+	volatile int ids = -1, none = -1;
+	char ids_path[64], none_path[64];
+	if (pci_ids) {
+		int fd, rc = probe_pci_ids_open(pci_ids, &fd, ids_path, sizeof ids_path, err);
+		if (rc)
+			return rc;
+		ids = fd;
+	}
+	/* libpci's dump method over an empty file: an access with no device, for pci.ids alone */
+	int fd, rc = pcibw_input_memfd("", 0, &fd, none_path, sizeof none_path, err);
+	if (rc) {
+		if (ids >= 0)
+			close(ids);
+		return rc;
+	}
+	none = fd;
+	struct pci_access *volatile a = pci_alloc();
+	volatile int r = PCIBW_OK;
+	volatile int cleaning = 0;
+	if (!a) {
+		r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
+		goto done;
+	}
+	a->error = on_error;
+	a->warning = on_quiet;
+	a->debug = on_quiet;
+	a->writeable = 0;
+	libpci_jmp = &jb;
+	if (setjmp(jb)) {
+		if (cleaning)
+			goto done;
+		r = libpci_failure(PCI_ACCESS_DUMP, ids >= 0 ? ids_path : NULL, pci_ids, err);
+		goto out;
+	}
+	a->method = PCI_ACCESS_DUMP;
+	if (pci_set_param(a, "dump.name", none_path)) {
+		r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci has no parameter dump.name");
+		goto out;
+	}
+	if (ids >= 0)
+		pci_set_name_list_path(a, ids_path, 0);
+	pci_init(a);
+	for (int i = set->n - 1; i > stop; i--)
+		if (set->v[i].d.vendor_id >= 0)
+			lookup_name(a, &set->v[i].d);
+out:
+	cleaning = 1;
+	if (a)
+		pci_cleanup(a);
+done:
+	if (ids >= 0)
+		close(ids);
+	if (none >= 0)
+		close(none);
+	libpci_jmp = saved;
+	return r;
+}
+
 int probe_libpci_read(unsigned method, const char *const *params, const char *pci_ids, const char *origin,
 		      const struct probe_locator *loc, struct probe_set *set, struct pcibw_report *rep,
 		      struct pcibw_err *err)
@@ -198,6 +264,10 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 		d->dev = p->dev;
 		d->fn = p->func;
 		pcibw_format_slot(d->slot, d->domain, d->bus, d->dev, d->fn);
+		if (!(n->cfg.b = malloc(sizeof(uint8_t[4096])))) {
+			r = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			goto out;
+		}
 		if (read_config(p, &n->cfg)) {
 			pcibw_report_warn(rep, d->slot, "config-unreadable", "config space not readable");
 			continue;

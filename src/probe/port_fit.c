@@ -9,9 +9,143 @@
 #include "pcibw/nic.h"
 #include "pcibw/portfit.h"
 #include "probe_int.h"
+#include "src/util/grow.h"
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
+
+/* What one probe asks the data directory, asked once: every network function of a large host
+ * looks up the same few ids and profiles, and each look-up reads a file. The answers cannot
+ * change within one probe. */
+struct table_answer {
+	int vendor_id, device_id, rc;
+	struct pcibw_port_entry e;
+	bool found;
+	struct pcibw_err err;
+};
+
+struct name_answer {
+	int vendor_id, device_id;
+	char driver[64];
+	bool found;
+	char name[64];
+};
+
+struct nic_answer {
+	char name[64];
+	int rc;
+	struct pcibw_nic nic;
+	struct pcibw_err err;
+};
+
+struct probe_fit_cache {
+	struct table_answer *t;
+	struct name_answer *m;
+	struct nic_answer *p;
+	int nt, ct, nm, cm, np, cp;
+};
+
+void probe_fit_cache_free(struct probe_fit_cache *c)
+{
+	if (!c)
+		return;
+	free(c->t);
+	free(c->m);
+	free(c->p);
+	free(c);
+}
+
+static struct probe_fit_cache *cache_of(struct probe_set *s)
+{
+	if (!s->fit)
+		s->fit = calloc(1, sizeof *s->fit);
+	return s->fit;
+}
+
+static int table_lookup(struct probe_set *s, int vendor_id, int device_id, struct pcibw_port_entry *e,
+			bool *found, struct pcibw_err *err)
+{
+	struct probe_fit_cache *c = cache_of(s);
+	for (int k = 0; c && k < c->nt; k++) {
+		const struct table_answer *a = &c->t[k];
+		if (a->vendor_id == vendor_id && a->device_id == device_id) {
+			*e = a->e;
+			*found = a->found;
+			if (a->rc)
+				*err = a->err;
+			return a->rc;
+		}
+	}
+	int rc = pcibw_port_table_lookup(vendor_id, device_id, NULL, e, found, err);
+	if (c && !pcibw_grow(&c->t, &c->ct, c->nt + 1, sizeof *c->t)) {
+		struct table_answer *a = &c->t[c->nt++];
+		memset(a, 0, sizeof *a);
+		a->vendor_id = vendor_id;
+		a->device_id = device_id;
+		a->rc = rc;
+		a->e = *e;
+		a->found = *found;
+		if (rc)
+			a->err = *err;
+	}
+	return rc;
+}
+
+static const char *default_name(struct probe_set *s, const struct pcibw_device *d, char *buf, unsigned len)
+{
+	struct probe_fit_cache *c = cache_of(s);
+	for (int k = 0; c && k < c->nm; k++) {
+		const struct name_answer *a = &c->m[k];
+		if (a->vendor_id == d->vendor_id && a->device_id == d->device_id &&
+		    !strcmp(a->driver, d->driver)) {
+			if (!a->found)
+				return NULL;
+			snprintf(buf, len, "%s", a->name);
+			return buf;
+		}
+	}
+	const char *r = pcibw_nic_default_name(d->vendor_id, d->device_id, d->driver, NULL, buf, len);
+	if (c && strlen(d->driver) < sizeof c->m->driver && (!r || strlen(buf) < sizeof c->m->name) &&
+	    !pcibw_grow(&c->m, &c->cm, c->nm + 1, sizeof *c->m)) {
+		struct name_answer *a = &c->m[c->nm++];
+		memset(a, 0, sizeof *a);
+		a->vendor_id = d->vendor_id;
+		a->device_id = d->device_id;
+		snprintf(a->driver, sizeof a->driver, "%s", d->driver);
+		a->found = r != NULL;
+		if (r)
+			snprintf(a->name, sizeof a->name, "%s", buf);
+	}
+	return r;
+}
+
+static int nic_load(struct probe_set *s, const char *name, struct pcibw_nic *nic, struct pcibw_err *err)
+{
+	struct probe_fit_cache *c = cache_of(s);
+	for (int k = 0; c && k < c->np; k++) {
+		const struct nic_answer *a = &c->p[k];
+		if (!strcmp(a->name, name)) {
+			if (a->rc)
+				*err = a->err;
+			else
+				*nic = a->nic;
+			return a->rc;
+		}
+	}
+	int rc = pcibw_nic_load(name, NULL, nic, err);
+	if (c && strlen(name) < sizeof c->p->name && !pcibw_grow(&c->p, &c->cp, c->np + 1, sizeof *c->p)) {
+		struct nic_answer *a = &c->p[c->np++];
+		memset(a, 0, sizeof *a);
+		snprintf(a->name, sizeof a->name, "%s", name);
+		a->rc = rc;
+		if (rc)
+			a->err = *err;
+		else
+			a->nic = *nic;
+	}
+	return rc;
+}
 
 static bool same_card(const struct pcibw_device *a, const struct pcibw_device *b)
 {
@@ -60,14 +194,14 @@ static int bottleneck_bus(const struct pcibw_device *d, struct pcibw_bus *b, str
 	return PCIBW_OK;
 }
 
-static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcibw_err *err)
+static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcibw_err *err)
 {
 	const struct pcibw_device *d = &s->v[i].d;
 	struct pcibw_port_entry e;
 	if (d->is_virtual)
 		return pcibw_fail(err, PCIBW_ENOTHERE, "a paravirtual device has no slot of its own to fill");
 	bool in_table;
-	int rc = pcibw_port_table_lookup(d->vendor_id, d->device_id, NULL, &e, &in_table, err);
+	int rc = table_lookup(s, d->vendor_id, d->device_id, &e, &in_table, err);
 	if (rc)
 		return rc;
 	if (d->is_vf || (in_table && e.ports == 0))
@@ -78,9 +212,13 @@ static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struc
 	double gbps = 0;
 	/* per function: its interfaces' speeds, else its row of the ports table (assumed) */
 	bool assumed = false;
-	for (int j = 0; j < s->n; j++) {
+	/* the set is in slot order (probe_finish): a card's functions sit next to each other */
+	int first = i;
+	while (first > 0 && same_card(&s->v[first - 1].d, d))
+		first--;
+	for (int j = first; j < s->n && same_card(&s->v[j].d, d); j++) {
 		const struct pcibw_device *o = &s->v[j].d;
-		if (!same_card(o, d) || !pcibw_is_network_class(o->class_id) || o->is_vf)
+		if (!pcibw_is_network_class(o->class_id) || o->is_vf)
 			continue;
 		int p = 0;
 		double g = 0;
@@ -92,7 +230,7 @@ static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struc
 		}
 		struct pcibw_port_entry oe;
 		bool listed;
-		rc = pcibw_port_table_lookup(o->vendor_id, o->device_id, NULL, &oe, &listed, err);
+		rc = table_lookup(s, o->vendor_id, o->device_id, &oe, &listed, err);
 		if (rc)
 			return rc;
 		if (!listed)
@@ -110,11 +248,11 @@ static int fit(const struct probe_set *s, int i, struct pcibw_port_fit *f, struc
 	}
 
 	char name[64];
-	if (!pcibw_nic_default_name(d->vendor_id, d->device_id, d->driver, NULL, name, sizeof name))
+	if (!default_name(s, d, name, sizeof name))
 		return pcibw_fail(err, PCIBW_ENOTHERE, "no NIC profile lists %04x:%04x",
 				  (unsigned)d->vendor_id, (unsigned)d->device_id);
 	struct pcibw_nic nic;
-	rc = pcibw_nic_load(name, NULL, &nic, err);
+	rc = nic_load(s, name, &nic, err);
 	if (rc)
 		return rc;
 	struct pcibw_bus bus;

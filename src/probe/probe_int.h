@@ -2,19 +2,21 @@
 /*
  * probe_int.h - the probe pipeline shared by every source (dump, live, --sysfs, hwloc XML).
  *
- *   1. read:    probe_libpci_read() scans through libpci with any access method (dump, sysfs,
- *               the OS default), reads each device's config space (never writes) and decodes it
+ *   1. read:    probe_libpci_read() scans through libpci with any access method (sysfs, the
+ *               OS default), reads each device's config space (never writes) and decodes it
  *               into a probe_node (identity, PCI-X, PCIe, bridge bus numbers, 66 MHz bits).
- *               A source without config space (hwloc XML) fills probe_nodes itself.
+ *               A dump is read by its strict scanner, which hands each device's bytes to
+ *               probe_decode as libpci's dump method would (dump_read.c); a source without
+ *               config space (hwloc XML) fills probe_nodes itself.
  *   2. augment: a source may then add facts config space cannot give (sysfs link attributes,
  *               numa_node, interface names) straight into node->d, recording provenance.
  *   3. finish:  probe_finish() builds the tree (parent bridges), sets each device's segment
  *               (bus_kind, clock, width, PCI-X mode), the path to the root, the bottleneck hop
- *               and the segment peers, then filters (class, -s, -i), sorts and copies the
+ *               and the segment peers, then filters (class, -s, -i), sorts and moves the
  *               devices into the report.
  *
- * Non-dump sources (live, --sysfs) call probe_libpci_read() with their own method and
- * parameters, then probe_finish(); see probe.c's pcibw_probe() for the dump example.
+ * Live and --sysfs call probe_libpci_read() with their own method and parameters, then
+ * probe_finish() (live_linux.c); --dump is dump_read.c's probe_dump().
  */
 #ifndef PCIBW_PROBE_INT_H
 #define PCIBW_PROBE_INT_H
@@ -38,10 +40,12 @@ typedef int (*probe_cfg_fetch)(void *ctx, int at, uint8_t *buf, int n);
  * for it (probe_cfg_need). Bytes at and past 0x100 count as read only where got marks them.
  */
 struct probe_cfg {
-	uint8_t b[4096];
-	int len; /* bytes the source holds, from 0: 0 (no config space: hwloc XML), 64 (lspci -x,
-		  * sysfs as non-root, or a device without a capability list), 128 (CardBus -x),
-		  * 256 (conventional/PCI-X), 4096 (extended space found by probe_cfg_need) */
+	uint8_t *b; /* 4096 bytes, owned by the source while it decodes (probe_libpci_read: one
+		     * heap block per node, freed by probe_set_free; a dump: the reader's scratch,
+		     * NULL once decoded, len kept); NULL with len 0 (hwloc XML) */
+	int len;    /* bytes the source holds, from 0: 0 (no config space: hwloc XML), 64 (lspci -x,
+		     * sysfs as non-root, or a device without a capability list), 128 (CardBus -x),
+		     * 256 (conventional/PCI-X), 4096 (extended space found by probe_cfg_need) */
 	uint32_t got[4096 / 4 / 32]; /* dwords read at and past 0x100, one bit each */
 	probe_cfg_fetch fetch;	     /* NULL: nothing more can be read (the source is gone) */
 	void *fetch_ctx;
@@ -89,9 +93,15 @@ struct probe_node {
 struct probe_set {
 	struct probe_node *v; /* heap */
 	int n, cap;
+	struct probe_fit_cache *fit;	 /* port_fit.c's look-ups by id and profile name (heap), NULL
+					  * until the first; freed by probe_set_free */
 	const struct probe_locator *loc; /* set by probe_libpci_read (may stay NULL): where config
 					  * bytes came from, for probe_finish's messages */
 };
+
+/* probe_fit_cache_free - release port_fit.c's look-ups (NULL: nothing). */
+struct probe_fit_cache;
+void probe_fit_cache_free(struct probe_fit_cache *c);
 
 /* probe_set_add - append a zeroed node with pcibw_device_init'ed facts; NULL on OOM.
  * The returned pointer is valid until the next probe_set_add. */
@@ -126,6 +136,22 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 		      struct pcibw_err *err);
 
 /*
+ * probe_dump - the whole probe of --dump FILE (opts->dump_file): strict scan, decode, names,
+ * probe_finish into out. Returns as dump_scan (bad text: PCIBW_EINPUT at file:line:column),
+ * probe_decode (bad config space, named in the file), probe_libpci_names and probe_finish.
+ */
+int probe_dump(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
+
+/*
+ * probe_libpci_names - the pci.ids names (as probe_libpci_read gives them) of the nodes of set
+ * above index stop (-1: all), looked up from the last node down, for a source read without
+ * libpci's device list (a dump). pci_ids as for probe_libpci_read. Returns PCIBW_OK,
+ * PCIBW_EINPUT (a --pci-ids file that cannot be read or parsed, named at its line) or
+ * PCIBW_EINTERNAL.
+ */
+int probe_libpci_names(struct probe_set *set, int stop, const char *pci_ids, struct pcibw_err *err);
+
+/*
  * probe_decode - decode n->cfg (n->cfg.len bytes) into n's fields and n->d: identity, header,
  * bridge bus numbers, 66 MHz bits, capability walk (loop and range checked), PCI-X, PCIe.
  * Used by probe_libpci_read; exposed for tests and for sources holding raw config bytes.
@@ -135,7 +161,8 @@ int probe_decode(struct probe_node *n, const char *origin, const struct probe_lo
 
 /*
  * probe_finish - tree, segments, paths, bottlenecks, peers (see top of file), then filter by
- * opts (all/slot_filter/iface), sort and append matching devices to out. Virtual (paravirtual)
+ * opts (all/slot_filter/iface), sort and append matching devices to out; when out holds no
+ * device yet, set's array itself becomes out's (set is left empty). Virtual (paravirtual)
  * devices get no bus ceiling: bottleneck null. A bridge is the parent of the bus its Secondary
  * Bus Number names only when that bus is above the bridge's own (numbers grow away from the
  * root, so the tree has no cycle); a bridge with secondary bus 0 is unconfigured and ignored.

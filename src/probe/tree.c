@@ -12,6 +12,8 @@
 #include "segment.h"
 #include <math.h>
 #include <pci/pci.h>
+#include <stddef.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -25,13 +27,83 @@ static bool leads_to(const struct probe_node *b, int domain, int bus)
 	       b->sec_bus > b->d.bus;
 }
 
-static int find_parent(const struct probe_set *s, int i)
+/* Bridges by the bus they lead to, so that finding a device's parent or a bridge claiming a
+ * bus already claimed costs one look-up, not a pass over every device. */
+struct bus_map {
+	uint64_t *keys; /* (domain, bus) + 1; 0 empty */
+	int *at;	/* the first bridge (lowest index) entered for that key */
+	int cap;	/* a power of two, > 2 entries */
+};
+
+static uint64_t bus_key(int domain, int bus)
 {
-	const struct probe_node *n = &s->v[i];
-	for (int j = 0; j < s->n; j++)
-		if (j != i && leads_to(&s->v[j], n->d.domain, n->d.bus))
-			return j;
+	return ((uint64_t)(unsigned)domain << 32 | (unsigned)bus) + 1;
+}
+
+static size_t bus_hash(const struct bus_map *m, uint64_t k)
+{
+	k *= 0x9e3779b97f4a7c15ull;
+	return (size_t)(k >> 32) & (size_t)(m->cap - 1);
+}
+
+static int bus_map_init(struct bus_map *m, int n)
+{
+	m->cap = 64;
+	while (m->cap < 2 * n + 2)
+		m->cap *= 2;
+	m->keys = calloc((size_t)m->cap, sizeof *m->keys);
+	m->at = malloc((size_t)m->cap * sizeof *m->at);
+	return m->keys && m->at ? 0 : -1;
+}
+
+static void bus_map_free(struct bus_map *m)
+{
+	free(m->keys);
+	free(m->at);
+}
+
+/* The bridge entered first for (domain, bus), or -1. */
+static int bus_map_get(const struct bus_map *m, int domain, int bus)
+{
+	uint64_t k = bus_key(domain, bus);
+	for (size_t h = bus_hash(m, k); m->keys[h]; h = (h + 1) & (size_t)(m->cap - 1))
+		if (m->keys[h] == k)
+			return m->at[h];
 	return -1;
+}
+
+/* Enter bridge i for (domain, bus) unless one is there already. */
+static void bus_map_put(struct bus_map *m, int domain, int bus, int i)
+{
+	uint64_t k = bus_key(domain, bus);
+	size_t h = bus_hash(m, k);
+	for (; m->keys[h]; h = (h + 1) & (size_t)(m->cap - 1))
+		if (m->keys[h] == k)
+			return;
+	m->keys[h] = k;
+	m->at[h] = i;
+}
+
+/* Each device's parent: the first bridge in the set that leads to its bus. */
+static int find_parents(struct probe_set *s)
+{
+	struct bus_map m;
+	if (bus_map_init(&m, s->n)) {
+		bus_map_free(&m);
+		return -1;
+	}
+	for (int j = 0; j < s->n; j++) {
+		const struct probe_node *b = &s->v[j];
+		if (b->sec_bus != PCIBW_NULL && b->sec_bus > b->d.bus)
+			bus_map_put(&m, b->d.domain, b->sec_bus, j);
+	}
+	for (int i = 0; i < s->n; i++) {
+		const struct probe_node *n = &s->v[i];
+		int j = bus_map_get(&m, n->d.domain, n->d.bus);
+		s->v[i].parent = j >= 0 && j != i && leads_to(&s->v[j], n->d.domain, n->d.bus) ? j : -1;
+	}
+	bus_map_free(&m);
+	return 0;
 }
 
 /* Bus numbers read from a bridge's config space that the kernel would call "bridge
@@ -42,7 +114,13 @@ static int find_parent(const struct probe_set *s, int i)
 static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 {
 	char msg[300];
-	for (int i = 0; i < s->n; i++) {
+	struct bus_map m;
+	if (bus_map_init(&m, s->n)) {
+		bus_map_free(&m);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	}
+	int rc = 0;
+	for (int i = 0; i < s->n && !rc; i++) {
 		const struct probe_node *b = &s->v[i];
 		if (b->sec_bus == PCIBW_NULL || b->sec_bus == 0 || b->cfg.len < 64)
 			continue;
@@ -51,20 +129,24 @@ static int check_bus_numbers(const struct probe_set *s, struct pcibw_err *err)
 				 "bridge bus numbers secondary %02x, subordinate %02x "
 				 "on bus %02x: expected own bus < secondary <= subordinate",
 				 (unsigned)b->sec_bus, (unsigned)b->sub_bus, (unsigned)b->d.bus);
-			return probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
+			rc = probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
+			break;
 		}
-		for (int j = 0; j < i; j++) {
-			const struct probe_node *o = &s->v[j];
-			if (o->sec_bus == b->sec_bus && o->d.domain == b->d.domain && o->cfg.len >= 64) {
-				snprintf(msg, sizeof msg,
-					 "secondary bus %02x is also the secondary bus of "
-					 "bridge %s: expected each bus below one bridge",
-					 (unsigned)b->sec_bus, o->d.slot);
-				return probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
-			}
+		/* every bridge entered has passed the checks above: the first earlier one with this
+		 * secondary bus is the one to name */
+		int j = bus_map_get(&m, b->d.domain, b->sec_bus);
+		if (j >= 0) {
+			snprintf(msg, sizeof msg,
+				 "secondary bus %02x is also the secondary bus of "
+				 "bridge %s: expected each bus below one bridge",
+				 (unsigned)b->sec_bus, s->v[j].d.slot);
+			rc = probe_bad_config(b, s->loc, PCI_SECONDARY_BUS, err, msg);
+			break;
 		}
+		bus_map_put(&m, b->d.domain, b->sec_bus, i);
 	}
-	return 0;
+	bus_map_free(&m);
+	return rc;
 }
 
 struct hop {
@@ -191,14 +273,19 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 				  unknown, unknown == 1 ? "" : "s", unknown_slot);
 }
 
+/* The set is in slot order (probe_finish): the devices of one bus sit next to each other. */
 static void peers(struct probe_set *s, int i)
 {
 	struct pcibw_device *d = &s->v[i].d;
 	d->n_peers = 0;
 	if (d->bus_kind != PCIBW_BUS_PCI && d->bus_kind != PCIBW_BUS_PCIX)
 		return;
-	for (int j = 0; j < s->n && d->n_peers < PCIBW_MAX_PEERS; j++)
-		if (j != i && seg_on_bus(&s->v[j], d->domain, d->bus))
+	int first = i;
+	while (first > 0 && seg_on_bus(&s->v[first - 1], d->domain, d->bus))
+		first--;
+	for (int j = first;
+	     j < s->n && d->n_peers < PCIBW_MAX_PEERS && seg_on_bus(&s->v[j], d->domain, d->bus); j++)
+		if (j != i)
 			snprintf(d->peers[d->n_peers++], 32, "%s", s->v[j].d.slot);
 }
 
@@ -230,6 +317,41 @@ static int cmp_node(const void *a, const void *b)
 	return 0;
 }
 
+/* The wanted devices into out. Each node's device is computed by now and no longer needed by
+ * the others, so for an empty report the devices are moved down within the set's own array
+ * (a node starts with its device and is larger) and that array becomes out's: a large dump
+ * then never holds its devices twice. */
+_Static_assert(offsetof(struct probe_node, d) == 0, "a node starts with its device");
+_Static_assert(sizeof(struct probe_node) >= sizeof(struct pcibw_device), "a node holds its device");
+
+static int hand_over(struct probe_set *set, const bool *want, int matched, struct pcibw_report *out)
+{
+	if (out->n_devices || out->devices) {
+		for (int i = 0; i < set->n; i++)
+			if (want[i] && !pcibw_report_add(out, &set->v[i].d))
+				return -1;
+		return 0;
+	}
+	for (int i = 0; i < set->n; i++) {
+		free(set->v[i].cfg.b);
+		set->v[i].cfg.b = NULL;
+	}
+	probe_fit_cache_free(set->fit);
+	set->fit = NULL;
+	unsigned char *base = (unsigned char *)set->v;
+	int k = 0;
+	for (int i = 0; i < set->n; i++)
+		if (want[i])
+			memmove(base + (size_t)k++ * sizeof(struct pcibw_device), &set->v[i].d,
+				sizeof(struct pcibw_device));
+	struct pcibw_device *v = realloc(base, (size_t)matched * sizeof *v);
+	out->devices = v ? v : (struct pcibw_device *)base;
+	out->n_devices = out->cap_devices = matched;
+	set->v = NULL;
+	set->n = set->cap = 0;
+	return 0;
+}
+
 int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, struct pcibw_report *out,
 		 struct pcibw_err *err)
 {
@@ -251,14 +373,17 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 	int r = check_bus_numbers(set, err);
 	if (r)
 		return r;
-	for (int i = 0; i < set->n; i++)
-		set->v[i].parent = find_parent(set, i);
+	if (find_parents(set))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	for (int i = 0; i < set->n; i++)
 		probe_device_segment(set, i);
+	bool *want = malloc((size_t)(set->n ? set->n : 1) * sizeof *want);
+	if (!want)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	int matched = 0;
 	for (int i = 0; i < set->n; i++) {
 		struct probe_node *n = &set->v[i];
-		bool w = wanted(n, opts, fp);
+		bool w = want[i] = wanted(n, opts, fp);
 		if (w)
 			probe_segment_warnings(set, i, out);
 		path_and_bottleneck(set, i, out, w);
@@ -266,12 +391,13 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		probe_linkpm(set, i, out, w);
 		if (w)
 			probe_port_fit(set, i, out);
-		if (!w)
-			continue;
-		if (!pcibw_report_add(out, &n->d))
-			return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-		matched++;
+		matched += w;
 	}
+	if (matched)
+		r = hand_over(set, want, matched, out);
+	free(want);
+	if (r)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	if (!matched) {
 		/* the source as a place: "on this machine", "in dump:FILE" */
 		const char *in = strcmp(out->source, "live") ? "in " : "on ";

@@ -200,9 +200,15 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 		fprintf(out, "wire     no line rate given\n");
 	if (m->cpus > 0 || !isnan(m->cpu_mhz)) {
 		char n[16], c[32];
-		fprintf(out, "cpu      %s CPU(s) at %s MHz (%s)\n",
-			f(n, sizeof n, "%.0f", m->cpus > 0 ? m->cpus : NAN), f(c, sizeof c, "%g", m->cpu_mhz),
-			v->cpu_origin);
+		/* cycles per packet need both: say which one is missing rather than print "-" */
+		char line[1400];
+		snprintf(line, sizeof line, "%s CPU(s) at %s MHz (%s)%s",
+			 f(n, sizeof n, "%.0f", m->cpus > 0 ? m->cpus : NAN),
+			 f(c, sizeof c, "%g", m->cpu_mhz), v->cpu_origin,
+			 m->cpus <= 0	     ? "; no CPU count (--cpus): no cycles per packet"
+			 : isnan(m->cpu_mhz) ? "; no clock (--cpu-ghz): no cycles per packet"
+					     : "");
+		pcibw_text_wrapped(out, "cpu      ", line);
 	}
 	for (int i = 0; i < v->n_inputs; i++) {
 		const struct pcibw_ingest_stats *s = &v->inputs[i].stats;

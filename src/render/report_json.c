@@ -1,9 +1,11 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format json`: every key of the contract present, null when unknown. */
 #include "pcibw/version.h"
+#include "report_notes.h"
 #include "report_render.h"
 #include <jansson.h>
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 const char *pcibw_pcix_mode_name(enum pcibw_pcix_mode m)
@@ -113,7 +115,7 @@ static json_t *port_fit_json(const struct pcibw_port_fit *f)
 	return o;
 }
 
-static json_t *device_json(const struct pcibw_device *d, const struct pcibw_report *r)
+static json_t *device_json(const struct pcibw_device *d, const struct report_notes *notes)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "slot", json_string(d->slot));
@@ -195,20 +197,45 @@ static json_t *device_json(const struct pcibw_device *d, const struct pcibw_repo
 	for (int i = 0; i < d->n_prov; i++)
 		json_object_set_new(prov, d->prov[i].field, json_string(d->prov[i].origin));
 	json_object_set_new(o, "provenance", prov);
-	json_t *notes = json_array();
-	for (int i = 0; i < r->n_warnings; i++) {
-		const struct pcibw_warning *w = &r->warnings[i];
-		if (strcmp(w->slot, d->slot))
-			continue;
+	json_t *jn = json_array();
+	int count;
+	const int *mine = report_notes_of(notes, d->slot, &count);
+	for (int k = 0; k < count; k++) {
+		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
 		json_t *n = json_object();
 		json_object_set_new(n, "code", json_string(w->code));
 		json_object_set_new(n, "text", jsafe(w->text));
-		json_array_append_new(notes, n);
+		json_array_append_new(jn, n);
 	}
-	json_object_set_new(o, "notes", notes);
+	json_object_set_new(o, "notes", jn);
 	return o;
 }
 
+#define DUMP_FLAGS (JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15))
+
+/* One device's object where it stands in the document: at depth 2, so every line after its
+ * first is indented 4 more spaces (a newline inside a string is escaped: each one in the dump
+ * is jansson's own). */
+static int put_device(FILE *out, const json_t *dev)
+{
+	char *text = json_dumps(dev, DUMP_FLAGS);
+	if (!text)
+		return -1;
+	int rc = 0;
+	const char *p = text;
+	for (const char *q; !rc && (q = strchr(p, '\n')); p = q + 1)
+		rc = fwrite(p, 1, (size_t)(q - p + 1), out) != (size_t)(q - p + 1) || fputs("    ", out) < 0;
+	rc = rc || fputs(p, out) < 0;
+	free(text);
+	return rc;
+}
+
+/*
+ * The document is jansson's own dump of the whole object (two-space indent, keys in order), but
+ * the devices go out one at a time: the head (source, warnings) is dumped with an empty
+ * "devices" array, and each device is built, written and freed where that array stands, so
+ * memory holds one device's tree, however many devices the report has.
+ */
 int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 {
 	json_t *root = json_object();
@@ -223,12 +250,33 @@ int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 	json_object_set_new(root, "warnings", w);
 	json_object_set_new(root, "warning_codes", codes);
 	json_object_set_new(root, "aspm_policy", jstr(r->aspm_policy));
-	json_t *devs = json_array();
-	for (int i = 0; i < r->n_devices; i++)
-		json_array_append_new(devs, device_json(&r->devices[i], r));
-	json_object_set_new(root, "devices", devs);
-	int rc = json_dumpf(root, out, JSON_INDENT(2) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(15));
+	json_object_set_new(root, "devices", json_array());
+	char *head = json_dumps(root, DUMP_FLAGS);
 	json_decref(root);
+	struct report_notes notes;
+	if (!head || report_notes_build(&notes, r)) {
+		free(head);
+		return PCIBW_EINTERNAL;
+	}
+	/* a newline inside a string is escaped, so this occurs once: the last top-level key */
+	static const char slot[] = "\n  \"devices\": [";
+	char *at = strstr(head, slot);
+	int rc = 0;
+	if (!at || r->n_devices == 0) {
+		rc = fputs(head, out) < 0;
+	} else {
+		at += sizeof slot - 1; /* just after the '[' of the empty array */
+		rc = fwrite(head, 1, (size_t)(at - head), out) != (size_t)(at - head);
+		for (int i = 0; i < r->n_devices && !rc; i++) {
+			json_t *dev = device_json(&r->devices[i], &notes);
+			rc = !dev || fputs(i ? ",\n    " : "\n    ", out) < 0 || put_device(out, dev);
+			json_decref(dev);
+		}
+		/* the empty array's ']' follows: close it on its own line */
+		rc = rc || fputs("\n  ", out) < 0 || fputs(at, out) < 0;
+	}
+	report_notes_free(&notes);
+	free(head);
 	if (rc || fputc('\n', out) == EOF)
 		return PCIBW_EINTERNAL;
 	return PCIBW_OK;

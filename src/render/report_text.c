@@ -4,6 +4,7 @@
  * details, then notes on that device's unknown facts (its warnings); warnings about no single
  * device come last. */
 #include "pcibw/probe.h"
+#include "report_notes.h"
 #include "report_render.h"
 #include <math.h>
 #include <stdbool.h>
@@ -191,7 +192,7 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 		f->ratio_64, f->nic);
 }
 
-static void device_text(FILE *o, const struct pcibw_device *d, const struct pcibw_report *r)
+static void device_text(FILE *o, const struct pcibw_device *d, const struct report_notes *notes)
 {
 	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
 	if (d->vendor_id != PCIBW_NULL)
@@ -275,9 +276,13 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct pcib
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
-	for (int i = 0; i < r->n_warnings; i++)
-		if (!strcmp(r->warnings[i].slot, d->slot) && strcmp(r->warnings[i].code, "port-fit-unknown"))
-			fprintf(o, "  note:        %s\n", r->warnings[i].text);
+	int n;
+	const int *mine = report_notes_of(notes, d->slot, &n);
+	for (int k = 0; k < n; k++) {
+		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
+		if (strcmp(w->code, "port-fit-unknown"))
+			fprintf(o, "  note:        %s\n", w->text);
+	}
 }
 
 int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
@@ -285,17 +290,17 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 	fprintf(o, "source: %s\n", r->source);
 	if (r->aspm_policy[0])
 		fprintf(o, "ASPM policy: %s\n", r->aspm_policy);
+	struct report_notes notes;
+	if (report_notes_build(&notes, r))
+		return PCIBW_EINTERNAL;
 	for (int i = 0; i < r->n_devices; i++) {
 		fputc('\n', o);
-		device_text(o, &r->devices[i], r);
+		device_text(o, &r->devices[i], &notes);
 	}
 	bool head = false;
 	for (int i = 0; i < r->n_warnings; i++) {
 		const struct pcibw_warning *w = &r->warnings[i];
-		bool mine = false;
-		for (int k = 0; k < r->n_devices && !mine; k++)
-			mine = !strcmp(w->slot, r->devices[k].slot);
-		if (mine)
+		if (report_notes_is_device(&notes, w->slot))
 			continue; /* printed in its device's block */
 		if (!head)
 			fprintf(o, "\nwarnings:\n");
@@ -303,5 +308,6 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 		char s[1100];
 		fprintf(o, "  - %s\n", pcibw_warning_string(w, s, sizeof s));
 	}
+	report_notes_free(&notes);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

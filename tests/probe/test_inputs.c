@@ -3,8 +3,9 @@
  * How every input is opened (src/util/input.h): once, read-only, never blocking in open().
  * A directory or a device where a file is expected, a FIFO with no writer, a FIFO inside a
  * --sysfs tree: exit 3 at once, naming the path. A pipe as a top-level input (`-`, `<(cat x)`) is
- * read once. sysfs attributes are read whole; a blank one is an error, never 0. --dump hands
- * libpci the bytes its scanner checked. Reproducers: tests/data/repro/README.md.
+ * read once. sysfs attributes are read whole; a blank one is an error, never 0. --dump decodes
+ * the bytes its scanner checked, in the one pass that checks them (libpci never opens the
+ * dump). Reproducers: tests/data/repro/README.md.
  */
 #include "support.h"
 #include <criterion/criterion.h>

@@ -6,6 +6,7 @@
 #include "support.h"
 #include <criterion/criterion.h>
 #include <pci/pci.h>
+#include <stdlib.h>
 #include <string.h>
 
 Test(libpci, error_hook_returns_instead_of_exiting)
@@ -68,6 +69,8 @@ Test(libpci, decode_refuses_a_looping_list)
 	n->d.fn = 0;
 	pcibw_format_slot(n->d.slot, 0, 1, 0, 0);
 	n->cfg.len = 256;
+	n->cfg.b = calloc(4096, 1); /* freed by probe_set_free */
+	cr_assert_not_null(n->cfg.b);
 	n->cfg.b[0] = 0x86;
 	n->cfg.b[1] = 0x80;
 	n->cfg.b[6] = 0x10; /* Status: capabilities list */

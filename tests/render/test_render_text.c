@@ -106,3 +106,26 @@ Test(render_text, wrap_keeps_a_unit_with_its_number)
 	}
 	free(buf);
 }
+
+/* Cycles per packet need the CPU count and the clock (doc/cli-contract.md, `--cpus`,
+ * `--cpu-ghz`): with one of them the cpu line names the other, instead of a bare "-". */
+Test(render_text, cpu_line_names_what_cycles_per_packet_lack)
+{
+	const char *p = tmp_text(".csv", "frame_bytes,pps,cpu_pct\n64,1000000,50\n");
+	struct run_result r = run_args((const char *[]){"analyze", p, "--cpus", "2", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\ncpu      2 CPU(s) at - MHz (options); no clock (--cpu-ghz): no cycles "
+				"per packet\n"),
+		  "%s", r.out);
+	run_free(&r);
+	r = run_args((const char *[]){"analyze", p, "--cpu-ghz", "2.5", NULL});
+	cr_expect(strstr(r.out, "at 2500 MHz (options); no CPU count (--cpus): no cycles per packet\n"), "%s",
+		  r.out);
+	run_free(&r);
+	/* both: 2 x 2.5e9 x 0.50 / 1e6 pps = 2500 cycles per packet, and no such note */
+	r = run_args((const char *[]){"analyze", p, "--cpus", "2", "--cpu-ghz", "2.5", NULL});
+	cr_expect(strstr(r.out, "\ncpu      2 CPU(s) at 2500 MHz (options)\n"), "%s", r.out);
+	cr_expect(strstr(r.out, " 2500 "), "cycles per packet: %s", r.out);
+	run_free(&r);
+	unlink(p);
+}
