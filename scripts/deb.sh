@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Build the Debian package from a clean copy of the tree (dpkg-buildpackage -b -us -uc, tests
 # skipped: CI runs them), check it with lintian (no errors allowed), install it with apt and
-# run the installed command on its bundled examples. Needs root (apt install) and a few
+# run the installed command on its bundled examples; checks its systemd units. Needs root (apt install) and a few
 # minutes. Usage: scripts/deb.sh [OUT_DIR]   (default: /tmp/pcibw-deb)
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -31,4 +31,17 @@ env -u PCIBW_DATA_DIR pcibw model --bus pcix133/64,mmrbc=512 --nic e1000 --sizes
 env -u PCIBW_DATA_DIR pcibw analyze $ex/freebsd-2004-udp-echo-e1000.csv --bus pcix133/64,mmrbc=512 --nic e1000 \
   --line-rate 1G --cpus 1 --cpu-ghz 2.8 | tail -3
 man -w pcibw > /dev/null && echo "man page: $(man -w pcibw)"
+# the systemd units: shipped, valid as installed, the timer enabled and the watch not
+units=(pcibw-report.service pcibw-report.timer pcibw-watch.service)
+for u in "${units[@]}"; do
+  dpkg -L pcibw | grep -qx "/lib/systemd/system/$u" || { echo "not in the package: /lib/systemd/system/$u" >&2; exit 1; }
+done
+v=$(cd /lib/systemd/system && systemd-analyze verify --man=no "${units[@]}" 2>&1) ||
+  { echo "systemd-analyze verify: $v" >&2; exit 1; }
+[ -z "$v" ] || { echo "systemd-analyze verify: $v" >&2; exit 1; }
+[ "$(systemctl is-enabled pcibw-report.timer 2>&1)" = enabled ] ||
+  { echo "pcibw-report.timer is not enabled after install: $(systemctl is-enabled pcibw-report.timer 2>&1)" >&2; exit 1; }
+[ "$(systemctl is-enabled pcibw-watch.service 2>&1)" = disabled ] ||
+  { echo "pcibw-watch.service: $(systemctl is-enabled pcibw-watch.service 2>&1), not disabled" >&2; exit 1; }
+echo "systemd units: ${units[*]} verified; pcibw-report.timer enabled, pcibw-watch.service disabled"
 echo "ok: installed from $deb and ran report, model and analyze on its examples"

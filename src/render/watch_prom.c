@@ -136,8 +136,10 @@ int watch_render_prometheus(FILE *o, const struct watch_view *v)
 	fprintf(o, "pcibw_watch_interval_seconds %.6g\n", v->iv->dt);
 	struct timespec now;
 	clock_gettime(CLOCK_REALTIME, &now);
-	family(o, "pcibw_last_success_timestamp_seconds",
-	       "When pcibw last wrote these figures successfully (Unix time, seconds).");
-	fprintf(o, "pcibw_last_success_timestamp_seconds %.3f\n", now.tv_sec + now.tv_nsec / 1e9);
+	/* not report's pcibw_last_success_timestamp_seconds: both files sit in one textfile
+	 * directory, and node_exporter drops a series two files carry (and any HELP that differs) */
+	family(o, "pcibw_watch_last_success_timestamp_seconds",
+	       "When pcibw watch last wrote these figures successfully (Unix time, seconds).");
+	fprintf(o, "pcibw_watch_last_success_timestamp_seconds %.3f\n", now.tv_sec + now.tv_nsec / 1e9);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -19,9 +19,10 @@ struct watch_view {
 	const struct pcibw_rows *rows;
 	const struct pcibw_summary *sum;
 	const struct watch_ctx *ctx;
-	long index;	    /* 1-based interval number */
-	unsigned new_flags; /* flags not raised in the interval before: their notes are printed */
-	long *lines;	    /* text lines printed so far (the header repeats every 20) */
+	long index;	     /* 1-based interval number */
+	unsigned new_flags;  /* flags not raised in the interval before: their notes are printed */
+	unsigned prev_flags; /* the flags of the interval before (text spells a changed set out) */
+	long *lines;	     /* text lines printed so far (the header repeats every 20) */
 	const struct watch_shared_ivs *shared; /* interfaces behind one hop, summed; NULL none */
 	unsigned shared_new; /* groups (a bit each) whose hop started to limit: note printed */
 };

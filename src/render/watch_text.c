@@ -112,8 +112,8 @@ static void header(FILE *out)
 }
 
 /* the flags column: the letters when they fit; else as many as fit but one and '+', the whole
- * set then spelled out on the next line (spell: the interval's first line; the flags are the
- * interval's) */
+ * set then spelled out on the next line (spell: the interval's first line, when its set is not
+ * the interval before's; the flags are the interval's) */
 static void flags_col(FILE *out, unsigned flags, bool spell)
 {
 	char fl[24];
@@ -218,7 +218,7 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 			pct(b[8], iv->cpu_busy), pct(b[9], iv->busiest_busy),
 			iv->busiest_cpu < 0 ? "-" : fit(b[10], iv->busiest_cpu, 4, 0),
 			pct(b[11], iv->busiest_softirq), verdict);
-		flags_col(out, iv->flags, i == 0);
+		flags_col(out, iv->flags, i == 0 && iv->flags != v->prev_flags);
 	}
 	for (int g = 0; v->shared && g < v->shared->n; g++) {
 		const struct watch_shared_iv *o = &v->shared->g[g];

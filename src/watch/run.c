@@ -200,6 +200,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 				       .ctx = ctx,
 				       .index = k,
 				       .new_flags = rs->iv.flags & ~prev_flags,
+				       .prev_flags = prev_flags,
 				       .lines = &lines,
 				       .shared = &rs->shared,
 				       .shared_new = shared_limiting(&rs->shared) & ~prev_shared};

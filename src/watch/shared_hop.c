@@ -329,9 +329,14 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 					o->relinked = true;
 					snprintf(o->link, sizeof o->link, "%g GT/s x%d", hb.gts, hb.lanes);
 				}
+				/* the profile as settled for the member's link as it is this interval
+				 * (a driver's slow-link defaults follow a link that trained down) */
+				const struct pcibw_machine *mach;
+				const struct pcibw_resolved *mr =
+				    watch_link_res(ctx, i, ctx->m[i].link_now, &mach);
 				struct pcibw_model_in in = {
 				    .bus = &hb,
-				    .nic = &ctx->m[i].res.nic,
+				    .nic = &mr->nic,
 				    .pattern = d == 0 ? PCIBW_PAT_RX : PCIBW_PAT_TX,
 				    .size_is = PCIBW_SIZE_FRAME,
 				    .segment_devices = gr->segment && active > 1 ? active : 1,

@@ -3,7 +3,7 @@
 # still finds its own data: report, model and analyze on the installed bundled examples, with
 # the source tree out of reach (a private mount namespace lays an empty tmpfs over it) and no
 # PCIBW_DATA_DIR. Each installed run must print what the build tree's binary prints on the
-# same input with the source tree's data. Also: the man page, the bash completion (where
+# same input with the source tree's data. Also: the man page, the systemd units, the bash completion (where
 # bash-completion looks) and the docs are installed; the binary names no path of the source
 # tree. Usage: install-destdir.sh MESON BUILD_ROOT SOURCE_ROOT
 set -euo pipefail
@@ -29,6 +29,20 @@ for f in pcibw/nic/simple.ini pcibw/nic/e1000.ini pcibw/examples/freebsd-2004-ud
 done
 if command -v scdoc > /dev/null; then
   [ -s "$share/man/man1/pcibw.1" ] || fail "man page not installed"
+fi
+# the systemd units (unless -Dsystemdsystemunitdir=no), run the command that was installed
+unitdir=$("$meson" introspect "$build" --buildoptions |
+  python3 -c 'import json,sys; print(next(o["value"] for o in json.load(sys.stdin) if o["name"] == "systemdsystemunitdir"))')
+if [ "$unitdir" != no ]; then
+  for u in pcibw-report.service pcibw-report.timer pcibw-watch.service; do
+    f=$(find "$t/dest" -path "*/systemd/system/$u" -print -quit)
+    [ -n "$f" ] && [ -s "$f" ] || fail "systemd unit $u not installed"
+    [ -z "$unitdir" ] || [ "$f" = "$t/dest$unitdir/$u" ] || fail "$u installed at $f, not in $unitdir"
+  done
+  for u in pcibw-report.service pcibw-watch.service; do
+    grep -q "^ExecStart=$prefix/$bindir/pcibw " "$(dirname "$f")/$u" ||
+      fail "$u does not run $prefix/$bindir/pcibw: $(grep ^ExecStart= "$(dirname "$f")/$u")"
+  done
 fi
 # nothing compiled in points at the checkout's data (meson blanks the build tree's RUNPATH on
 # install but may leave its bytes; source file and directory names, which debug information, the

@@ -2,12 +2,14 @@
 /*
  * `pcibw watch` text within 100 columns in all cases: an interval raising every flag at once with
  * figures at the edge of each column (synthetic, built here: every PCIBW_WF_* bit, a 13-character
- * interface name, 1.23e12 packets/s, a 10^7 s run), and every recording of tests/watch/data
- * replayed as text.
+ * interface name, 1.23e12 packets/s, a 10^7 s run), the recording synthetic-all-flags (16 flags
+ * in one interval, the clock in another), and every recording of tests/watch/data replayed as
+ * text.
  */
 #include "src/render/watch_render.h"
 #include "support.h"
 #include <criterion/criterion.h>
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -106,4 +108,47 @@ Test(watch_text, every_recording_fits_100_columns)
 	run_free(&ls);
 	cr_assert_geq(recs, 15);
 	cr_log_info("%d lines of %d recordings", lines, recs);
+}
+
+Test(watch_text, a_recording_raising_every_flag_fits_100_columns)
+{
+	/* synthetic-all-flags (tests/watch/data/synthetic-gen.py): from sample 3 to 4 every flag
+	 * but the clock at once (hot core, one queue, drops, irq rate, squeeze, no irq time, wrap,
+	 * reset, vanished, renamed, CPU offline and online, link, the three PCIe counters), the
+	 * clock from sample 5 to 6 */
+	const char *rec = test_data("synthetic-all-flags");
+	struct run_result j = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "--json", NULL});
+	cr_assert_eq(j.status, 0, "%s", j.err);
+	int line = 0;
+	for (char *save = NULL, *l = strtok_r(j.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		line++;
+		if (line != 4 && line != 6 && line != 7)
+			continue;
+		json_error_t e;
+		json_t *x = json_loads(l, 0, &e);
+		cr_assert(x, "%s", e.text);
+		size_t n = json_array_size(json_object_get(x, "flags"));
+		cr_assert_eq(n, line == 4 ? 16 : line == 6 ? 5 : 17, "line %d: %zu flags: %s", line, n, l);
+		json_decref(x);
+	}
+	run_free(&j);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	narrow(r.out, "synthetic-all-flags");
+	char *first = strstr(r.out, "\n   2.0 lo ");
+	cr_assert(first, "%s", r.out);
+	char *eol = strchr(first + 1, '\n');
+	cr_assert(eol && !strncmp(eol - 6, " HQDI+", 6), "%.*s", (int)(eol - first), first);
+	cr_assert(!strncmp(eol, "\n          + flags HQDISZWRVNOLP: H hot-core, Q one-queue", 56), "%.300s",
+		  eol);
+	const char *names[] = {"drops", "irq-rate",  "squeeze",	     "no-irq-time", "wrap",
+			       "reset", "vanished",  "renamed",	     "cpu-offline", "cpu-online",
+			       "link",	"pci-stall", "pci-overflow", "pci-signal"};
+	char *end = strstr(eol, "\n   2.0 eth0 ");
+	cr_assert(end);
+	for (size_t i = 0; i < sizeof names / sizeof names[0]; i++) {
+		char *at = strstr(eol, names[i]);
+		cr_assert(at && at < end, "%s spelled out under interval 4", names[i]);
+	}
+	run_free(&r);
 }

@@ -356,3 +356,66 @@ shared_rec("synthetic-shared-downshift", [
     "functions 0 and 1 (eth1, eth2) of one dual-port NIC at 0000:03:00, simple profile, gen3x8 MPS",
     "256 (LnkSta, DevCtl), 25 Gbit/s, each receiving 1 Mpps of 1518 B frames; hop = each function's",
     "own slot (its link is the narrowest); current_link_width 8, then 4 from sample 4 on."])
+
+# --- every flag: synthetic-mlx5-ethtool's eth0 (one queue, missed packets, the PCIe counters,
+# x8 -> x4 at sample 4) plus, in the interval from sample 3 to 4, each other condition at once:
+# 4 CPUs in /proc/stat, CPU0 98 % busy in softirq with irq time 0 while interrupts arrive and
+# CPU1 idle (hot core, no irq time), CPU2 offline and CPU3 online at sample 4; CPU0's softnet
+# time_squeeze +10 per sample; the mlx5 vector at 1 interrupt per packet; lo's rx_bytes a
+# 32-bit counter wrapping between samples 3 and 4, its tx_packets and tx_bytes from 0 at sample
+# 4 (reset) and its name lo0 from sample 4 (renamed); a third interface dummy0 (lo's counters)
+# vanishing at sample 4. The clock does not advance from sample 5 to 6 (its own interval: no
+# rates can be computed there).
+m9 = m7.replace("cpus 2\n", "cpus 4\n") + \
+    "iface dummy0 slot=- dev=- driver=- virtual=1 pci=0 own_link=0 bus=virtual nic=- " \
+    "line_rate_gbps=0 vendor=-1 device=-1\n"
+assert "cpus 4\n" in m9
+s9 = []
+w_first = get_counter(blob(s7[3][1], "net/lo")[1], "rx_bytes")
+W_OFF = (1 << 32) - w_first - 1000
+r_base_p = get_counter(blob(s7[4][1], "net/lo")[1], "tx_packets")
+r_base_b = get_counter(blob(s7[4][1], "net/lo")[1], "tx_bytes")
+c = {0: [0] * 8, 1: [0] * 8, 2: [0] * 8, 3: [0] * 8}
+intr9 = 100000
+for k, (t, blobs) in enumerate(s7):
+    blobs = [list(b) for b in blobs]
+    if k == 6:
+        t = s9[5][0]
+    dt = t - s7[0][0]
+    if k:
+        c[0] = [c[0][0], 0, c[0][2] + 2, c[0][3] + 1, 0, 0, c[0][6] + 47, 0]
+        for i in (1, 2, 3):
+            c[i] = [c[i][0], 0, 0, c[i][3] + 50, 0, 0, 0, 0]
+        intr9 += 30000
+    present = {0: c[0], 1: c[1]}
+    if k < 4:
+        present[2] = c[2]
+    else:
+        present[3] = c[3]
+    blob(blobs, "proc/stat")[1] = stat_text(present, intr9)
+    b = blob(blobs, "proc/net/softnet_stat")
+    rows = b[1].splitlines(True)
+    f0 = rows[0].split()
+    f0[2] = "%08x" % (10 * k)
+    rows[0] = " ".join(f0) + "\n"
+    b[1] = "".join(rows)
+    b = blob(blobs, "proc/interrupts")
+    b[1] = re.sub(r"(?m)^ 90: +\d+", " 90:  %10d" % int((RX_PPS + TX_PPS) * dt), b[1])
+    lo = blob(blobs, "net/lo")
+    dummy = lo[1].replace("ifindex 1\n", "ifindex 5\n").replace("name lo\n", "name dummy0\n")
+    v = get_counter(lo[1], "rx_bytes")
+    lo[1] = set_counter(lo[1], "rx_bytes", (v + W_OFF) % (1 << 32))
+    if k >= 4:
+        lo[1] = set_counter(lo[1], "tx_packets", get_counter(lo[1], "tx_packets") - r_base_p)
+        lo[1] = set_counter(lo[1], "tx_bytes", get_counter(lo[1], "tx_bytes") - r_base_b)
+        lo[1] = lo[1].replace("name lo\n", "name lo0\n")
+        dummy = "state vanished\n"
+    blobs.append(["net/dummy0", dummy])
+    s9.append([t, blobs])
+write_rec("synthetic-all-flags", m9, s9, [
+    "synthetic-all-flags: edited from synthetic-mlx5-ethtool (synthetic-gen.py): from sample 3 to 4",
+    "every flag but the clock at once: /proc/stat of 4 CPUs, CPU0 softirq 47 + system 2 of 50",
+    "ticks (98 %) with irq 0 while intr rises, CPU1 idle, CPU2 gone and CPU3 there from sample 4;",
+    "softnet time_squeeze of CPU0 +10 per sample; the mlx5 vector 1 interrupt per packet; lo",
+    "rx_bytes wrapping at 2^32 between samples 3 and 4, tx_packets/tx_bytes from 0 and name lo0",
+    "from sample 4; dummy0 (lo's counters) vanishing at sample 4; sample 6 at sample 5's time."])
