@@ -74,19 +74,16 @@ static double clock_mhz(const struct pcibw_row *r, const struct pcibw_machine *m
 	return !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz;
 }
 
-/* The CPU time one packet's cycles take, in the unit that reads best ("430 ns", "0.40 s"). */
+/* The CPU time one packet's cycles take, to 3 digits in the unit that reads best ("430 ns", "1.2 s"). */
 static const char *cpu_time_text(char *buf, size_t n, const struct pcibw_row *r,
 				 const struct pcibw_machine *m)
 {
 	double s = r->cycles_per_packet / (clock_mhz(r, m) * 1e6);
-	if (s >= 1)
-		snprintf(buf, n, "%.2f s", s);
-	else if (s >= 1e-3)
-		snprintf(buf, n, "%.2f ms", s * 1e3);
-	else if (s >= 1e-6)
-		snprintf(buf, n, "%.1f us", s * 1e6);
-	else
-		snprintf(buf, n, "%.0f ns", s * 1e9);
+	static const char *const unit[] = {"s", "ms", "us", "ns"};
+	int u = 0;
+	for (; u < 3 && s < 1; u++)
+		s *= 1e3;
+	snprintf(buf, n, "%.3g %s", s, unit[u]);
 	return buf;
 }
 

@@ -133,7 +133,7 @@ Test(verdict_rules, busiest_core)
  * A CPU-bound row whose cycles per packet pass cycles_high (50,000) names both readings of that
  * figure: interrupts all on one CPU, or CPUs busy with another load while the traffic is light.
  * 5 pps of 90 B frames with both of 2 CPUs at 2.8 GHz fully busy: 2 x 2.8e9 / 5 = 1.12e9
- * cycles, 0.40 s of CPU per packet. 20 kpps on one 2.6 GHz core at 100 %: 130,000 cycles, 50 us.
+ * cycles, 400 ms of CPU per packet. 20 kpps on one 2.6 GHz core at 100 %: 130,000 cycles, 50 us.
  */
 static void slow_cpu_row(double pps, double cpu_pct, int cpus, double mhz, const char *cycles,
 			 const char *time)
@@ -164,8 +164,8 @@ static void slow_cpu_row(double pps, double cpu_pct, int cpus, double mhz, const
 
 Test(verdict_rules, cycles_high_names_other_load)
 {
-	slow_cpu_row(5, 100, 2, 2800, "1120000000 cycles per packet", "(0.40 s of CPU each)");
-	slow_cpu_row(20000, 100, 1, 2600, "130000 cycles per packet", "(50.0 us of CPU each)");
+	slow_cpu_row(5, 100, 2, 2800, "1120000000 cycles per packet", "(400 ms of CPU each)");
+	slow_cpu_row(20000, 100, 1, 2600, "130000 cycles per packet", "(50 us of CPU each)");
 }
 
 /* Whole input: impossible if any row is; else the most common; ties io, wire, cpu, undetermined. */
