@@ -3,7 +3,9 @@
 # run. The file: a synthetic `lspci -xxxx` dump of COUNT devices (bench/synthetic-dump-gen.py:
 # root ports, switches, two physical and 62 virtual Ethernet functions per bus). ROUNDS
 # alternating rounds, each one run of every command (GNU time: wall, CPU = user + system, peak
-# RSS); the medians over the rounds, and the ratios of CPU time and peak RSS to lspci's.
+# RSS); the medians over the rounds, and the ratios of CPU time and peak RSS to lspci's. Then
+# the many-small-dumps case: ROUNDS rounds of one pass of each tool over every dump in tests/data
+# (`report --dump F --all` against `lspci -F F -vv`), CPU seconds per pass and their ratio.
 # Usage: bench/dump-bench.sh [PCIBW_EXE] [COUNT] [ROUNDS]     (defaults: build/pcibw, 8192, 5)
 set -euo pipefail
 # meson passes the binary relative to the build directory it runs in
@@ -56,3 +58,18 @@ for i in "${!cmds[@]}"; do
     -v lc="$lc" -v lm="$lm" -v f="$f" 'BEGIN { gsub(f, "FILE", c);
       printf "%-52s %8.2f %8.2f %9.1f %9.2f %9.2f\n", c, w, u, m / 1024, (lc > 0 ? u / lc : 0), m / lm }'
 done
+
+small=(tests/data/*.lspci)
+for ((r = 0; r < rounds; r++)); do
+  for t in lspci pcibw; do
+    # shellcheck disable=SC2016 # $1 and $@ belong to the inner shell
+    /usr/bin/time -f '%U %S' -o "$d/t" bash -c 'e=$1; shift; for f in "$@"; do
+      if [ "$e" = lspci ]; then lspci -F "$f" -vv; else "$e" report --dump "$f" --all; fi > /dev/null 2>&1
+      done' _ "$([ $t = lspci ] && echo lspci || echo "$exe")" "${small[@]}"
+    awk -v n="small-$t" '{ printf "%s 0 %.3f 0\n", n, $1 + $2 }' "$d/t" >> "$d/all"
+  done
+done
+sl=$(median small-lspci 3)
+sp=$(median small-pcibw 3)
+printf '%d dumps of tests/data, one pass each: lspci -F F -vv %.2f s CPU, pcibw report --dump F --all %.2f s CPU, ratio %.2f\n' \
+  "${#small[@]}" "$sl" "$sp" "$(awk -v a="$sp" -v b="$sl" 'BEGIN { print (b > 0 ? a / b : 0) }')"

@@ -22,6 +22,7 @@ pkgs=(
   clang                                                  # fuzz/ harnesses (libFuzzer), scripts/fuzz.sh
   bash-completion                                        # tests complete pcibw as bash does
   prometheus prometheus-node-exporter                    # promtool checks the metrics and rules; node_exporter serves them
+  systemd                                                # systemd-analyze verifies the units of systemd/
 )
 # One dpkg-query for the whole list (one per package cost a quarter of a second on every run).
 # A package dpkg never heard of is simply absent from its answer.

@@ -63,16 +63,34 @@ static double pct(double f)
 	return round(f * 100);
 }
 
-/* CPU cycles per packet and service demand where the row and machine allow. */
 /* a row of a series with its own bus is judged on that machine */
 static const struct pcibw_machine *machine_of(const struct pcibw_row *r, const struct pcibw_machine *run)
 {
 	return r->machine ? r->machine : run;
 }
 
+static double clock_mhz(const struct pcibw_row *r, const struct pcibw_machine *m)
+{
+	return !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz;
+}
+
+/* The CPU time one packet's cycles take, to 3 digits in the unit that reads best ("430 ns", "1.2 s"). */
+static const char *cpu_time_text(char *buf, size_t n, const struct pcibw_row *r,
+				 const struct pcibw_machine *m)
+{
+	double s = r->cycles_per_packet / (clock_mhz(r, m) * 1e6);
+	static const char *const unit[] = {"s", "ms", "us", "ns"};
+	int u = 0;
+	for (; u < 3 && s < 1; u++)
+		s *= 1e3;
+	snprintf(buf, n, "%.3g %s", s, unit[u]);
+	return buf;
+}
+
+/* CPU cycles per packet and service demand where the row and machine allow. */
 static void cpu_cost(struct pcibw_row *r, const struct pcibw_machine *m)
 {
-	double mhz = !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz;
+	double mhz = clock_mhz(r, m);
 	if (r->pps > 0 && mhz > 0) {
 		if (!isnan(r->cpu_util) && m->cpus > 0)
 			r->cycles_per_packet = r->cpu_util * m->cpus * mhz * 1e6 / r->pps;
@@ -383,11 +401,16 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	}
 	if (cpu) {
 		r->verdict = PCIBW_V_CPU;
+		/* The utilisation rules see how busy the CPUs are, not what they are busy with: at
+		 * this many cycles a packet, either the packets really cost that (interrupts all on
+		 * one CPU) or the busy time is some other load's and the traffic is simply light. */
 		if (r->cycles_per_packet > t->cycles_high)
 			pcibw_row_evidence(r,
-					   "%.0f cycles per packet is unexpectedly slow: check IRQ affinity "
-					   "(all interrupts on one CPU?) and /proc/interrupts",
-					   r->cycles_per_packet);
+					   "%.0f cycles per packet (%s of CPU each) is unexpectedly slow: "
+					   "check IRQ affinity (all interrupts on one CPU?) and "
+					   "/proc/interrupts, and whether the busy time is another load's "
+					   "(top, pidstat): then the traffic is light, not held back",
+					   r->cycles_per_packet, cpu_time_text(a, sizeof a, r, m));
 		return;
 	}
 

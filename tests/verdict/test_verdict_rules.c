@@ -129,6 +129,45 @@ Test(verdict_rules, busiest_core)
 	pcibw_rows_free(&rs);
 }
 
+/*
+ * A CPU-bound row whose cycles per packet pass cycles_high (50,000) names both readings of that
+ * figure: interrupts all on one CPU, or CPUs busy with another load while the traffic is light.
+ * 5 pps of 90 B frames with both of 2 CPUs at 2.8 GHz fully busy: 2 x 2.8e9 / 5 = 1.12e9
+ * cycles, 400 ms of CPU per packet. 20 kpps on one 2.6 GHz core at 100 %: 130,000 cycles, 50 us.
+ */
+static void slow_cpu_row(double pps, double cpu_pct, int cpus, double mhz, const char *cycles,
+			 const char *time)
+{
+	struct pcibw_rows rs = {0};
+	add(&rs, "", 90, pps, cpu_pct);
+	pcibw_rows_finish(&rs);
+	ceil_all(&rs, 1e6, 1e6);
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine m = machine();
+	m.cpus = cpus;
+	m.cpu_mhz = mhz;
+	struct pcibw_summary s;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(rs.v[0].verdict, PCIBW_V_CPU);
+	const char *hit = NULL;
+	for (int i = 0; i < rs.v[0].n_evidence; i++)
+		if (strstr(rs.v[0].evidence[i], "unexpectedly slow"))
+			hit = rs.v[0].evidence[i];
+	cr_assert(hit, "no cycles_high evidence");
+	cr_assert(strstr(hit, cycles) && strstr(hit, time), "%s", hit);
+	cr_assert(strstr(hit, "IRQ affinity") && strstr(hit, "another load"), "%s", hit);
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+}
+
+Test(verdict_rules, cycles_high_names_other_load)
+{
+	slow_cpu_row(5, 100, 2, 2800, "1120000000 cycles per packet", "(400 ms of CPU each)");
+	slow_cpu_row(20000, 100, 1, 2600, "130000 cycles per packet", "(50 us of CPU each)");
+}
+
 /* Whole input: impossible if any row is; else the most common; ties io, wire, cpu, undetermined. */
 Test(verdict_whole, tie_break_and_impossible)
 {
