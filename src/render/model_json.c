@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw model --format json` (keys: doc/cli-contract.md "model JSON"; doc/json.md). */
+#include "json_stream.h"
 #include "json_warnings.h"
 #include "model_recipe.h"
 #include "pcibw/version.h"
@@ -205,6 +206,22 @@ static int put_row(FILE *out, const struct row_fields *f, struct rowbuf *b)
 	return rc || fwrite(b->p, 1, b->len, out) != b->len;
 }
 
+/* The row buffer and the fields' reals are reused from row to row. */
+struct row_ctx {
+	const struct pcibw_model_view *v;
+	struct rowbuf b;
+	struct row_fields f;
+};
+
+static int put_nth_row(FILE *out, int i, void *ctx)
+{
+	struct row_ctx *c = ctx;
+	row_fields(c->v, i, &c->f);
+	int rc = put_row(out, &c->f, &c->b);
+	row_fields_release(&c->f);
+	return rc;
+}
+
 /*
  * The document is jansson's own dump of the whole object (two-space indent, keys in order), but
  * the rows go out one at a time: the head (bus, inputs, warnings) is dumped with an empty
@@ -229,33 +246,11 @@ int pcibw_model_render_json(FILE *out, const struct pcibw_model_view *v)
 			    v->compat == PCIBW_COMPAT_PCIE_BENCH ? json_string("pcie-bench") : json_null());
 	json_object_set_new(root, "rows", json_array());
 	pcibw_json_warnings(root, v->warnings, v->warning_codes, v->n_warnings);
-	char *head = json_dumps(root, DUMP_FLAGS);
+	struct row_ctx c = {.v = v};
+	int rc = pcibw_json_stream(out, root, DUMP_FLAGS, "rows", v->n, put_nth_row, &c);
 	json_decref(root);
-	if (!head)
-		return PCIBW_EINTERNAL;
-	/* a quote inside a string value is escaped, so this occurs once: the top-level key */
-	static const char slot[] = "\n  \"rows\": [";
-	char *at = strstr(head, slot);
-	int rc = 0;
-	if (!at || v->n == 0) {
-		rc = fputs(head, out) < 0;
-	} else {
-		at += sizeof slot - 1; /* just after the '[' of the empty array */
-		rc = fwrite(head, 1, (size_t)(at - head), out) != (size_t)(at - head);
-		struct rowbuf b = {0};
-		struct row_fields f = {0};
-		for (int i = 0; i < v->n && !rc; i++) {
-			row_fields(v, i, &f);
-			rc = fputs(i ? ",\n    " : "\n    ", out) < 0 || put_row(out, &f, &b);
-			row_fields_release(&f);
-		}
-		for (int k = 0; k < ROW_KEYS; k++)
-			json_decref(f.real[k]);
-		free(b.p);
-		/* the empty array's ']' follows: close it on its own line */
-		rc = rc || fputs("\n  ", out) < 0 || fputs(at, out) < 0;
-	}
-	free(head);
-	fputc('\n', out);
+	for (int k = 0; k < ROW_KEYS; k++)
+		json_decref(c.f.real[k]);
+	free(c.b.p);
 	return rc || ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw report --format json`: every key of the contract present, null when unknown. */
+#include "json_stream.h"
 #include "pcibw/version.h"
 #include "report_notes.h"
 #include "report_render.h"
@@ -230,6 +231,20 @@ static int put_device(FILE *out, const json_t *dev)
 	return rc;
 }
 
+struct device_ctx {
+	const struct pcibw_report *r;
+	const struct report_notes *notes;
+};
+
+static int put_nth_device(FILE *out, int i, void *ctx)
+{
+	const struct device_ctx *c = ctx;
+	json_t *dev = device_json(&c->r->devices[i], c->notes);
+	int rc = !dev || put_device(out, dev);
+	json_decref(dev);
+	return rc;
+}
+
 /*
  * The document is jansson's own dump of the whole object (two-space indent, keys in order), but
  * the devices go out one at a time: the head (source, warnings) is dumped with an empty
@@ -251,33 +266,16 @@ int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 	json_object_set_new(root, "warning_codes", codes);
 	json_object_set_new(root, "aspm_policy", jstr(r->aspm_policy));
 	json_object_set_new(root, "devices", json_array());
-	char *head = json_dumps(root, DUMP_FLAGS);
-	json_decref(root);
 	struct report_notes notes;
-	if (!head || report_notes_build(&notes, r)) {
-		free(head);
+	if (report_notes_build(&notes, r)) {
+		json_decref(root);
 		return PCIBW_EINTERNAL;
 	}
-	/* a newline inside a string is escaped, so this occurs once: the last top-level key */
-	static const char slot[] = "\n  \"devices\": [";
-	char *at = strstr(head, slot);
-	int rc = 0;
-	if (!at || r->n_devices == 0) {
-		rc = fputs(head, out) < 0;
-	} else {
-		at += sizeof slot - 1; /* just after the '[' of the empty array */
-		rc = fwrite(head, 1, (size_t)(at - head), out) != (size_t)(at - head);
-		for (int i = 0; i < r->n_devices && !rc; i++) {
-			json_t *dev = device_json(&r->devices[i], &notes);
-			rc = !dev || fputs(i ? ",\n    " : "\n    ", out) < 0 || put_device(out, dev);
-			json_decref(dev);
-		}
-		/* the empty array's ']' follows: close it on its own line */
-		rc = rc || fputs("\n  ", out) < 0 || fputs(at, out) < 0;
-	}
+	struct device_ctx c = {r, &notes};
+	int rc = pcibw_json_stream(out, root, DUMP_FLAGS, "devices", r->n_devices, put_nth_device, &c);
+	json_decref(root);
 	report_notes_free(&notes);
-	free(head);
-	if (rc || fputc('\n', out) == EOF)
+	if (rc)
 		return PCIBW_EINTERNAL;
 	return PCIBW_OK;
 }
