@@ -101,25 +101,7 @@ static int name_once(const char *opt, const char *prev, const char *v, struct pc
 
 static int set_col(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	struct pcibw_ingest_opts *o = &req->ingest;
-	int st = pcibw_colmap_add(o, v, err);
-	if (st)
-		return st;
-	/* one role per column and one column per role: either twice would drop one silently */
-	const struct pcibw_colmap *c = &o->colmap[o->n_colmap - 1];
-	for (int i = 0; i < o->n_colmap - 1; i++) {
-		const struct pcibw_colmap *p = &o->colmap[i];
-		if (!strcasecmp(p->role, c->role))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--col %s given twice ('%s=%s' and '%s'): give it once", c->role,
-					  p->role, p->header, v);
-		if (!strcmp(p->header, c->header))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--col: column '%s' given two roles ('%s' and '%s'): a column is "
-					  "read as one",
-					  c->header, p->role, c->role);
-	}
-	return PCIBW_OK;
+	return pcibw_colmap_add(&req->ingest, v, err);
 }
 
 static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw_err *err)
