@@ -319,7 +319,7 @@ const struct pcibw_option pcibw_options[] = {
      .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
 	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
     {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SAMPLE,
-     .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
+     .help = "cap the recording: bytes, or NUMBER with K, M, G or T, 4K..1T (default 64M)"},
     {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "run on a recording instead of this machine (honours --count,\nnot --interval)"},
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,
