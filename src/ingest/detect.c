@@ -48,8 +48,13 @@ void copy_text(char *dst, const char *src)
 
 void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why)
 {
-	if (st->skipped++ == 0)
-		snprintf(st->first_skip, sizeof st->first_skip, "%s:%u: %s", file, line, why);
+	if (st->skipped++ == 0) {
+		/* line 0: a format without lines (JSON after its load); why names the place */
+		if (line)
+			snprintf(st->first_skip, sizeof st->first_skip, "%s:%u: %s", file, line, why);
+		else
+			snprintf(st->first_skip, sizeof st->first_skip, "%s: %s", file, why);
+	}
 }
 
 void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
