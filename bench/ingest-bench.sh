@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
 # Ingest throughput of `pcibw analyze` on a generated 1 GB CSV, against mawk summing one column of
 # the same file, and pcibw's peak RSS (GNU time). The file goes to ${TMPDIR:-/tmp} and is deleted.
-# Usage: bench/ingest-bench.sh [BUILD_DIR] [SIZE_MB]     (defaults: build, 1000)
+# The two run in turn REPS times and the medians are printed: on a shared machine one run of either
+# can be slowed by a neighbour, and the pairing keeps both under the same load.
+# Usage: bench/ingest-bench.sh [BUILD_DIR] [SIZE_MB] [REPS]     (defaults: build, 1000, 3)
 # Measure a release build, run under nice on a shared machine:
 #   meson setup /tmp/rel -Dbuildtype=release -Dtests=false && ninja -C /tmp/rel
 #   nice -n 19 bench/ingest-bench.sh /tmp/rel 1000
@@ -9,6 +11,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 build=${1:-build}
 mb=${2:-1000}
+reps=${3:-3}
 exe="$build/pcibw"
 [ -x "$exe" ] || { echo "no $exe: build first (meson setup $build -Dbuildtype=release -Dtests=false && ninja -C $build)" >&2; exit 2; }
 # a sanitizer or debug build measures the instrumentation, not the reader: say so
@@ -37,13 +40,28 @@ measure() {
   /usr/bin/time -f '%e %U %S %M' -o "$f.time" "$@" > /dev/null
   cat "$f.time"
 }
-read -r w_mawk u_mawk s_mawk rss_mawk < <(measure mawk -F, 'NR > 1 { s += $2 } END { print s }' "$f")
-read -r w_pcibw u_pcibw s_pcibw rss_pcibw < <(measure "$exe" analyze - --json < "$f")
-awk -v b="$bytes" -v wm="$w_mawk" -v um="$u_mawk" -v sm="$s_mawk" -v rm="$rss_mawk" \
-    -v wp="$w_pcibw" -v up="$u_pcibw" -v sp="$s_pcibw" -v rp="$rss_pcibw" 'BEGIN {
-  cm = um + sm; cp = up + sp
+runs=()
+for ((i = 0; i < reps; i++)); do
+  read -r w_mawk u_mawk s_mawk rss_mawk < <(measure mawk -F, 'NR > 1 { s += $2 } END { print s }' "$f")
+  read -r w_pcibw u_pcibw s_pcibw rss_pcibw < <(measure "$exe" analyze - --json < "$f")
+  runs+=("$w_mawk $u_mawk $s_mawk $rss_mawk $w_pcibw $u_pcibw $s_pcibw $rss_pcibw")
+done
+printf '%s\n' "${runs[@]}" | awk -v b="$bytes" -v n="$reps" '
+function median(a, k,   i, j, t) {   # of a[1..k], sorted in place
+  for (i = 2; i <= k; i++) for (j = i; j > 1 && a[j - 1] > a[j]; j--) { t = a[j]; a[j] = a[j - 1]; a[j - 1] = t }
+  return k % 2 ? a[(k + 1) / 2] : (a[k / 2] + a[k / 2 + 1]) / 2
+}
+{
+  wm[NR] = $1; cm[NR] = $2 + $3; rm[NR] = $4; wp[NR] = $5; cp[NR] = $6 + $7; rp[NR] = $8
+  ratio[NR] = ($2 + $3) / ($6 + $7)
+  printf "run %d: mawk %.2f s CPU, pcibw %.2f s CPU, pcibw / mawk %.2f\n", NR, $2 + $3, $6 + $7, ratio[NR]
+}
+END {
+  WM = median(wm, n); CM = median(cm, n); RM = median(rm, n)
+  WP = median(wp, n); CP = median(cp, n); RP = median(rp, n); R = median(ratio, n)
+  printf "medians of %d runs each:\n", n
   printf "%-24s %10s %10s %12s\n", "", "MB/s wall", "MB/s CPU", "peak RSS kB"
-  printf "%-24s %10.1f %10.1f %12d\n", "mawk, sum of one column", b / 1e6 / wm, b / 1e6 / cm, rm
-  printf "%-24s %10.1f %10.1f %12d\n", "pcibw analyze -", b / 1e6 / wp, b / 1e6 / cp, rp
-  printf "pcibw / mawk (CPU)       %10.2f\n", cm / cp
+  printf "%-24s %10.1f %10.1f %12d\n", "mawk, sum of one column", b / 1e6 / WM, b / 1e6 / CM, RM
+  printf "%-24s %10.1f %10.1f %12d\n", "pcibw analyze -", b / 1e6 / WP, b / 1e6 / CP, RP
+  printf "pcibw / mawk (CPU)       %10.2f   (median of the per-run ratios: %.2f)\n", CM / CP, R
 }'

@@ -303,6 +303,13 @@ static int scan_line(struct scan *s, char *l, size_t len, int line)
 {
 	if (len && l[len - 1] == '\r')
 		l[--len] = '\0';
+	/* A UTF-8 byte order mark, which some editors put before a saved dump (libpci's reader
+	 * skips that first line instead, dropping its device); columns count from after it, as
+	 * editors show them. */
+	if (line == 1 && len >= 3 && !memcmp(l, "\xef\xbb\xbf", 3)) {
+		l += 3;
+		len -= 3;
+	}
 	if (len == 0)
 		return close_block(s);
 	if (l[0] == '#' || l[0] == ' ' || l[0] == '\t')

@@ -402,6 +402,18 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		/* the source as a place: "on this machine", "in dump:FILE" */
 		const char *in = strcmp(out->source, "live") ? "in " : "on ";
 		const char *where = strcmp(out->source, "live") ? out->source : "this machine";
+		/* with -s and -i both, say which of the two found nothing */
+		bool slot_found = false;
+		if (opts->slot_filter && opts->iface) {
+			struct pcibw_probe_opts slot_only = *opts;
+			slot_only.iface = NULL;
+			for (int i = 0; i < set->n && !slot_found; i++)
+				slot_found = wanted(&set->v[i], &slot_only, fp);
+		}
+		if (slot_found)
+			return pcibw_fail(err, PCIBW_ENOMATCH,
+					  "-s %s matches, but no device there has interface %s %s%s",
+					  opts->slot_filter, opts->iface, in, where);
 		if (opts->slot_filter)
 			return pcibw_fail(err, PCIBW_ENOMATCH, "no device matches -s %s %s%s",
 					  opts->slot_filter, in, where);

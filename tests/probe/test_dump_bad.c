@@ -215,3 +215,28 @@ Test(dump_bad, empty_file_name)
 	cr_assert(strstr(r.err, "empty file name"), "stderr: %s", r.err);
 	run_free(&r);
 }
+
+/* A UTF-8 byte order mark before a dump (an editor's save) is not text to refuse: the report of
+ * the dump read from standard input is the same with it as without it, device for device. */
+Test(dump_bad, utf8_bom_is_skipped)
+{
+	size_t len = 0;
+	char *plain = slurp(test_data("hwloc-dell-r910-4n-bcm5709-qib.lspci"), &len);
+	char path[] = "/tmp/pcibw-bom-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, "\xef\xbb\xbf", 3), 3);
+	cr_assert_eq(write(fd, plain, len), (ssize_t)len);
+	close(fd);
+	struct run_result a = run_pcibw(test_data("hwloc-dell-r910-4n-bcm5709-qib.lspci"),
+					(const char *[]){"report", "--all", "--dump", "-", NULL});
+	struct run_result b = run_pcibw(path, (const char *[]){"report", "--all", "--dump", "-", NULL});
+	unlink(path);
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	cr_assert_eq(b.status, 0, "with a BOM: exit %d: %s", b.status, b.err);
+	cr_assert_str_eq(b.out, a.out);
+	cr_assert_str_eq(b.err, a.err);
+	free(plain);
+	run_free(&a);
+	run_free(&b);
+}

@@ -54,6 +54,15 @@ Test(report_cli, slot_filter_and_no_match)
 	cr_assert_eq(r.status, 4);
 	cr_assert(strstr(r.err, "0005:00:01.0"), "%s", r.err);
 	run_free(&r);
+	/* -s and -i together: the message says which one found nothing (0002:42: holds 4 devices,
+	 * a dump names no interface) */
+	const char *both[] = {"report", "--dump",   test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"),
+			      "-s",	"0002:42:", "-i",
+			      "eth0",	NULL};
+	r = run_pcibw(NULL, both);
+	cr_assert_eq(r.status, 4);
+	cr_assert(strstr(r.err, "-s 0002:42: matches, but no device there has interface eth0"), "%s", r.err);
+	run_free(&r);
 	const char *bad[] = {"report", "--dump",  test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"),
 			     "-s",     "zz:xx.9", NULL};
 	r = run_pcibw(NULL, bad);
