@@ -256,7 +256,10 @@ static int bus_line(struct csvr *r, size_t at, size_t end)
 	while (len && r->buf[at + len - 1] == '\r')
 		len--;
 	if (len >= BUS_LINE_MAX)
-		return PCIBW_OK; /* not a line pcibw writes */
+		/* its rows would otherwise be judged on the machine stated before it */
+		return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+					      "%s:%u:1: '# bus:' line of %zu bytes: expected at most %d",
+					      r->src->name, r->line, len, BUS_LINE_MAX - 1);
 	return r->status = o->on_bus_line(r->src->name, r->line, !r->any_record, (const char *)r->buf + at,
 					  len, o->on_bus_ctx, r->err);
 }
@@ -267,7 +270,17 @@ static bool bus_line_pending(const struct csvr *r, size_t at)
 {
 	const struct pcibw_ingest_opts *o = r->src->opts;
 	size_t n = r->fill - at;
-	return o && o->on_bus_line && n < BUS_LINE_MAX && !memcmp(r->buf + at, "# bus:", n < 6 ? n : 6);
+	return o && o->on_bus_line && !memcmp(r->buf + at, "# bus:", n < 6 ? n : 6);
+}
+
+/* a "# bus:" line still pending that is already too long for one: refused, never skipped */
+static int bus_line_long(struct csvr *r, size_t at)
+{
+	if (r->fill - at < BUS_LINE_MAX || !bus_line_pending(r, at))
+		return PCIBW_OK;
+	return r->status = pcibw_fail(r->err, PCIBW_EINPUT,
+				      "%s:%u:1: '# bus:' line of more than %d bytes: expected at most %d",
+				      r->src->name, r->line, BUS_LINE_MAX - 1, BUS_LINE_MAX - 1);
 }
 
 /* Parse buf[fed..end), which ends at a line end or at the end of the input. */
@@ -348,6 +361,9 @@ static int parse(struct csvr *r, bool at_end)
 		}
 	}
 	/* a comment line not ended yet */
+	if (!r->in_comment && r->fed < r->fill && r->buf[r->fed] == '#' && r->p.pstate == CSV_ROW_NOT_BEGUN &&
+	    (r->fed == 0 || r->buf[r->fed - 1] == '\n') && bus_line_long(r, r->fed))
+		return r->status;
 	if (!r->in_comment && r->fed < r->fill && r->buf[r->fed] == '#' && r->p.pstate == CSV_ROW_NOT_BEGUN &&
 	    (r->fed == 0 || r->buf[r->fed - 1] == '\n') && !bus_line_pending(r, r->fed))
 		r->in_comment = true;

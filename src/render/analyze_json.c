@@ -166,6 +166,8 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(key, "series", str_or_null(kr->series));
 		json_object_set_new(key, "test", str_or_null(kr->test));
 		json_object_set_new(key, "direction", json_string(pcibw_analyze_pattern_name(kr->pattern)));
+		/* the machine is part of the key: the rows after a link retrained group apart */
+		json_object_set_new(key, "bus_modelled", row_bus(v, kr));
 		json_object_set_new(o, "key", key);
 		json_object_set_new(o, "size_min", num(gr->size_min));
 		json_object_set_new(o, "size_max", num(gr->size_max));

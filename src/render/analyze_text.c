@@ -186,11 +186,16 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	/* interfaces the input gives a machine of their own: their rows are set against it */
 	for (int i = 0; i < v->n_series; i++) {
 		const struct pcibw_resolved *r = &v->series[i].res;
-		fprintf(out, "  %-6s %s, nic %s", v->series[i].iface, r->have_bus ? r->bus_spec : "no bus",
-			r->nic_name);
+		fprintf(out, "  %-6s %s, nic %s", v->series[i].iface[0] ? v->series[i].iface : "(all)",
+			r->have_bus ? r->bus_spec : "no bus", r->nic_name);
 		if (r->in.line_rate_gbps > 0)
 			fprintf(out, ", wire %g Gbit/s", r->in.line_rate_gbps);
-		fprintf(out, " (from %s)\n", r->bus_from[0] ? r->bus_from : "options");
+		/* a machine stated mid-file is that interface's only for the rows after its line (and
+		 * after each line stating it again), not for the whole file */
+		if (v->series[i].machine_no && r->bus_from[0])
+			fprintf(out, " (rows after %s)\n", r->bus_from);
+		else
+			fprintf(out, " (from %s)\n", r->bus_from[0] ? r->bus_from : "options");
 	}
 	fprintf(out, "nic      %s, pattern %s (unless a row says), sizes are %s unless a column says\n",
 		v->nic ? v->nic : "-", v->pattern, v->size_is);

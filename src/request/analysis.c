@@ -122,43 +122,30 @@ void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 	}
 }
 
-#define MAX_SERIES_LINES 64
-
 /* Inputs that state a machine per interface, or again mid-file: those rows get theirs. */
 static int series_machines(const struct pcibw_request *req, const struct stated *sd,
 			   struct pcibw_analysis *out, struct pcibw_err *err)
 {
-	static struct pcibw_input_defaults d[MAX_SERIES_LINES];
-	int st, total = 0;
+	int st, total = sd->n;
 	/* counted first: a resolution points into itself and is never moved */
-	for (int f = 0; f < req->n_files; f++) {
-		int n = 0;
-		if ((st = pcibw_ingest_defaults_all(req->files[f], d, MAX_SERIES_LINES, &n, err)))
-			return st;
-		for (int k = 0; k < n; k++)
-			total += d[k].iface[0] != '\0';
-	}
-	total += sd->n;
+	for (int k = 0; k < sd->n_lead; k++)
+		total += sd->lead[k].d.iface[0] != '\0';
 	if (!total)
 		return PCIBW_OK;
 	if (!(out->series = calloc((size_t)total, sizeof *out->series)))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	for (int f = 0; f < req->n_files; f++) {
-		int n = 0;
-		if ((st = pcibw_ingest_defaults_all(req->files[f], d, MAX_SERIES_LINES, &n, err)))
+	for (int k = 0; k < sd->n_lead && out->n_series < total; k++) {
+		const struct stated_machine *l = &sd->lead[k];
+		if (!l->d.iface[0])
+			continue;
+		struct pcibw_series_machine *sm = &out->series[out->n_series];
+		sm->path = req->files[l->file];
+		snprintf(sm->iface, sizeof sm->iface, "%s", l->d.iface);
+		st = pcibw_request_resolve_defaults(req, &l->d, &sm->res, err);
+		out->n_series++;
+		if (st)
 			return st;
-		for (int k = 0; k < n && out->n_series < total; k++) {
-			if (!d[k].iface[0])
-				continue;
-			struct pcibw_series_machine *sm = &out->series[out->n_series];
-			sm->path = req->files[f];
-			snprintf(sm->iface, sizeof sm->iface, "%s", d[k].iface);
-			st = pcibw_request_resolve_defaults(req, &d[k], &sm->res, err);
-			out->n_series++;
-			if (st)
-				return st;
-			pcibw_machine_of(&sm->res, &sm->machine);
-		}
+		pcibw_machine_of(&sm->res, &sm->machine);
 	}
 	for (int k = 0; k < sd->n && out->n_series < total; k++) {
 		struct pcibw_series_machine *sm = &out->series[out->n_series++];

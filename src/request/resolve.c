@@ -250,7 +250,9 @@ static void mps_what_if(struct pcibw_resolved *r)
 		     d->slot, mps, port, d->path[0].slot);
 }
 
-static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+/* bus_stated: req->bus is what an input or a recording states, not what the user gave */
+static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bool bus_stated,
+		   struct pcibw_err *err)
 {
 	int st;
 	memset(r, 0, sizeof *r);
@@ -349,10 +351,12 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 		    "--compat pcie-bench reproduces pcie-bench's PCIe model; it has none for a %s bus: "
 		    "drop --compat",
 		    pcibw_bus_kind_name(r->bus.kind));
-	if (req->segment_devices > 1 && r->have_bus && r->bus.kind != PCIBW_BUS_PCI &&
+	if (req->segment_devices > 1 && !bus_stated && r->have_bus && r->bus.kind != PCIBW_BUS_PCI &&
 	    r->bus.kind != PCIBW_BUS_PCIX)
 		/* a PCIe link has one device at each end (PCIe Base sec. 1.3): nothing shares it the way
-		 * masters share a PCI segment, so the option would change nothing, silently */
+		 * masters share a PCI segment, so the option would change nothing, silently; a machine an
+		 * input states (a watch CSV's loopback beside its PCI ports) is not the user's to drop
+		 * the option for, and the model costs a segment only on a shared bus */
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--segment-devices %d: a %s bus is not a shared PCI/PCI-X segment: a link "
 				  "joins two devices only (drop the option)",
@@ -381,7 +385,7 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, st
 int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
 	if (req->command != PCIBW_CMD_ANALYZE || req->n_files == 0)
-		return resolve(req, r, err);
+		return resolve(req, r, false, err);
 	/* a piped standard input is kept, so that its "# bus:" lines are read as a file's are */
 	int st;
 	for (int i = 0; i < req->n_files; i++)
@@ -417,7 +421,7 @@ int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct
 			cd.cpu_mhz = def->cpu_mhz;
 		}
 	}
-	if ((st = resolve(&cd, r, err)))
+	if ((st = resolve(&cd, r, def->found && cd.bus && cd.bus == def->bus, err)))
 		return st;
 	if (def->found && cd.bus == def->bus)
 		snprintf(r->bus_from, sizeof r->bus_from, "%s", def->origin);
@@ -547,7 +551,7 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		cd.cpus = f->cpus;
 		cd.cpu_mhz = f->cpu_mhz;
 	}
-	int st = resolve(&cd, out, err);
+	int st = resolve(&cd, out, cd.bus && cd.bus != req->bus, err);
 	if (st && cd.probe.iface && st != PCIBW_EUSAGE) {
 		/* the device would not be probed (gone, unreadable): this interface has no bus */
 		char why[sizeof err->msg];
@@ -556,7 +560,7 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		if (f->virtual_nic)
 			cd.bus = "virtual";
 		pcibw_resolved_free(out);
-		if ((st = resolve(&cd, out, err)))
+		if ((st = resolve(&cd, out, cd.bus && cd.bus != req->bus, err)))
 			return st;
 		warn(out, "no-bus", "%s: its PCI device could not be probed (%s): no bus ceiling", f->name,
 		     why);

@@ -9,7 +9,7 @@ void stated_next_file(struct stated *s, int file)
 {
 	s->file = file;
 	s->any = false;
-	s->n_lead = s->n_cur = 0;
+	s->n_lead_file = s->n_cur = 0;
 	s->cur_all = 0;
 }
 
@@ -17,7 +17,8 @@ static unsigned number(struct stated *s, const char *text, const struct pcibw_in
 		       struct pcibw_err *err)
 {
 	for (int k = 0; k < s->n_lead; k++)
-		if (!strcmp(s->lead[k].iface, d->iface) && !strcmp(s->lead[k].text, text))
+		if (s->lead[k].file == s->file && !strcmp(s->lead[k].d.iface, d->iface) &&
+		    !strcmp(s->lead[k].text, text))
 			return 0; /* the leading machine again: a link back to what it was */
 	for (int k = 0; k < s->n; k++)
 		if (s->v[k].file == s->file && !strcmp(s->v[k].d.iface, d->iface) &&
@@ -48,22 +49,46 @@ int stated_line(const char *source, unsigned line, bool leading, const char *tex
 {
 	struct stated *s = ctx;
 	char buf[1024];
+	const char *name = strcmp(source, "-") ? source : "standard input";
 	if (len >= sizeof buf)
-		return PCIBW_OK;
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s:%u:1: '# bus:' line of %zu bytes: expected at most %zu", name, line,
+				  len, sizeof buf - 1);
 	memcpy(buf, text, len);
 	buf[len] = '\0';
 	struct pcibw_input_defaults d;
-	int st =
-	    pcibw_ingest_defaults_line(strcmp(source, "-") ? source : "standard input", line, buf, &d, err);
+	int st = pcibw_ingest_defaults_line(name, line, buf, &d, err);
 	if (st)
 		return st;
 	if (leading) {
-		/* the leading lines are the file's own machines (pcibw_ingest_defaults_all) */
-		if (s->n_lead < (int)(sizeof s->lead / sizeof s->lead[0])) {
-			snprintf(s->lead[s->n_lead].iface, sizeof s->lead[0].iface, "%s", d.iface);
-			snprintf(s->lead[s->n_lead].text, sizeof s->lead[0].text, "%s", buf);
-			s->n_lead++;
+		/* the file's own machines: its interfaces' rows are set against theirs */
+		if (!d.iface[0] && s->file == 0 && line > PCIBW_LEADING_LINES)
+			/* the run's machine is resolved from the head of the first input before its rows
+			 * are read (pcibw_ingest_defaults): a line past it would be ignored */
+			return pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u:1: the file's '# bus:' line is on line %u: expected it within "
+			    "the first %d lines",
+			    name, line, line, PCIBW_LEADING_LINES);
+		if (s->n_lead_file >= PCIBW_MAX_LEADING)
+			return pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u:1: more than %d leading '# bus:' lines: expected one for the "
+			    "file and one per interface, at most %d interfaces",
+			    name, line, PCIBW_MAX_LEADING, PCIBW_WATCH_MAX_IFACES);
+		if (!(s->n_lead % PCIBW_MAX_LEADING)) {
+			struct stated_machine *g =
+			    realloc(s->lead, (size_t)(s->n_lead + PCIBW_MAX_LEADING) * sizeof *g);
+			if (!g)
+				return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+			s->lead = g;
 		}
+		struct stated_machine *m = &s->lead[s->n_lead++];
+		memset(m, 0, sizeof *m);
+		m->file = s->file;
+		snprintf(m->text, sizeof m->text, "%s", buf);
+		m->d = d;
+		s->n_lead_file++;
 		return PCIBW_OK;
 	}
 	unsigned no = number(s, buf, &d, &st, err);
@@ -105,5 +130,6 @@ unsigned stated_no(const struct stated *s, const char *iface)
 void stated_free(struct stated *s)
 {
 	free(s->v);
+	free(s->lead);
 	memset(s, 0, sizeof *s);
 }

@@ -10,10 +10,18 @@
 #define PCIBW_REQUEST_STATED_H
 
 #include "pcibw/ingest.h"
+#include "pcibw/watch.h"
 
 /* at most this many distinct machines stated mid-file over all inputs (watch writes one per
  * link state seen) */
 #define PCIBW_MAX_STATED 256
+
+/* at most this many leading "# bus:" lines per input: watch writes one for the file and one per
+ * interface it watches */
+#define PCIBW_MAX_LEADING (PCIBW_WATCH_MAX_IFACES + 1)
+
+/* the lines of the first input's head that pcibw_ingest_defaults reads for the run's machine */
+#define PCIBW_LEADING_LINES 64
 
 struct stated_machine {
 	int file;		       /* index of its input */
@@ -25,14 +33,13 @@ struct stated_machine {
 struct stated {
 	struct stated_machine *v;
 	int n;
+	/* the leading "# bus:" lines of every input read (no 0), of its interfaces and the file's */
+	struct stated_machine *lead;
+	int n_lead;
 	/* the input being read */
 	int file;
-	bool any; /* it stated a machine after its rows began */
-	struct {
-		char iface[64];
-		char text[1024];
-	} lead[16]; /* its leading "# bus:" lines */
-	int n_lead;
+	bool any;	 /* it stated a machine after its rows began */
+	int n_lead_file; /* its leading lines */
 	struct {
 		char iface[64];
 		unsigned no;
@@ -45,8 +52,8 @@ struct stated {
 void stated_next_file(struct stated *s, int file);
 
 /* stated_line - the pcibw_ingest_opts.on_bus_line hook (ctx: struct stated). PCIBW_OK,
- * PCIBW_EINPUT for a line that does not parse, more than PCIBW_MAX_STATED machines, or
- * PCIBW_EINTERNAL. */
+ * PCIBW_EINPUT for a line that does not parse, of 1024 bytes or more, more than PCIBW_MAX_LEADING
+ * leading lines in one input, more than PCIBW_MAX_STATED machines, or PCIBW_EINTERNAL. */
 int stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len, void *ctx,
 		struct pcibw_err *err);
 

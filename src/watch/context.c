@@ -142,7 +142,9 @@ void watch_ctx_free(struct watch_ctx *ctx)
 			free(m->links[k]);
 		}
 		m->n_links = 0;
+		m->links_full = false;
 	}
+	ctx->link_nos = 0;
 }
 
 /* the resolution of interface i on bus b, as a recording of that bus resolves */
@@ -175,6 +177,23 @@ static int link_resolve(const struct watch_ctx *ctx, int i, const struct pcibw_b
 	return PCIBW_OK;
 }
 
+/* a state past the last one modelled: its rows are costed on the last, which the user is told */
+static void links_full(struct watch_ctx *ctx, int i, const struct pcibw_bus *now)
+{
+	struct watch_if_model *m = &ctx->m[i];
+	if (m->links_full)
+		return;
+	m->links_full = true;
+	char spec[128];
+	pcibw_bus_format(now, spec, sizeof spec);
+	struct pcibw_request_warning w = {.code = "link-states"};
+	snprintf(
+	    w.text, sizeof w.text,
+	    "%.64s: its link trained to more than %d states: %.100s and any later one are modelled as %.100s",
+	    ctx->meta.ifs[i].wi.name, WATCH_MAX_LINKS, spec, m->links[m->n_links - 1]->res.bus_spec);
+	ctx_warn(ctx, &ctx->meta.ifs[i].wi, &w);
+}
+
 int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval *iv, struct pcibw_err *err)
 {
 	for (int i = 0; i < ctx->meta.n; i++) {
@@ -182,10 +201,11 @@ int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval 
 		unsigned was = m->link_now, no = 0;
 		struct pcibw_bus now;
 		if (watch_current_link(ctx, i, iv, &now)) {
-			while (no < (unsigned)m->n_links &&
-			       !(m->links[no]->gen == now.gen && m->links[no]->lanes == now.lanes))
-				no++;
-			if (no == (unsigned)m->n_links && m->n_links < WATCH_MAX_LINKS) {
+			int k = 0;
+			while (k < m->n_links &&
+			       !(m->links[k]->gen == now.gen && m->links[k]->lanes == now.lanes))
+				k++;
+			if (k == m->n_links && m->n_links < WATCH_MAX_LINKS) {
 				struct watch_link *l = calloc(1, sizeof *l);
 				if (!l)
 					return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
@@ -195,9 +215,13 @@ int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval 
 					free(l);
 					return st;
 				}
+				l->no = ++ctx->link_nos;
 				m->links[m->n_links++] = l;
+			} else if (k == m->n_links) {
+				links_full(ctx, i, &now);
+				k--;
 			}
-			no = no < (unsigned)m->n_links ? no + 1 : (unsigned)m->n_links;
+			no = m->links[k]->no;
 		}
 		m->link_now = no;
 		m->link_changed = no != was;
@@ -209,12 +233,13 @@ const struct pcibw_resolved *watch_link_res(const struct watch_ctx *ctx, int i, 
 					    const struct pcibw_machine **mach)
 {
 	const struct watch_if_model *m = &ctx->m[i];
-	if (no == 0 || no > (unsigned)m->n_links) {
-		*mach = &m->mach;
-		return &m->res;
-	}
-	*mach = &m->links[no - 1]->mach;
-	return &m->links[no - 1]->res;
+	for (int k = 0; no && k < m->n_links; k++)
+		if (m->links[k]->no == no) {
+			*mach = &m->links[k]->mach;
+			return &m->links[k]->res;
+		}
+	*mach = &m->mach;
+	return &m->res;
 }
 
 /* Printed values, fixed precision: what the CSV says is what the rows carry. */

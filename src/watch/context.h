@@ -15,13 +15,15 @@
 #include "shared_hop.h"
 
 /* at most this many link states an interface's own PCIe link is seen in besides the resolved one
- * (gen and width as current_link_speed/_width read them); more are modelled as the last */
+ * (gen and width as current_link_speed/_width read them); more are modelled as the last, with a
+ * warning ("link-states") */
 #define WATCH_MAX_LINKS 8
 
 /* One link state other than the resolved one: its own resolution, as a recording of that bus
  * would give (the profile's knobs settled for it), and its rows' machine. */
 struct watch_link {
 	int gen, lanes;
+	unsigned no; /* its rows' machine_no: the context's link states numbered as first seen */
 	struct pcibw_resolved res; /* in.bus points into it: never copied */
 	struct pcibw_machine mach;
 };
@@ -35,7 +37,9 @@ struct watch_if_model {
 	char why[256];		   /* why there is no bus ceiling, "" */
 	struct watch_link *links[WATCH_MAX_LINKS]; /* heap, n_links of them: the states seen */
 	int n_links;
-	unsigned link_now; /* the state of the interval being judged: 0 as resolved, k links[k-1] */
+	unsigned link_now; /* the state of the interval being judged: 0 as resolved, else the no of
+			    * one of links */
+	bool links_full;   /* a state past WATCH_MAX_LINKS was seen (and warned of) */
 	bool link_changed; /* ... which is not the one of the interval before (the first: of 0) */
 };
 
@@ -55,6 +59,9 @@ struct watch_ctx {
 	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
 	struct watch_warning warnings[WATCH_MAX_WARNINGS];
 	int n_warnings;
+	/* the link states numbered so far, over all interfaces: in the order the CSV states them,
+	 * as analyze numbers the machines a file states again */
+	unsigned link_nos;
 	struct watch_shared shared;	 /* interfaces behind one bottleneck hop (shared_hop.h) */
 	const struct pcibw_request *req; /* the options (watch_ctx_setup's): link states resolve with them */
 };

@@ -10,6 +10,7 @@
 #include <criterion/criterion.h>
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -92,12 +93,14 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 {
 	char csv[128];
 	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv-%d.csv", (int)getpid());
+	/* a recording of tests/watch/data, or one a test edited (an absolute path) */
+	const char *rdir = rec[0] == '/' ? rec : test_data(rec);
 	/* the same line rate for both runs: the CSV carries it to analyze in its '# bus:' line */
 	const char *wa[16];
 	int na = 0;
 	wa[na++] = "watch";
 	wa[na++] = "--replay";
-	wa[na++] = test_data(rec);
+	wa[na++] = rdir;
 	if (iface[0])
 		wa[na++] = iface;
 	const char *more[] = {"--json", "--threshold", thr1, "--threshold", thr2};
@@ -115,7 +118,7 @@ static void same_verdict(const char *rec, const char *iface, const char *thr1, c
 	snprintf(
 	    script, sizeof script,
 	    "\"$PCIBW_EXE\" watch --replay '%s' %s --format csv --threshold %s --threshold %s %s %s > %s",
-	    test_data(rec), iface, thr1, thr2, rate ? "--line-rate" : "", rate ? rate : "", csv);
+	    rdir, iface, thr1, thr2, rate ? "--line-rate" : "", rate ? rate : "", csv);
 	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
 	cr_assert_eq(c.status, 0, "%s", c.err);
 	run_free(&c);
@@ -502,4 +505,246 @@ Test(watch_csv, a_machine_stated_again_that_does_not_parse_is_named)
 	cr_assert(strstr(an.err, want) && strstr(an.err, "cpus 'many'"), "%s", an.err);
 	run_free(&an);
 	unlink(csv);
+}
+
+/* a "# bus:" line of len bytes after pad rows of 64 bytes: one longer than the reader reads at
+ * once is refused before its line end is seen */
+static unsigned long_bus_line(const char *csv, int pad, size_t len)
+{
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fprintf(f, "iface,direction,frame_bytes,pps\n");
+	for (int k = 0; k < pad; k++)
+		fprintf(f, "eth0,rx,64,%052d\n", 1000);
+	char *bus = malloc(len + 1);
+	cr_assert(bus);
+	int n = snprintf(bus, len + 1, "# bus: gen1x4 iface: eth0 nic: ixgbe note: ");
+	memset(bus + n, 'x', len - (size_t)n);
+	bus[len] = '\0';
+	fprintf(f, "%s\neth0,rx,64,2000\n", bus);
+	free(bus);
+	cr_assert_eq(fclose(f), 0);
+	return (unsigned)pad + 2;
+}
+
+Test(watch_csv, a_bus_line_too_long_is_refused_not_dropped)
+{
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv6-%d.csv", (int)getpid());
+	const struct {
+		int pad;
+		size_t len;
+		const char *said;
+	} c[] = {{1, 1100, "line of 1100 bytes"},
+		 {1, 1024, "line of 1024 bytes"},
+		 {1000, 200000, "line of more than 1023 bytes"}};
+	for (size_t k = 0; k < sizeof c / sizeof c[0]; k++) {
+		unsigned line = long_bus_line(csv, c[k].pad, c[k].len);
+		struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+		cr_assert_eq(an.status, 3, "%zu: %s", k, an.err);
+		char want[200];
+		snprintf(want, sizeof want, "%s:%u:1: '# bus:' %s: expected at most 1023", csv, line,
+			 c[k].said);
+		cr_assert(strstr(an.err, want), "%zu: want %s in %s", k, want, an.err);
+		run_free(&an);
+	}
+	unlink(csv);
+}
+
+/* bus_gbps of iface's first row in analyze's JSON of csv with --segment-devices n */
+static double segment_ceiling(const char *csv, const char *n, const char *iface)
+{
+	struct run_result a =
+	    run_pcibw(NULL, (const char *[]){"analyze", csv, "--segment-devices", n, "--json", NULL});
+	cr_assert_eq(a.status, 0, "--segment-devices %s: %s", n, a.err);
+	json_error_t e;
+	json_t *j = json_loads(a.out, 0, &e);
+	cr_assert(j, "%s", e.text);
+	double g = -1;
+	size_t i;
+	json_t *r;
+	json_array_foreach(json_object_get(j, "rows"), i, r)
+	{
+		const char *f = json_string_value(json_object_get(r, "iface"));
+		if (g < 0 && f && !strcmp(f, iface)) {
+			const char *bm = json_string_value(json_object_get(r, "bus_modelled"));
+			cr_assert(bm && !strncmp(bm, "pci33/32", 8), "%s", bm ? bm : "null");
+			g = json_number_value(json_object_get(r, "bus_gbps"));
+		}
+	}
+	cr_assert_gt(g, 0, "no %s row with a bus ceiling", iface);
+	json_decref(j);
+	run_free(&a);
+	return g;
+}
+
+Test(watch_csv, segment_devices_apply_to_stated_pci_ports_beside_a_virtual_one)
+{
+	/* synthetic-shared-pci: lo (bus: virtual) and two e1000 ports on one 33 MHz PCI segment;
+	 * --segment-devices 2 is the user's word about that segment: lo's stated virtual bus is no
+	 * reason to refuse it, and the ports' ceiling pays for the second master on the segment */
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv7-%d.csv", (int)getpid());
+	char script[1024];
+	snprintf(script, sizeof script, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s",
+		 test_data("synthetic-shared-pci"), csv);
+	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
+	cr_assert_eq(c.status, 0, "%s", c.err);
+	run_free(&c);
+	cr_assert_lt(segment_ceiling(csv, "2", "eth1"), segment_ceiling(csv, "1", "eth1"));
+	/* a bus the user gives is still refused when it is no shared segment */
+	struct run_result b = run_pcibw(
+	    NULL, (const char *[]){"analyze", csv, "--bus", "gen2x8", "--segment-devices", "2", NULL});
+	cr_assert_eq(b.status, 2, "%s", b.err);
+	cr_assert(strstr(b.err, "not a shared PCI/PCI-X segment"), "%s", b.err);
+	run_free(&b);
+	unlink(csv);
+}
+
+Test(watch_csv, a_machine_stated_mid_file_is_shown_for_the_rows_after_it)
+{
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv8-%d.csv", (int)getpid());
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fprintf(f, "# bus: gen2x8 nic: ixgbe line_rate: 10G iface: eth0\n"
+		   "iface,direction,frame_bytes,pps\neth0,rx,64,1000\n"
+		   "# bus: gen1x1 nic: ixgbe line_rate: 10G iface: eth0\neth0,rx,64,1000\n");
+	cr_assert_eq(fclose(f), 0);
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(an.status, 0, "%s", an.err);
+	char lead[200], mid[200];
+	snprintf(lead, sizeof lead, "(from %s:1)\n", csv);
+	snprintf(mid, sizeof mid, "(rows after %s:4)\n", csv);
+	cr_assert(strstr(an.out, lead) && strstr(an.out, mid), "%s", an.out);
+	run_free(&an);
+	unlink(csv);
+}
+
+/* the bus_modelled of iface's rows in analyze's JSON */
+static void rows_on(const char *out, const char *iface, const char *bus)
+{
+	json_error_t e;
+	json_t *j = json_loads(out, 0, &e);
+	cr_assert(j, "%s", e.text);
+	size_t i;
+	json_t *r;
+	int seen = 0;
+	json_array_foreach(json_object_get(j, "rows"), i, r)
+	{
+		const char *f = json_string_value(json_object_get(r, "iface"));
+		if (!f || strcmp(f, iface))
+			continue;
+		const char *bm = json_string_value(json_object_get(r, "bus_modelled"));
+		cr_assert(bm && !strncmp(bm, bus, strlen(bus)), "%s: %s", iface, bm ? bm : "null");
+		seen++;
+	}
+	cr_assert_gt(seen, 0, "no %s row", iface);
+	json_decref(j);
+}
+
+Test(watch_csv, every_leading_bus_line_is_applied)
+{
+	/* 70 comment lines first, then the file's line and one line per interface for watch's
+	 * most interfaces (16): each interface's rows are set against its own line, the 16th's
+	 * too */
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv9-%d.csv", (int)getpid());
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fprintf(f, "# bus: gen2x8 nic: ixgbe line_rate: 10G\n");
+	for (int k = 0; k < 70; k++)
+		fprintf(f, "# a comment\n");
+	for (int k = 0; k < 16; k++)
+		fprintf(f, "# bus: gen1x%d nic: ixgbe line_rate: 10G iface: eth%d\n", k == 15 ? 4 : 1, k);
+	fprintf(f, "iface,direction,frame_bytes,pps\neth0,rx,64,1000\neth15,rx,64,1000\n");
+	cr_assert_eq(fclose(f), 0);
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(an.status, 0, "%s", an.err);
+	rows_on(an.out, "eth0", "gen1x1");
+	rows_on(an.out, "eth15", "gen1x4");
+	run_free(&an);
+	unlink(csv);
+}
+
+Test(watch_csv, too_many_or_too_late_leading_bus_lines_are_refused)
+{
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv10-%d.csv", (int)getpid());
+	/* the file's line and 17 interfaces' */
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fprintf(f, "# bus: gen2x8\n");
+	for (int k = 0; k < 17; k++)
+		fprintf(f, "# bus: gen1x1 iface: eth%d\n", k);
+	fprintf(f, "iface,direction,frame_bytes,pps\neth0,rx,64,1000\n");
+	cr_assert_eq(fclose(f), 0);
+	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(an.status, 3, "%s", an.err);
+	char want[400];
+	snprintf(want, sizeof want, "%s:18:1: more than 17 leading '# bus:' lines", csv);
+	cr_assert(strstr(an.err, want), "%s", an.err);
+	run_free(&an);
+	/* the file's line past the head the run's machine is read from */
+	f = fopen(csv, "w");
+	cr_assert(f);
+	for (int k = 0; k < 69; k++)
+		fprintf(f, "# a comment\n");
+	fprintf(f, "# bus: gen2x8\niface,direction,frame_bytes,pps\neth0,rx,64,1000\n");
+	cr_assert_eq(fclose(f), 0);
+	an = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(an.status, 3, "%s", an.err);
+	snprintf(want, sizeof want,
+		 "%s:70:1: the file's '# bus:' line is on line 70: expected it within "
+		 "the first 64 lines",
+		 csv);
+	cr_assert(strstr(an.err, want), "%s", an.err);
+	run_free(&an);
+	unlink(csv);
+}
+
+Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_them)
+{
+	/* synthetic-shared-downshift with eth2's link read x2 in sample 3 (before eth1's x4 in
+	 * sample 4; x4 from sample 4 on, as eth1's): the CSV states eth2@x2, then eth1@x4, then
+	 * eth2@x4; watch's rows and verdicts are analyze's of that CSV, row for row, and each
+	 * interface's x4 rows are its own (its own bus_modelled) */
+	char dir[128], cmd[512];
+	snprintf(dir, sizeof dir, "/tmp/pcibw-watch-retrain-%d", (int)getpid());
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir,
+		 test_data("synthetic-shared-downshift"), dir);
+	cr_assert_eq(system(cmd), 0);
+	char path[256];
+	snprintf(path, sizeof path, "%s/samples", dir);
+	size_t n;
+	char *text = slurp(path, &n);
+	cr_assert(text);
+	/* the same byte count ("link_width 8" to "link_width 2"): the blobs' lengths hold */
+	int sample = -1, edited = 0;
+	bool eth2 = false;
+	for (char *l = text; l < text + n;) {
+		char *nl = memchr(l, '\n', (size_t)(text + n - l));
+		size_t len = nl ? (size_t)(nl - l) : (size_t)(text + n - l);
+		if (len > 7 && !memcmp(l, "sample ", 7))
+			sample++;
+		if (len > 5 && !memcmp(l, "blob ", 5))
+			eth2 = len > 14 && !memcmp(l, "blob net/eth2 ", 14);
+		if (eth2 && sample == 3 && len == 12 && !memcmp(l, "link_width 8", 12)) {
+			l[11] = '2';
+			edited++;
+		}
+		l += len + 1;
+	}
+	cr_assert_eq(edited, 1);
+	FILE *f = fopen(path, "wb");
+	cr_assert(f);
+	cr_assert_eq(fwrite(text, 1, n, f), n);
+	cr_assert_eq(fclose(f), 0);
+	free(text);
+	rows_checked = 0;
+	same_verdict(dir, "", "bus=0.85", "wire=0.95", NULL);
+	same_verdict(dir, "", "cpu=1", "core=1", NULL);
+	cr_assert_geq(rows_checked, 6);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
 }
