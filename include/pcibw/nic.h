@@ -226,8 +226,10 @@ int pcibw_nic_recipe(const struct pcibw_nic *nic, enum pcibw_pattern pat, double
  * (mlx5 en/params.c slow_pci_heuristic: link_speed > 2 x pcie_bandwidth_available, the latter
  * lanes x GT/s x encoding). Then sets[0..nsets) are applied in order: "KNOB=VALUE" for a knob the
  * profile declares, or "section.key=VALUE" for any profile key (doc/model.md lists them); each is
- * recorded in nic->overrides. Returns PCIBW_OK or PCIBW_EUSAGE naming the unknown knob or key or
- * the bad value (nic is then partly changed). bus may be NULL (no link: no slow-link defaults).
+ * recorded in nic->overrides. Returns PCIBW_OK or PCIBW_EUSAGE naming the unknown knob or key,
+ * the bad value, or the keys of a broken pair once all are applied (read_latency_ns with
+ * read_tags, write_unit_bytes with write_unit_ns, write_cmd_ns with both: the same rule as
+ * pcibw_nic_load_file) (nic is then partly changed). bus may be NULL (no link: no slow-link defaults).
  */
 struct pcibw_bus;
 int pcibw_nic_configure(struct pcibw_nic *nic, const struct pcibw_bus *bus, double port_gbps,

@@ -502,6 +502,30 @@ static bool valid_match(const char *m, char *bad, size_t len)
 	return true;
 }
 
+/* Keys that only mean something together: a profile file and a what-if (--nic-set) must both
+ * keep them paired, or the model would silently drop the half that is set. Fills why naming the
+ * keys and returns false when a pair is broken. */
+static bool pairs_check(const struct pcibw_nic *n, char *why, size_t len)
+{
+	if ((n->read_latency_ns > 0) != (n->read_tags > 0)) {
+		snprintf(why, len,
+			 "[device] read_latency_ns and read_tags go together: set both or neither "
+			 "(reads in flight = tags, each held for the latency; here %g ns, %d tags)",
+			 n->read_latency_ns, n->read_tags);
+		return false;
+	}
+	if ((n->write_unit_bytes > 0) != (n->write_unit_ns > 0) ||
+	    (n->write_cmd_ns > 0 && n->write_unit_bytes == 0)) {
+		snprintf(why, len,
+			 "[device] write_unit_bytes and write_unit_ns go together, and write_cmd_ns "
+			 "needs them (a write holds the engine for write_cmd_ns + its units x "
+			 "write_unit_ns; here %d B, %g ns, %g ns)",
+			 n->write_unit_bytes, n->write_unit_ns, n->write_cmd_ns);
+		return false;
+	}
+	return true;
+}
+
 int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_err *err)
 {
 	struct loader L = {0};
@@ -551,18 +575,9 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 				  path, bad);
 	if ((rc = knobs_check(path, &nic, err)))
 		return rc;
-	if ((nic.read_latency_ns > 0) != (nic.read_tags > 0))
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s: [device] read_latency_ns and read_tags go together "
-				  "(reads in flight = tags, each held for the latency)",
-				  path);
-	if ((nic.write_unit_bytes > 0) != (nic.write_unit_ns > 0) ||
-	    (nic.write_cmd_ns > 0 && nic.write_unit_bytes == 0))
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s: [device] write_unit_bytes and write_unit_ns go together, and "
-				  "write_cmd_ns needs them (a write holds the engine for write_cmd_ns + "
-				  "its units x write_unit_ns)",
-				  path);
+	char why[320];
+	if (!pairs_check(&nic, why, sizeof why))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s", path, why);
 	*out = nic;
 	return PCIBW_OK;
 }
@@ -683,7 +698,7 @@ static bool slow_pcie(const struct pcibw_bus *b, double port_gbps)
 int pcibw_nic_configure(struct pcibw_nic *nic, const struct pcibw_bus *bus, double port_gbps,
 			const char *const *sets, int nsets, struct pcibw_err *err)
 {
-	char why[240];
+	char why[320];
 	double port = port_gbps > 0 ? port_gbps : nic->port_gbps;
 	bool slow = slow_pcie(bus, port);
 	for (int i = 0; i < nic->n_knobs; i++) {
@@ -731,6 +746,8 @@ int pcibw_nic_configure(struct pcibw_nic *nic, const struct pcibw_bus *bus, doub
 				snprintf(nic->overrides[nic->n_overrides++], sizeof nic->overrides[0], "%s",
 					 s);
 		}
+	if (!pairs_check(nic, why, sizeof why))
+		return pcibw_fail(err, PCIBW_EUSAGE, "profile %s: %s", nic->name, why);
 	return PCIBW_OK;
 }
 

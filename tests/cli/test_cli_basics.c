@@ -203,6 +203,13 @@ Test(cli, repeatable_options_take_each_name_once)
 	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
 	      "rx.desc_bytes=16", NULL},
 	     NULL},
+	    {{"model", "--bus", "gen3x8", "--nic", "simple", "--nic-set", "device.write_unit_bytes=128",
+	      NULL},
+	     "write_unit_bytes and write_unit_ns go together"},
+	    {{"model", "--bus", "gen3x8", "--nic", "simple", "--nic-set", "device.write_unit_ns=17", NULL},
+	     "write_unit_bytes and write_unit_ns go together"},
+	    {{"model", "--bus", "gen3x8", "--nic", "simple", "--nic-set", "device.read_tags=4", NULL},
+	     "read_latency_ns and read_tags go together"},
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		struct run_result r = run_pcibw(NULL, cases[i].argv);

@@ -242,6 +242,38 @@ Test(knobs, overrides_and_refusals)
 	}
 }
 
+/* A what-if must keep the paired keys paired, as a profile file must: half a pair would leave the
+ * model's figures unchanged without a word (the write engine and the read window each need both). */
+Test(knobs, what_if_pairs_checked)
+{
+	struct pcibw_bus b = parse_bus(G3X8);
+	const char *bad[][2] = {{"device.write_unit_bytes=128", NULL},
+				{"device.write_unit_ns=17", NULL},
+				{"device.write_cmd_ns=4", NULL},
+				{"device.read_tags=4", NULL},
+				{"device.read_latency_ns=500", NULL}};
+	const char *needle[] = {"write_unit_bytes and write_unit_ns go together",
+				"write_unit_bytes and write_unit_ns go together", "write_cmd_ns needs them",
+				"read_latency_ns and read_tags go together",
+				"read_latency_ns and read_tags go together"};
+	for (int i = 0; i < 5; i++) {
+		struct pcibw_nic m = load_nic("simple");
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_nic_configure(&m, &b, 0, bad[i], 1, &e), PCIBW_EUSAGE, "%s", bad[i][0]);
+		cr_expect(strstr(e.msg, needle[i]), "%s: %s", bad[i][0], e.msg);
+	}
+	/* both halves together are a what-if like any other */
+	const char *ok[][3] = {
+	    {"device.write_unit_bytes=128", "device.write_unit_ns=17", "device.write_cmd_ns=4"},
+	    {"device.read_tags=4", "device.read_latency_ns=500", NULL}};
+	const int n_ok[] = {3, 2};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_nic m = load_nic("simple");
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_nic_configure(&m, &b, 0, ok[i], n_ok[i], &e), PCIBW_OK, "%s", e.msg);
+	}
+}
+
 /* A knob whose values set different keys would leave a key wherever the last value put it. */
 Test(knobs, profile_knob_checks)
 {

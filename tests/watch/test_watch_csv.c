@@ -748,3 +748,97 @@ Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_th
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+struct rec_blob {
+	char key[64];
+	const char *text;
+	size_t len;
+};
+
+struct rec_sample {
+	double t;
+	int n;
+	struct rec_blob b[16];
+};
+
+/* the samples of a recording (doc/watch-recording.md: "sample T N", then N "blob KEY LEN" each
+ * followed by LEN bytes and a line end), pointing into text */
+static int rec_parse(char *text, size_t n, struct rec_sample *s, int max)
+{
+	int k = 0;
+	for (char *p = text; p < text + n && k < max;) {
+		cr_assert_eq(sscanf(p, "sample %lf %d", &s[k].t, &s[k].n), 2);
+		cr_assert_leq(s[k].n, 16);
+		p = strchr(p, '\n') + 1;
+		for (int j = 0; j < s[k].n; j++) {
+			cr_assert_eq(sscanf(p, "blob %63s %zu", s[k].b[j].key, &s[k].b[j].len), 2);
+			p = strchr(p, '\n') + 1;
+			s[k].b[j].text = p;
+			p += s[k].b[j].len + 1;
+		}
+		k++;
+	}
+	return k;
+}
+
+Test(watch_csv, a_ninth_link_state_is_warned_of)
+{
+	/* synthetic-shared-downshift's samples, then copies of its last one, eth1's link read in a
+	 * new state (gen 1 to 3 x 1, 2, 4, 8 lanes, the last the resolved gen3 x8) in each sample after the
+	 * first: 11 states; watch models 8 besides the resolved one, and says so ("link-states") */
+	char dir[128], cmd[512], path[256];
+	snprintf(dir, sizeof dir, "/tmp/pcibw-watch-states-%d", (int)getpid());
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir,
+		 test_data("synthetic-shared-downshift"), dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/samples", dir);
+	size_t n;
+	char *text = slurp(path, &n);
+	cr_assert(text);
+	static struct rec_sample s[16];
+	int ns = rec_parse(text, n, s, 16);
+	cr_assert_geq(ns, 2);
+	const char *speed[] = {"2.5", "5.0", "8.0"};
+	FILE *f = fopen(path, "wb");
+	cr_assert(f);
+	int states = 0;
+	for (int k = 0; k < 13; k++) {
+		const struct rec_sample *src = &s[k < ns ? k : ns - 1];
+		fprintf(f, "sample %.9f %d\n", k < ns ? src->t : s[ns - 1].t + 0.5 * (k - ns + 1), src->n);
+		for (int j = 0; j < src->n; j++) {
+			const struct rec_blob *b = &src->b[j];
+			if (k == 0 || strcmp(b->key, "net/eth1")) {
+				fprintf(f, "blob %s %zu\n%.*s\n", b->key, b->len, (int)b->len, b->text);
+				continue;
+			}
+			/* state k - 1 of gen 1..3 x width 1, 2, 4, 8 but gen3 x8 */
+			int st = k - 1, gen = st / 4, width = 1 << (st % 4);
+			const char *ls = strstr(b->text, "link_speed ");
+			cr_assert(ls && ls < b->text + b->len);
+			char blob[1024];
+			int bl = snprintf(blob, sizeof blob, "%.*slink_speed %s GT/s PCIe\nlink_width %d\n",
+					  (int)(ls - b->text), b->text, speed[gen], width);
+			fprintf(f, "blob %s %d\n%s\n", b->key, bl, blob);
+			states++;
+		}
+	}
+	cr_assert_eq(fclose(f), 0);
+	free(text);
+	cr_assert_eq(states, 12); /* the last is gen3 x8, the resolved link: 11 states besides it */
+	struct run_result w = run_pcibw(NULL, (const char *[]){"watch", "--replay", dir, "--json", NULL});
+	cr_assert_eq(w.status, 0, "%s", w.err);
+	json_t *sum = last_json_line(w.out);
+	json_t *codes = json_object_get(sum, "warning_codes"), *texts = json_object_get(sum, "warnings");
+	bool found = false;
+	for (size_t i = 0; i < json_array_size(codes); i++)
+		if (!strcmp(json_string_value(json_array_get(codes, i)), "link-states")) {
+			const char *t = json_string_value(json_array_get(texts, i));
+			cr_assert(strstr(t, "eth1: its link trained to more than 8 states"), "%s", t);
+			found = true;
+		}
+	cr_assert(found, "%s", w.out);
+	json_decref(sum);
+	run_free(&w);
+	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
+	cr_assert_eq(system(cmd), 0);
+}
