@@ -175,6 +175,43 @@ Test(pcie_default, write_engine_units)
 	cr_assert_str_neq(r.bound_by, "device-tps");
 }
 
+/* Held-out checks of the write engine. write_engine_units above is in-sample: 129, 192 and 320 B
+ * are BW_DMA_WR points the engine's constants were read from (data/nic/nfp6000-pciebench.ini),
+ * as 64 B is the point max_dma_tps was read from. These sizes were not used to set either:
+ *   - 769 B: k = ceil(769 / 128) = 7, 4 + 7 x 17 = 123 ns. Measured (BW_DMA_WR, Time / Trans):
+ *     Ivy Bridge 1031799413.33 / 8388608 = 123.000 ns, Haswell-EP 1044029120 / 8388608 =
+ *     124.457 ns (tests/data/pciebench-nfp6000-{ivb,hsw-e5}-*). At Gen3 x8 the root complex's
+ *     whole-line charge, 13 lines = 832 B + 4 MWr x 24 B = 928 B at 7.4435 GB/s = 124.67 ns, is
+ *     over the engine's 123 ns and binds; on a Gen4 x8 link (twice the budget) the engine's
+ *     123 ns is what is left.
+ *   - 16, 32, 65 B: k = 1, 21 ns, under max_dma_tps' 1 / 47.40 M = 21.097 ns, which binds:
+ *     measured 47.583, 47.535, 47.319 M transfers/s on both E5 hosts (Trans/s column). */
+Test(pcie_default, write_engine_held_out)
+{
+	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
+	struct pcibw_nic n = load_nic("nfp6000-pciebench");
+	double budget = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)) * ETA; /* GB/s */
+	struct pcibw_model_row w = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 769);
+	assert_rel(w.bus_mpps, budget / 928 * 1e3, 1e-9, "769 B: %f Mpps", w.bus_mpps);
+	cr_assert_str_eq(w.bound_by, "root-complex");
+	static const double measured_ns[] = {123.000, 124.457}; /* Ivy Bridge, Haswell-EP */
+	for (int i = 0; i < 2; i++)
+		assert_rel(1e3 / w.bus_mpps, measured_ns[i], 0.015, "769 B vs %f ns measured",
+			   measured_ns[i]);
+	struct pcibw_bus g4 = parse_bus("gen4x8,mps=256,mrrs=512");
+	struct pcibw_model_row e = eval(&g4, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 769);
+	assert_rel(e.bus_mpps, 1e3 / 123, 1e-9, "769 B, Gen4 x8: %f Mpps", e.bus_mpps);
+	cr_assert_str_eq(e.bound_by, "device-tps");
+	static const int size[] = {16, 32, 65};
+	static const double measured_mtps[] = {47.583, 47.535, 47.319};
+	for (int i = 0; i < 3; i++) {
+		struct pcibw_model_row r = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, size[i]);
+		assert_rel(r.bus_mpps, 47.40, 1e-9, "%d B: %f Mpps", size[i], r.bus_mpps);
+		cr_assert_str_eq(r.bound_by, "device-tps", "%d B", size[i]);
+		assert_rel(r.bus_mpps, measured_mtps[i], 0.005, "%d B vs measured", size[i]);
+	}
+}
+
 /* The wire: frame + 20 B (preamble/SFD 8, gap 12). 10G at 64 B frames = 14.880952 Mpps. */
 Test(pcie_default, wire_and_limit)
 {
