@@ -745,6 +745,36 @@ Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_th
 	same_verdict(dir, "", "bus=0.85", "wire=0.95", NULL);
 	same_verdict(dir, "", "cpu=1", "core=1", NULL);
 	cr_assert_geq(rows_checked, 6);
+	/* the groups too: the summary's evidence (a line per group) is analyze's, line for line */
+	struct run_result w = run_pcibw(NULL, (const char *[]){"watch", "--replay", dir, "--json", NULL});
+	cr_assert_eq(w.status, 0, "%s", w.err);
+	json_t *sum = last_json_line(w.out);
+	char csv[160];
+	snprintf(csv, sizeof csv, "%s.csv", dir);
+	snprintf(cmd, sizeof cmd, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s", dir, csv);
+	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
+	cr_assert_eq(c.status, 0, "%s", c.err);
+	run_free(&c);
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	json_error_t e;
+	json_t *an = json_loads(a.out, 0, &e);
+	cr_assert(an, "%s", e.text);
+	json_t *we = json_object_get(sum, "evidence"), *ae = json_object_get(an, "evidence");
+	cr_assert_eq(json_array_size(we), json_array_size(ae), "watch %s\nanalyze %s", w.out, a.out);
+	int on_x4 = 0;
+	for (size_t i = 0; i < json_array_size(we); i++) {
+		const char *x = json_string_value(json_array_get(we, i)),
+			   *y = json_string_value(json_array_get(ae, i));
+		cr_assert_str_eq(x, y, "evidence %zu", i);
+		on_x4 += strstr(x, "on PCIe gen3 x4 link") != NULL;
+	}
+	cr_assert_eq(on_x4, 2, "eth1's and eth2's x4 rows: a group each"); /* and eth2's x2 rows */
+	json_decref(an);
+	json_decref(sum);
+	run_free(&a);
+	run_free(&w);
+	unlink(csv);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
