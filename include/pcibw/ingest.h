@@ -75,7 +75,8 @@ struct pcibw_ingest_stats {
 	long rows;		  /* rows emitted (handed to the callback) */
 	long lines;		  /* data lines read (comments and header excluded) */
 	long skipped;		  /* data lines skipped (wrong field count, no rate value, RR tests) */
-	char first_skip[256];	  /* "file:line: why" of the first skipped line, "" */
+	char first_skip[256];	  /* "file:line: why" of the first skipped line ("file: why" in
+				   * JSON, which has no lines once loaded), "" */
 	unsigned header_line;	  /* CSV formats: the line of the header record; 0 if none */
 	enum pcibw_format format; /* the format read */
 	char notes[8][400];	  /* facts worth stating (omitted iperf3 intervals, TCP write sizes) */

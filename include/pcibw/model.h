@@ -180,6 +180,27 @@ struct pcibw_model_loads {
 int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw_model_loads *out,
 		      struct pcibw_err *err);
 
+/*
+ * What sized a DMA read's completions (PCIe Base 5.0 sec. 2.3.1.1), bits of
+ * pcibw_read_split.set_by: RCB -- a request shorter than its MRRS block (or any request with
+ * rcb_chunks) comes back one RCB block per completion; MPS -- a request spanning its MRRS block
+ * comes back in MPS-sized pieces; MRRS -- such a request no bigger than MPS comes back whole.
+ */
+#define PCIBW_CPL_BY_RCB 1u
+#define PCIBW_CPL_BY_MPS 2u
+#define PCIBW_CPL_BY_MRRS 4u
+
+/* One DMA read's split on PCIe: per read (one op transfer), not per packet. */
+struct pcibw_read_split {
+	double requests;    /* MRd requests (MRRS-sized pieces; averaged over placements) */
+	double completions; /* CplD completions answering them */
+	unsigned set_by;    /* PCIBW_CPL_BY_* bits: what sized the completions */
+};
+
+/* pcibw_cpl_set_by_name - "rcb", "mps", "mrrs", or several joined by '+' ("mps+rcb") for a mix
+ * of requests, "" for none (static strings). */
+const char *pcibw_cpl_set_by_name(unsigned set_by);
+
 /* One operation of a packet's recipe as it costs the bus: what pcibw model --explain prints. */
 struct pcibw_explain_op {
 	struct pcibw_op op;	/* from pcibw_nic_recipe: kind, role, path, bytes, per_packet, keys */
@@ -188,6 +209,8 @@ struct pcibw_explain_op {
 	double to_host_bytes;	/* the same, device->host */
 	const char *knob;	/* the driver knob whose value sets its keys, or NULL */
 	const char *source;	/* that knob's source, else the profile's */
+	bool is_read_split;	/* a DMA read on PCIe: read holds its requests and completions */
+	struct pcibw_read_split read;
 };
 
 /*

@@ -48,8 +48,13 @@ void copy_text(char *dst, const char *src)
 
 void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why)
 {
-	if (st->skipped++ == 0)
-		snprintf(st->first_skip, sizeof st->first_skip, "%s:%u: %s", file, line, why);
+	if (st->skipped++ == 0) {
+		/* line 0: a format without lines (JSON after its load); why names the place */
+		if (line)
+			snprintf(st->first_skip, sizeof st->first_skip, "%s:%u: %s", file, line, why);
+		else
+			snprintf(st->first_skip, sizeof st->first_skip, "%s: %s", file, why);
+	}
 }
 
 void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
@@ -109,6 +114,24 @@ static bool netperf_banner(const char *s, size_t n)
 {
 	return has(s, n, "MIGRATED") || has(s, n, " TEST from ") || has(s, n, " TEST to ") ||
 	       has(s, n, "UNIDIRECTIONAL SEND TEST");
+}
+
+/*
+ * The line (from 1) of a header pcie-bench's pcie-model writes for what it calculates (pcie_bw.py:
+ * "Payload(Bytes)" "PCIe Write BW" "PCIe Write Trans/s" ...), 0 for any other first content line.
+ * That output is a model's, not a measurement: read as CSV it would fail as malformed, or be set
+ * against pcibw's own model as if it had been measured.
+ */
+static unsigned model_output_line(const char *head, size_t len)
+{
+	size_t p = 0, n = 0;
+	const char *l = content_line(head, len, &p, &n);
+	if (!l || !has(l, n, "\"Payload(Bytes)\"") || !has(l, n, "\"PCIe "))
+		return 0;
+	unsigned line = 1;
+	for (const char *c = head; c < l; c++)
+		line += *c == '\n';
+	return line;
 }
 
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
@@ -172,6 +195,17 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 	struct ingest_src src = {
 	    .name = is_stdin ? "-" : path, .fp = fp, .head = head, .head_len = n, .opts = opts};
 	enum pcibw_format f = opts->format ? opts->format : pcibw_ingest_detect(head, n);
+	unsigned model_line = f == PCIBW_FMT_CSV ? model_output_line(head, n) : 0;
+	if (model_line) {
+		fclose(fp);
+		return pcibw_fail(
+		    err, PCIBW_EINPUT,
+		    "%s:%u: this is pcie-model's calculated output (pcie_bw.py's \"Payload(Bytes)\" "
+		    "\"PCIe ... BW\" header), a model of the bus, not a measurement (expected "
+		    "measured throughput: CSV, iperf3 -J, netperf or pcie-bench results; `pcibw "
+		    "model --compat pcie-bench` gives the model itself)",
+		    src.name, model_line);
+	}
 	stats->format = f;
 	static const ingest_fn fns[] = {
 	    [PCIBW_FMT_CSV] = ingest_csv,

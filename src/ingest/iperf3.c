@@ -48,6 +48,27 @@ static int get_num(const struct ingest_src *src, json_t *obj, const char *path, 
 	return st;
 }
 
+/* bits_per_second at obj.bits_per_second, or NAN if absent or null: a rate, so a bad one is
+ * refused as a bit rate (the limits of Gbit/s), not as a count. */
+static int get_bps(const struct ingest_src *src, json_t *obj, const char *path, double *out,
+		   struct pcibw_err *err)
+{
+	*out = NAN;
+	json_t *v = obj ? json_object_get(obj, "bits_per_second") : NULL;
+	if (!v || json_is_null(v))
+		return PCIBW_OK;
+	char where[700], text[64];
+	snprintf(where, sizeof where, "%s: iperf3 JSON key %s.bits_per_second", src->name, path);
+	if (!json_is_number(v))
+		return pcibw_fail(err, PCIBW_EINPUT, "%s: expected a number (bit/s)", where);
+	double d = json_number_value(v);
+	snprintf(text, sizeof text, "%.17g bit/s", d);
+	int st = check_number(text, d / 1e9, PCIBW_VAL_GBPS, where, err);
+	if (st == PCIBW_OK)
+		*out = d;
+	return st;
+}
+
 struct side {
 	const char *key;    /* "sum_sent" ... */
 	const char *series; /* "sender" / "receiver" */
@@ -63,14 +84,18 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 	int r;
 	if (!json_is_object(sum))
 		return bad(src, path, "an object", err);
-	if ((r = get_num(src, sum, path, "bits_per_second", PCIBW_VAL_COUNT, &bps, err)) ||
+	if ((r = get_bps(src, sum, path, &bps, err)) ||
 	    (r = get_num(src, sum, path, "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
 	    (r = get_num(src, sum, path, "packets", PCIBW_VAL_COUNT, &packets, err)) ||
 	    (r = get_num(src, sum, path, "lost_packets", PCIBW_VAL_COUNT, &lost, err)) ||
 	    (r = get_num(src, sum, path, "bytes", PCIBW_VAL_COUNT, &bytes, err)))
 		return r;
 	if (isnan(bps)) {
-		stats_skip(st, src->name, 0, "iperf3 sum without bits_per_second");
+		char why[300];
+		/* JSON has no line per value after the load: the key's path says where */
+		snprintf(why, sizeof why, "iperf3 JSON key %s.bits_per_second is %s: sum left out", path,
+			 json_object_get(sum, "bits_per_second") ? "null" : "missing");
+		stats_skip(st, src->name, 0, why);
 		return PCIBW_OK;
 	}
 	char where[600];
@@ -212,8 +237,10 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	}
 	for (size_t i = 0; ivs && i < json_array_size(ivs); i++) {
 		json_t *s = json_object_get(json_array_get(ivs, i), "sum");
+		char ipath[48];
+		snprintf(ipath, sizeof ipath, "intervals[%zu].sum", i);
 		if (!json_is_object(s)) {
-			r = bad(src, "intervals[].sum", "an object", err);
+			r = bad(src, ipath, "an object", err);
 			goto out;
 		}
 		st->lines++;
@@ -222,12 +249,18 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			continue;
 		}
 		double bps, secs, pk;
-		if ((r = get_num(src, s, "intervals[].sum", "bits_per_second", PCIBW_VAL_COUNT, &bps, err)) ||
-		    (r = get_num(src, s, "intervals[].sum", "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
-		    (r = get_num(src, s, "intervals[].sum", "packets", PCIBW_VAL_COUNT, &pk, err)))
+		if ((r = get_bps(src, s, ipath, &bps, err)) ||
+		    (r = get_num(src, s, ipath, "seconds", PCIBW_VAL_COUNT, &secs, err)) ||
+		    (r = get_num(src, s, ipath, "packets", PCIBW_VAL_COUNT, &pk, err)))
 			goto out;
-		if (isnan(bps) || isnan(secs))
+		if (isnan(bps) || isnan(secs)) {
+			char why[200];
+			snprintf(why, sizeof why,
+				 "iperf3 JSON key %s.%s is null or missing: interval left out", ipath,
+				 isnan(bps) ? "bits_per_second" : "seconds");
+			stats_skip(st, src->name, 0, why);
 			continue;
+		}
 		n_iv++;
 		sum_bps += bps * secs;
 		sum_secs += secs;

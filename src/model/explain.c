@@ -13,6 +13,13 @@ static double dma_of(double size, enum pcibw_size_is s)
 	return s == PCIBW_SIZE_DMA ? size : pcibw_frame_bytes(size, s) - 4;
 }
 
+const char *pcibw_cpl_set_by_name(unsigned set_by)
+{
+	static const char *const names[8] = {"",     "rcb",	 "mps",	     "mps+rcb",
+					     "mrrs", "mrrs+rcb", "mps+mrrs", "mps+mrrs+rcb"};
+	return names[set_by & 7u];
+}
+
 int pcibw_model_explain(const struct pcibw_model_in *in, double size, struct pcibw_explain_op *out, int max,
 			int *n, struct pcibw_err *err)
 {
@@ -45,6 +52,7 @@ int pcibw_model_explain(const struct pcibw_model_in *in, double size, struct pci
 		const struct pcibw_nic_knob *k = pcibw_nic_key_knob(in->nic, e->op.keys);
 		e->knob = k ? k->name : NULL;
 		e->source = k ? k->source : in->nic->source;
+		e->is_read_split = pcibw_pcie_read_split(in, &e->op, &e->read) == 1;
 	}
 	return PCIBW_OK;
 }

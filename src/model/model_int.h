@@ -35,6 +35,14 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 int pcibw_pcie_flits(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double *to_dev,
 		     double *to_host);
 
+/*
+ * pcibw_pcie_read_split - the MRd requests and CplD completions of one DMA read op on a PCIe bus,
+ * as pcibw_pcie_cost counts them (its placement and compat rules). Returns 1 with *out filled,
+ * 0 (out zeroed) when op is no DMA read or in->bus no PCIe bus.
+ */
+int pcibw_pcie_read_split(const struct pcibw_model_in *in, const struct pcibw_op *op,
+			  struct pcibw_read_split *out);
+
 /* Conventional PCI and PCI-X: one shared, half-duplex budget of clocks. */
 int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
 		    struct pcibw_bus_cost *out, struct pcibw_err *err);

@@ -159,15 +159,21 @@ static double tlps(double bytes, int unit)
  * spans all MRRS/RCB blocks of its MRRS; a shorter request comes back one RCB block per
  * completion. With rcb_chunks every request comes back in RCB pieces.
  */
-static double read_completions(const struct pcibw_bus *b, double bytes)
+static double read_completions(const struct pcibw_bus *b, double bytes, unsigned *set_by)
 {
-	if (b->rcb_chunks)
+	if (b->rcb_chunks) {
+		*set_by |= PCIBW_CPL_BY_RCB;
 		return tlps(bytes, b->rcb_bytes);
+	}
 	double full = floor(bytes / b->mrrs_bytes), tail = bytes - full * b->mrrs_bytes;
 	double n = full * tlps(b->mrrs_bytes, b->mps_bytes);
-	if (tail > 0)
-		n += tlps(tail, b->rcb_bytes) >= tlps(b->mrrs_bytes, b->rcb_bytes) ? tlps(tail, b->mps_bytes)
-										   : tlps(tail, b->rcb_bytes);
+	if (full > 0)
+		*set_by |= b->mrrs_bytes <= b->mps_bytes ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
+	if (tail > 0) {
+		bool whole = tlps(tail, b->rcb_bytes) >= tlps(b->mrrs_bytes, b->rcb_bytes);
+		n += whole ? tlps(tail, b->mps_bytes) : tlps(tail, b->rcb_bytes);
+		*set_by |= whole ? PCIBW_CPL_BY_MPS : PCIBW_CPL_BY_RCB;
+	}
 	return n;
 }
 
@@ -180,6 +186,7 @@ static long blocks(long a, long n, long unit)
 /* A packet data buffer's split into TLPs, per packet. */
 struct split {
 	double reqs, cpls; /* read: MRd requests, CplD completions */
+	unsigned set_by;   /* read: PCIBW_CPL_BY_* of the completions' sizes */
 	double wr_tlps;	   /* write: MWr TLPs */
 	double lines;	   /* host cache lines touched */
 };
@@ -197,9 +204,10 @@ static void split_at(const struct pcibw_bus *b, long a, long n, struct split *o)
 	long mrrs = b->mrrs_bytes, mps = b->mps_bytes, rcb = b->rcb_bytes;
 	for (long p = a, end = a + n; p < end;) {
 		long blk = p - p % mrrs, e = blk + mrrs < end ? blk + mrrs : end;
-		bool whole = p - blk < rcb && e > blk + mrrs - rcb;
+		bool whole = !b->rcb_chunks && p - blk < rcb && e > blk + mrrs - rcb;
 		o->reqs += 1;
-		o->cpls += !b->rcb_chunks && whole ? blocks(p, e - p, mps) : blocks(p, e - p, rcb);
+		o->cpls += whole ? blocks(p, e - p, mps) : blocks(p, e - p, rcb);
+		o->set_by |= !whole ? PCIBW_CPL_BY_RCB : mrrs <= mps ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
 		p = e;
 	}
 	o->wr_tlps += blocks(a, n, mps);
@@ -237,6 +245,30 @@ static void data_split(const struct pcibw_bus *b, double bytes, struct split *o)
 	o->wr_tlps /= (double)used, o->lines /= (double)used;
 }
 
+/*
+ * A DMA read of s bytes: its MRd requests and CplD completions, with what sized them. d is the
+ * buffer's placed split (dma_offset), or NULL for a read from the start of an MRRS block.
+ * pcie-model (compat) takes MPS-sized completions, RCB-sized with rcb_chunks (pcie.py,
+ * mem_bw.py).
+ */
+static void read_split(const struct pcibw_bus *b, bool compat, const struct split *d, double s,
+		       struct pcibw_read_split *o)
+{
+	*o = (struct pcibw_read_split){0};
+	if (d) {
+		o->requests = d->reqs;
+		o->completions = d->cpls;
+		o->set_by = d->set_by;
+		return;
+	}
+	o->requests = tlps(s, b->mrrs_bytes);
+	if (compat) {
+		o->completions = tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes);
+		o->set_by = b->rcb_chunks ? PCIBW_CPL_BY_RCB : PCIBW_CPL_BY_MPS;
+	} else
+		o->completions = read_completions(b, s, &o->set_by);
+}
+
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
 static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
@@ -259,6 +291,7 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		double sl = line > 0 && op->role == PCIBW_ROLE_DATA ? ceil(s / line) * line : s;
 		/* a data buffer off its page's alignment: its TLPs and lines where they fall */
 		struct split d;
+		struct pcibw_read_split rs;
 		bool placed = !compat && b->dma_offset != 0 && op->role == PCIBW_ROLE_DATA &&
 			      (op->kind == PCIBW_OP_DMA_WRITE || op->kind == PCIBW_OP_DMA_READ);
 		if (placed) {
@@ -290,15 +323,10 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 					 tlps(s, in->nic->write_unit_bytes) * in->nic->write_unit_ns);
 			break;
 		case PCIBW_OP_DMA_READ:
-			n = placed ? d.reqs : tlps(s, b->mrrs_bytes);
-			a->to_host += f * n * oh_mem;
-			a->dev_reads += f * n;
-			/* completions: pcie-model takes MPS-sized pieces (RCB-sized with rcb_chunks;
-			 * pcie.py, mem_bw.py) */
-			n = placed   ? d.cpls
-			    : compat ? tlps(s, b->rcb_chunks ? b->rcb_bytes : b->mps_bytes)
-				     : read_completions(b, s);
-			a->to_dev += f * (sl + n * oh_cpl);
+			read_split(b, compat, placed ? &d : NULL, s, &rs);
+			a->to_host += f * rs.requests * oh_mem;
+			a->dev_reads += f * rs.requests;
+			a->to_dev += f * (sl + rs.completions * oh_cpl);
 			break;
 		case PCIBW_OP_MMIO_WRITE:
 			a->to_dev += f * (s + tlps(s, b->mps_bytes) * oh_mem);
@@ -409,4 +437,21 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	 * direction's, so without a figure this stays 0 rather than a guess */
 	out->cpu_stall_ns = a.stall_reads * nic->read_latency_ns;
 	return PCIBW_OK;
+}
+
+int pcibw_pcie_read_split(const struct pcibw_model_in *in, const struct pcibw_op *op,
+			  struct pcibw_read_split *out)
+{
+	const struct pcibw_bus *b = in->bus;
+	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH;
+	struct split d;
+	*out = (struct pcibw_read_split){0};
+	if (b->kind != PCIBW_BUS_PCIE || op->kind != PCIBW_OP_DMA_READ || !(op->bytes > 0))
+		return 0;
+	/* the placement cost_ops applies to a data buffer */
+	bool placed = !compat && b->dma_offset != 0 && op->role == PCIBW_ROLE_DATA;
+	if (placed)
+		data_split(b, op->bytes, &d);
+	read_split(b, compat, placed ? &d : NULL, op->bytes, out);
+	return 1;
 }

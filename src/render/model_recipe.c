@@ -10,6 +10,38 @@ static const char *path_name(enum pcibw_path p)
 	return p == PCIBW_PATH_TX ? "tx" : "rx";
 }
 
+/* Why a read costs the completions it does: a bigger read can cost fewer (PCIe Base 5.0
+ * sec. 2.3.1.1), which the bytes columns alone do not show. */
+static void render_read_split(FILE *o, const struct pcibw_bus *b, const struct pcibw_explain_op *e)
+{
+	const struct pcibw_read_split *r = &e->read;
+	double per = r->completions / r->requests;
+	fprintf(o, "  %-16s %.4g request%s (mrrs %d B), %.4g completion%s per request, sized by %s\n", "",
+		r->requests, r->requests == 1 ? "" : "s", b->mrrs_bytes, per, per == 1 ? "" : "s",
+		pcibw_cpl_set_by_name(r->set_by));
+	fprintf(o, "  %-16s (", "");
+	const char *sep = "";
+	if (r->set_by & PCIBW_CPL_BY_RCB) {
+		if (b->rcb_chunks)
+			fprintf(o, "rcb_chunks: every completion one %d B rcb block", b->rcb_bytes);
+		else
+			fprintf(
+			    o,
+			    "a request shorter than its %d B mrrs block: one completion per %d B rcb block",
+			    b->mrrs_bytes, b->rcb_bytes);
+		sep = "; ";
+	}
+	if (r->set_by & PCIBW_CPL_BY_MPS) {
+		fprintf(o, "%sa request filling its %d B mrrs block: pieces of mps, %d B", sep, b->mrrs_bytes,
+			b->mps_bytes);
+		sep = "; ";
+	}
+	if (r->set_by & PCIBW_CPL_BY_MRRS)
+		fprintf(o, "%sa request filling its %d B mrrs block, no bigger than mps: one completion", sep,
+			b->mrrs_bytes);
+	fprintf(o, ")\n");
+}
+
 void pcibw_model_render_recipe_text(FILE *o, const struct pcibw_model_view *v, int i)
 {
 	const struct pcibw_explain_op *ops = v->recipe + (size_t)i * v->recipe_max;
@@ -23,6 +55,8 @@ void pcibw_model_render_recipe_text(FILE *o, const struct pcibw_model_view *v, i
 		fprintf(o, "  %-16s %8.1f %8.4g %10.3f %10.3f  %s%s\n", name, e->op.bytes, e->op.per_packet,
 			e->to_device_bytes, e->to_host_bytes, e->knob ? "knob " : "",
 			e->knob ? e->knob : e->op.keys);
+		if (e->is_read_split)
+			render_read_split(o, v->bus, e);
 		dev += e->to_device_bytes;
 		host += e->to_host_bytes;
 	}
@@ -59,6 +93,13 @@ json_t *pcibw_model_recipe_json(const struct pcibw_model_view *v, int i)
 			json_object_set_new(o, "bytes_per_packet", json_real(bytes[d]));
 			json_object_set_new(o, "key", json_string(e->knob ? e->knob : e->op.keys));
 			json_object_set_new(o, "source", json_string(e->source ? e->source : ""));
+			if (e->is_read_split) {
+				json_object_set_new(o, "read_requests", json_real(e->read.requests));
+				json_object_set_new(o, "completions_per_request",
+						    json_real(e->read.completions / e->read.requests));
+				json_object_set_new(o, "completions_set_by",
+						    json_string(pcibw_cpl_set_by_name(e->read.set_by)));
+			}
 			json_array_append_new(a, o);
 		}
 	}

@@ -305,6 +305,8 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 	json_object_set_new(pk, "iface", s->peak_pps > 0 ? json_string(s->peak_iface) : json_null());
 	json_object_set_new(pk, "pps", jnum(s->peak_pps > 0 ? s->peak_pps : NAN));
 	json_object_set_new(pk, "gbps", jnum(s->peak_pps > 0 ? s->peak_gbps : NAN));
+	json_object_set_new(pk, "rx_pps", jnum(s->peak_pps > 0 ? s->peak_rx_pps : NAN));
+	json_object_set_new(pk, "tx_pps", jnum(s->peak_pps > 0 ? s->peak_tx_pps : NAN));
 	json_object_set_new(o, "peak", pk);
 	json_t *bc = json_object();
 	json_object_set_new(bc, "cpu", jint(s->busiest_cpu));

@@ -34,9 +34,13 @@ struct watch_summary_view {
 	const struct watch_ctx *ctx;
 	long intervals;
 	double seconds;
-	double peak_t, peak_pps, peak_gbps; /* the interval with the most packets (all interfaces) */
-	char peak_iface[PCIBW_WATCH_IFNAME];
-	int busiest_cpu; /* over the run; -1 */
+	/* the interval with the most packets, rx + tx summed over all its interfaces (the table is
+	 * per interface and direction, so the summary says which sum it is) */
+	double peak_t, peak_pps, peak_gbps;
+	double peak_rx_pps, peak_tx_pps;     /* peak_pps's two directions */
+	int peak_ifaces;		     /* interfaces in that interval */
+	char peak_iface[PCIBW_WATCH_IFNAME]; /* the busiest of them */
+	int busiest_cpu;		     /* over the run; -1 */
 	double busiest_busy, busiest_t;
 	unsigned flags;				/* every flag raised */
 	char notes[PCIBW_WATCH_MAX_NOTES][200]; /* the first note of each flag */

@@ -256,9 +256,16 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		s->intervals == 1 ? "" : "s", s->seconds, s->stopped_by ? ", stopped by " : "",
 		s->stopped_by ? s->stopped_by : "",
 		s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined (no interval)");
-	if (s->peak_pps > 0)
-		fprintf(out, "  peak: %.0f packets/s (%.3f Gbit/s) at %.1f s on %s\n", s->peak_pps,
-			s->peak_gbps, s->peak_t, s->peak_iface);
+	if (s->peak_pps > 0) {
+		/* a sum over directions (and interfaces), unlike the per-direction columns above */
+		fprintf(out, "  peak: %.0f packets/s rx+tx (%.0f rx + %.0f tx), %.3f Gbit/s rx+tx, at %.1f s",
+			s->peak_pps, s->peak_rx_pps, s->peak_tx_pps, s->peak_gbps, s->peak_t);
+		if (s->peak_ifaces > 1)
+			fprintf(out, "\n        summed over %d interfaces, the most on %s\n", s->peak_ifaces,
+				s->peak_iface);
+		else
+			fprintf(out, " on %s\n", s->peak_iface);
+	}
 	if (s->busiest_cpu >= 0)
 		fprintf(out, "  busiest core: CPU %d, %.0f %% at %.1f s\n", s->busiest_cpu,
 			s->busiest_busy * 100, s->busiest_t);

@@ -71,12 +71,14 @@ static void remember(struct watch_summary_view *sv, const struct pcibw_watch_int
 	for (int k = 0; k < iv->n_notes; k++)
 		sv->flags |= iv->note_flag[k];
 	sv->flags |= iv->flags;
-	double pps = 0, gbps = 0;
+	double pps = 0, gbps = 0, rx = 0, tx = 0;
 	int best = -1;
 	double best_pps = -1;
 	for (int i = 0; i < iv->n_ifs; i++) {
 		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
-		double p = (isnan(f->rx.pps) ? 0 : f->rx.pps) + (isnan(f->tx.pps) ? 0 : f->tx.pps);
+		double r = isnan(f->rx.pps) ? 0 : f->rx.pps, t = isnan(f->tx.pps) ? 0 : f->tx.pps, p = r + t;
+		rx += r;
+		tx += t;
 		pps += p;
 		gbps += (isnan(f->rx.gbps) ? 0 : f->rx.gbps) + (isnan(f->tx.gbps) ? 0 : f->tx.gbps);
 		if (p > best_pps) {
@@ -87,6 +89,9 @@ static void remember(struct watch_summary_view *sv, const struct pcibw_watch_int
 	if (pps > sv->peak_pps) {
 		sv->peak_pps = pps;
 		sv->peak_gbps = gbps;
+		sv->peak_rx_pps = rx;
+		sv->peak_tx_pps = tx;
+		sv->peak_ifaces = iv->n_ifs;
 		sv->peak_t = iv->t;
 		snprintf(sv->peak_iface, sizeof sv->peak_iface, "%s", best >= 0 ? iv->ifs[best].name : "");
 	}

@@ -152,3 +152,75 @@ Test(watch_text, a_recording_raising_every_flag_fits_100_columns)
 	}
 	run_free(&r);
 }
+
+/* The summary's peak is rx + tx summed over the interfaces, where the rows are per interface and
+ * direction: it says so and splits the two directions. */
+static char *summary_text(const struct watch_summary_view *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *out = open_memstream(&buf, &len);
+	cr_assert(out);
+	cr_assert_eq(watch_render_summary_text(out, s), 0);
+	fclose(out);
+	return buf;
+}
+
+Test(watch_text, summary_peak_names_its_sum)
+{
+	struct watch_summary_view s = {.intervals = 4,
+				       .seconds = 2,
+				       .busiest_cpu = -1,
+				       .peak_t = 1.5,
+				       .peak_pps = 40310,
+				       .peak_rx_pps = 20155,
+				       .peak_tx_pps = 20155,
+				       .peak_gbps = 0.25,
+				       .peak_ifaces = 1,
+				       .peak_iface = "lo"};
+	char *buf = summary_text(&s);
+	cr_expect(
+	    strstr(
+		buf,
+		"  peak: 40310 packets/s rx+tx (20155 rx + 20155 tx), 0.250 Gbit/s rx+tx, at 1.5 s on lo\n"),
+	    "%s", buf);
+	free(buf);
+	s.peak_ifaces = 2;
+	s.peak_rx_pps = 30000, s.peak_tx_pps = 10310;
+	snprintf(s.peak_iface, sizeof s.peak_iface, "eth0");
+	buf = summary_text(&s);
+	cr_expect(strstr(buf, "(30000 rx + 10310 tx), 0.250 Gbit/s rx+tx, at 1.5 s\n"
+			      "        summed over 2 interfaces, the most on eth0\n"),
+		  "%s", buf);
+	free(buf);
+}
+
+/* real-vm-lo-udp: the JSON peak's directions add up to its pps, and the text names the sum */
+Test(watch_text, replayed_peak_is_rx_plus_tx)
+{
+	const char *rec = test_data("real-vm-lo-udp");
+	struct run_result j = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "--json", NULL});
+	cr_assert_eq(j.status, 0, "%s", j.err);
+	json_t *sum = NULL;
+	for (char *save = NULL, *l = strtok_r(j.out, "\n", &save); l; l = strtok_r(NULL, "\n", &save)) {
+		json_t *o = json_loads(l, 0, NULL);
+		const char *type = json_string_value(json_object_get(o, "type"));
+		if (type && !strcmp(type, "summary"))
+			sum = o;
+		else
+			json_decref(o);
+	}
+	cr_assert(sum, "no summary: %s", j.err);
+	json_t *pk = json_object_get(sum, "peak");
+	double pps = json_number_value(json_object_get(pk, "pps"));
+	cr_assert_gt(pps, 0);
+	cr_expect_float_eq(json_number_value(json_object_get(pk, "rx_pps")) +
+			       json_number_value(json_object_get(pk, "tx_pps")),
+			   pps, 1e-6 * pps);
+	json_decref(sum);
+	run_free(&j);
+	struct run_result t = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, NULL});
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_expect(strstr(t.out, " packets/s rx+tx ("), "%s", t.out);
+	run_free(&t);
+}
