@@ -184,7 +184,10 @@ int pcibw_cpu_scale_parse(const char *text, enum pcibw_cpu_scale *out, struct pc
 /* pcibw_colmap_add - parse one `--col ROLE=HEADER` (split at the first '='; ROLE non-empty, at
  * most 47 bytes kept, HEADER non-empty, at most 127 bytes kept, matched exactly). Returns
  * PCIBW_OK, or PCIBW_EUSAGE naming the bad part: no '=', an unknown role (the message lists the
- * roles), more than PCIBW_MAX_COLMAP mappings. */
+ * roles), more than PCIBW_MAX_COLMAP mappings, a role already mapped (compared as parsed:
+ * kind, series prefix and packet or bit rate, so size and frame_bytes are one role and gbps
+ * and mpps two; cpuN_pct by its N) or a
+ * header already given a role (both named). */
 int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_err *err);
 
 /*

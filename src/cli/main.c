@@ -112,14 +112,9 @@ static int run(int argc, char **argv)
 	}
 	if (!strcmp(a, "help"))
 		return help(argc - 2, argv + 2);
-	if (!strcmp(a, "--help") || !strcmp(a, "-h")) {
-		/* `pcibw --help model` as `pcibw help model`; anything else after it is ignored, as
-		 * before: the main help */
-		if (argc == 3 && find_command(argv[2]) >= 0)
-			return cli_help(argv[2]);
-		fputs(main_help, stdout);
-		return 0;
-	}
+	/* `pcibw --help ARGS` is `pcibw help ARGS`: the same help, the same refusals */
+	if (!strcmp(a, "--help") || !strcmp(a, "-h"))
+		return help(argc - 2, argv + 2);
 	int i = find_command(a);
 	if (i >= 0)
 		return commands[i].fn(argc - 1, argv + 1);

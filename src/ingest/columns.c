@@ -448,6 +448,26 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
 		    "cpuN_pct, core_max_pct, remote_cpu_pct, sd_us_per_kb, direction, work, copies, "
 		    "cpu_mhz, cores, queues, threads, streams, iface, test)",
 		    arg, c->role);
+	/* one role per column and one column per role: either twice would drop one silently. Roles
+	 * are compared as parsed, so an alias (size and frame_bytes, gbps and mbps) is the same role;
+	 * a series has one packet rate and one bit rate (as the CSV reader takes them), and cpuN
+	 * columns differ by their N, which the parsed role does not keep. */
+	for (int i = 0; i < o->n_colmap; i++) {
+		const struct pcibw_colmap *p = &o->colmap[i];
+		struct role q;
+		role_parse(p->role, &q);
+		if (q.kind == r.kind && !strcasecmp(q.prefix, r.prefix) &&
+		    (r.kind != ROLE_RATE || rate_is_packets(q.unit) == rate_is_packets(r.unit)) &&
+		    (r.kind != ROLE_CORE || !strcasecmp(p->role, c->role)))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col %s given twice ('%s=%s' and '%s'): give it once", c->role,
+					  p->role, p->header, arg);
+		if (!strcmp(p->header, c->header))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--col: column '%s' given two roles ('%s' and '%s'): a column is "
+					  "read as one",
+					  c->header, p->role, c->role);
+	}
 	o->n_colmap++;
 	return PCIBW_OK;
 }

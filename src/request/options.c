@@ -101,25 +101,7 @@ static int name_once(const char *opt, const char *prev, const char *v, struct pc
 
 static int set_col(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	struct pcibw_ingest_opts *o = &req->ingest;
-	int st = pcibw_colmap_add(o, v, err);
-	if (st)
-		return st;
-	/* one role per column and one column per role: either twice would drop one silently */
-	const struct pcibw_colmap *c = &o->colmap[o->n_colmap - 1];
-	for (int i = 0; i < o->n_colmap - 1; i++) {
-		const struct pcibw_colmap *p = &o->colmap[i];
-		if (!strcasecmp(p->role, c->role))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--col %s given twice ('%s=%s' and '%s'): give it once", c->role,
-					  p->role, p->header, v);
-		if (!strcmp(p->header, c->header))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--col: column '%s' given two roles ('%s' and '%s'): a column is "
-					  "read as one",
-					  c->header, p->role, c->role);
-	}
-	return PCIBW_OK;
+	return pcibw_colmap_add(&req->ingest, v, err);
 }
 
 static int set_rate_basis(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -337,7 +319,7 @@ const struct pcibw_option pcibw_options[] = {
      .help = "save every sample into the new or empty DIR (raw /proc and /sys text,\n"
 	     "MAC/IP addresses and the host name removed; doc/watch-recording.md)"},
     {"record-max", 0, "SIZE", CALL(set_record_max), .commands = W, .group = PCIBW_GRP_SAMPLE,
-     .help = "cap the recording: bytes, or NUMBER with K, M or G, 4K..1T (default 64M)"},
+     .help = "cap the recording: bytes, or NUMBER with K, M, G or T, 4K..1T (default 64M)"},
     {"replay", 0, "DIR", STR(replay_dir), .commands = W, .group = PCIBW_GRP_SAMPLE,
      .help = "run on a recording instead of this machine (honours --count,\nnot --interval)"},
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = W, .group = PCIBW_GRP_SOURCE,

@@ -147,6 +147,19 @@ struct nic_sets {
 	int n;
 };
 
+/* The items of a KEY=V,KEY=V list (as the profile's key lists are split: on ',', blanks
+ * around): the first, and the one after x, or NULL. */
+static const char *item(const char *x)
+{
+	return x + strspn(x, " \t");
+}
+
+static const char *next_item(const char *x)
+{
+	const char *c = strchr(x, ',');
+	return c ? item(c + 1) : NULL;
+}
+
 static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct pcibw_err *err)
 {
 	memset(s, 0, sizeof *s);
@@ -174,16 +187,27 @@ static int split_nic(const struct pcibw_request *req, struct nic_sets *s, struct
 	for (int i = 0; i < req->n_nic_sets && i < MAX_NIC_SETS; i++)
 		s->v[s->n++] = req->nic_sets[i];
 	/* each knob or key once, in --nic NAME,... and --nic-set together: a second value would win
-	 * silently */
+	 * silently. A --nic-set value may set several keys ("a=1,b=2"), so each item is checked. */
+	int from_nic = s->n - (req->n_nic_sets < MAX_NIC_SETS ? req->n_nic_sets : MAX_NIC_SETS);
 	for (int i = 0; i < s->n; i++)
-		for (int k = 0; k < i; k++) {
-			size_t a = strcspn(s->v[k], "="), b = strcspn(s->v[i], "=");
-			if (a == b && !strncmp(s->v[k], s->v[i], a))
-				return pcibw_fail(err, PCIBW_EUSAGE,
-						  "NIC knob %.*s given twice ('%s' and '%s', in --nic "
-						  "NAME,KNOB=V and --nic-set): give it once",
-						  (int)a, s->v[i], s->v[k], s->v[i]);
-		}
+		for (const char *x = item(s->v[i]); x; x = next_item(x))
+			for (int k = 0; k <= i; k++)
+				for (const char *y = item(s->v[k]); y && (k < i || y < x); y = next_item(y)) {
+					size_t a = strcspn(x, "=, \t"), b = strcspn(y, "=, \t");
+					if (a != b || strncmp(x, y, a))
+						continue;
+					char wy[200], wx[200];
+					snprintf(wy, sizeof wy, k < from_nic ? "--nic %s" : "--nic-set '%s'",
+						 k < from_nic ? req->nic : s->v[k]);
+					snprintf(wx, sizeof wx, i < from_nic ? "--nic %s" : "--nic-set '%s'",
+						 i < from_nic ? req->nic : s->v[i]);
+					return pcibw_fail(
+					    err, PCIBW_EUSAGE,
+					    "NIC knob %.*s given twice ('%.*s' in %s and '%.*s' "
+					    "in %s): give it once",
+					    (int)a, x, (int)strcspn(y, ","), y, wy, (int)strcspn(x, ","), x,
+					    wx);
+				}
 	return PCIBW_OK;
 }
 

@@ -131,6 +131,25 @@ Test(cli, help_takes_one_command)
 	r = run_pcibw(NULL, (const char *[]){"--help", "model", NULL});
 	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
 	cr_expect(strstr(r.out, "Usage: pcibw model"), "%s", r.out);
+	run_free(&r); /* and refuses what `help` refuses: an unknown command, a second argument */
+	const char *bad[][3] = {
+	    {"--help", "bogus", NULL}, {"-h", "bogus", NULL}, {"--help", "model", "extra"}};
+	const char *want[] = {"unknown command 'bogus'", "unknown command 'bogus'", "'extra' after 'model'"};
+	for (int i = 0; i < 3; i++) {
+		r = run_pcibw(NULL, (const char *[]){bad[i][0], bad[i][1], bad[i][2], NULL});
+		cr_expect_eq(r.status, 2, "%s %s: exit %d: %s", bad[i][0], bad[i][1], r.status, r.err);
+		cr_expect(strstr(r.err, want[i]), "%s %s: %s", bad[i][0], bad[i][1], r.err);
+		cr_expect_eq(r.out[0], '\0', "%s %s printed: %s", bad[i][0], bad[i][1], r.out);
+		run_free(&r);
+	}
+}
+
+/* --record-max takes K, M, G and T suffixes (parse_size): the help says all four */
+Test(cli, record_max_help_names_its_suffixes)
+{
+	struct run_result r = run_pcibw(NULL, (const char *[]){"watch", "--help", NULL});
+	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.out, "NUMBER with K, M, G or T"), "%s", r.out);
 	run_free(&r);
 }
 
@@ -192,14 +211,27 @@ Test(cli, repeatable_options_take_each_name_once)
 	     "--threshold bus given twice ('bus=0.8' and 'bus=0.9')"},
 	    {{"analyze", csv, "--threshold", "bus=0.8", "--threshold", "wire=0.9", NULL}, NULL},
 	    {{"analyze", csv, "--col", "size=a", "--col", "size=b", NULL}, "--col size given twice"},
+	    {{"analyze", csv, "--col", "size=a", "--col", "frame_bytes=b", NULL},
+	     "--col frame_bytes given twice ('size=a' and 'frame_bytes=b')"},
+	    {{"analyze", csv, "--col", "send_gbps=a", "--col", "send_mbps=b", NULL},
+	     "--col send_mbps given twice ('send_gbps=a' and 'send_mbps=b')"},
 	    {{"analyze", csv, "--col", "size=a", "--col", "gbps=a", NULL},
 	     "column 'a' given two roles ('size' and 'gbps')"},
 	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic-set", "rx.desc_bytes=16", "--nic-set",
 	      "rx.desc_bytes=32", NULL},
-	     "NIC knob rx.desc_bytes given twice"},
+	     "NIC knob rx.desc_bytes given twice ('rx.desc_bytes=16' in --nic-set 'rx.desc_bytes=16' and "
+	     "'rx.desc_bytes=32' in --nic-set 'rx.desc_bytes=32')"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic-set", "rx.desc_bytes=16, rx.desc_bytes=32",
+	      NULL},
+	     "NIC knob rx.desc_bytes given twice ('rx.desc_bytes=16' in --nic-set 'rx.desc_bytes=16, "
+	     "rx.desc_bytes=32' and 'rx.desc_bytes=32' in --nic-set 'rx.desc_bytes=16, rx.desc_bytes=32')"},
+	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic-set", "rx.desc_bytes=16,tx.desc_bytes=16",
+	      NULL},
+	     NULL},
 	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
 	      "rx_cqe_compress=off", NULL},
-	     "NIC knob rx_cqe_compress given twice"},
+	     "NIC knob rx_cqe_compress given twice ('rx_cqe_compress=on' in --nic mlx5,rx_cqe_compress=on "
+	     "and 'rx_cqe_compress=off' in --nic-set 'rx_cqe_compress=off')"},
 	    {{"model", "--bus", "gen3x8", "--sizes", "64", "--nic", "mlx5,rx_cqe_compress=on", "--nic-set",
 	      "rx.desc_bytes=16", NULL},
 	     NULL},
@@ -225,8 +257,8 @@ Test(cli, repeatable_options_take_each_name_once)
 	}
 }
 
-/* One argument may hold several short options ("-hhhh"): more options than arguments must not
- * overrun the parser's list (a heap overflow before; found by fuzz_options). */
+/* One argument may hold several short options ("-hhhh"): more short options in one argument than
+ * there are arguments must fit the parser's list, which is sized by the arguments. */
 Test(cli, short_option_clusters_longer_than_argc)
 {
 	const char *cmds[] = {"report", "model", "analyze", "watch"};
