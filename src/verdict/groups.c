@@ -1,10 +1,10 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Verdicts per group, then the whole. Rows group by (source, series, test, direction, stated machine): one
- * benchmark series. Within a group the rows are taken by size, and a new group starts where the
- * verdict changes from one size to the next, so a sweep that is cpu-bound at 64 B, io-bound at
- * 128-256 B and wire-bound above reads as three groups, never as one majority. Rows of one size
- * (a cores or work sweep at that size) always share a group.
+ * Verdicts per group, then the whole. Rows group by (source, series, test, direction, stated machine,
+ * and the interface where it has a machine of its own): one benchmark series. Within a group the rows are
+ * taken by size, and a new group starts where the verdict changes from one size to the next, so a sweep that
+ * is cpu-bound at 64 B, io-bound at 128-256 B and wire-bound above reads as three groups, never as one
+ * majority. Rows of one size (a cores or work sweep at that size) always share a group.
  */
 #include "groups.h"
 #include <math.h>
@@ -33,8 +33,8 @@ enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N])
 
 bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 {
-	return a->pattern == b->pattern && a->machine_no == b->machine_no && !strcmp(a->source, b->source) &&
-	       !strcmp(a->series, b->series) && !strcmp(a->test, b->test);
+	return a->pattern == b->pattern && a->machine_no == b->machine_no && a->machine == b->machine &&
+	       !strcmp(a->source, b->source) && !strcmp(a->series, b->series) && !strcmp(a->test, b->test);
 }
 
 /* the size a row is sorted and banded by: the one the input gave */
@@ -55,6 +55,10 @@ static int cmp_idx(const void *pa, const void *pb, void *ctx)
 		c = a->pattern - b->pattern;
 	if (!c)
 		c = (a->machine_no > b->machine_no) - (a->machine_no < b->machine_no);
+	/* an interface's own machine (its "# bus: ... iface:" line, or watch's): its rows together,
+	 * in the order of the interfaces' names, never of where the machines lie in memory */
+	if (!c && (a->machine || b->machine))
+		c = strcmp(a->machine ? a->iface : "", b->machine ? b->iface : "");
 	double sa = size_of(a), sb = size_of(b);
 	if (!c && isnan(sa) != isnan(sb))
 		c = isnan(sa) ? 1 : -1;

@@ -770,6 +770,22 @@ Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_th
 		on_x4 += strstr(x, "on PCIe gen3 x4 link") != NULL;
 	}
 	cr_assert_eq(on_x4, 2, "eth1's and eth2's x4 rows: a group each"); /* and eth2's x2 rows */
+	/* a group is of one machine: its key's bus is each of its rows' */
+	size_t g;
+	json_t *gr;
+	json_array_foreach(json_object_get(an, "groups"), g, gr)
+	{
+		json_t *kb = json_object_get(json_object_get(gr, "key"), "bus_modelled");
+		size_t k;
+		json_t *ix;
+		json_array_foreach(json_object_get(gr, "rows"), k, ix)
+		{
+			json_t *r =
+			    json_array_get(json_object_get(an, "rows"), (size_t)json_integer_value(ix));
+			cr_assert(same_str(kb, json_object_get(r, "bus_modelled")), "group %zu row %zu", g,
+				  k);
+		}
+	}
 	json_decref(an);
 	json_decref(sum);
 	run_free(&a);
