@@ -113,6 +113,31 @@ const char *test_data(const char *name)
 	return b;
 }
 
+uint64_t xorshift64_next(uint64_t *state)
+{
+	uint64_t x = *state;
+	x ^= x >> 12;
+	x ^= x << 25;
+	x ^= x >> 27;
+	*state = x;
+	return x * 2685821657736338717ull;
+}
+
+const char *temp_file(const char *text, const char *suffix)
+{
+	static char bufs[8][128];
+	static int slot;
+	char *b = bufs[slot++ % 8];
+	snprintf(b, sizeof bufs[0], "/tmp/pcibw-test-XXXXXX%s", suffix);
+	int fd = mkstemps(b, (int)strlen(suffix));
+	size_t n = strlen(text);
+	if (fd < 0 || write(fd, text, n) != (ssize_t)n || close(fd)) {
+		perror(b);
+		abort();
+	}
+	return b;
+}
+
 struct run_result run_pcibw_as_nobody(const char *share, const char *const *args)
 {
 	struct run_result r = {0};

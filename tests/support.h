@@ -4,6 +4,7 @@
 #define PCIBW_TEST_SUPPORT_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 struct run_result {
 	int status; /* exit code, or 128+signal if killed (a crash is never a pass) */
@@ -32,6 +33,16 @@ void run_free(struct run_result *r);
 
 /* test_data - "$PCIBW_TEST_DATA/name" in a static rotating buffer (8 slots). */
 const char *test_data(const char *name);
+
+/* temp_file - a new file in /tmp holding text, named pcibw-test-XXXXXX followed by suffix ("" or
+ * ".csv"), its path in a static rotating buffer (8 slots); the caller unlinks it. Aborts when the
+ * file cannot be written (a test cannot go on without its input). */
+const char *temp_file(const char *text, const char *suffix);
+
+/* xorshift64_next - the next value of Marsaglia's xorshift64* generator ("Xorshift RNGs", J. Stat.
+ * Softw. 8(14), 2003; the * multiplier from Vigna 2016) at *state (never 0): reproducible
+ * test data with no libc state. */
+uint64_t xorshift64_next(uint64_t *state);
 
 /* slurp - read a whole file into a heap string, NULL on error. */
 char *slurp(const char *path, size_t *len);

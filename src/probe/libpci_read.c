@@ -146,6 +146,20 @@ static int libpci_failure(unsigned method, const char *ids_copy, const char *ids
 			  libpci_msg);
 }
 
+/* A libpci access whose errors land in on_error (a longjmp to the caller's libpci_jmp) and whose
+ * warnings are quiet; it never writes config space. NULL when out of memory. */
+static struct pci_access *libpci_alloc(void)
+{
+	struct pci_access *a = pci_alloc();
+	if (a) {
+		a->error = on_error;
+		a->warning = on_quiet;
+		a->debug = on_quiet;
+		a->writeable = 0;
+	}
+	return a;
+}
+
 int probe_libpci_names(struct probe_set *set, int stop, const char *pci_ids, struct pcibw_err *err)
 {
 	jmp_buf jb;
@@ -166,17 +180,13 @@ int probe_libpci_names(struct probe_set *set, int stop, const char *pci_ids, str
 		return rc;
 	}
 	none = fd;
-	struct pci_access *volatile a = pci_alloc();
+	struct pci_access *volatile a = libpci_alloc();
 	volatile int r = PCIBW_OK;
 	volatile int cleaning = 0;
 	if (!a) {
 		r = pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
 		goto done;
 	}
-	a->error = on_error;
-	a->warning = on_quiet;
-	a->debug = on_quiet;
-	a->writeable = 0;
 	libpci_jmp = &jb;
 	if (setjmp(jb)) {
 		if (cleaning)
@@ -222,7 +232,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 			return rc;
 		ids = fd;
 	}
-	struct pci_access *volatile a = pci_alloc();
+	struct pci_access *volatile a = libpci_alloc();
 	volatile int r = PCIBW_OK;
 	volatile int cleaning = 0;
 	if (!a) {
@@ -230,10 +240,6 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 			close(ids);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
 	}
-	a->error = on_error;
-	a->warning = on_quiet;
-	a->debug = on_quiet;
-	a->writeable = 0;
 	libpci_jmp = &jb;
 	if (setjmp(jb)) {
 		if (cleaning)

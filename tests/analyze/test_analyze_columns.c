@@ -26,25 +26,12 @@ static int collect(const struct pcibw_measured *m, void *ctx, struct pcibw_err *
 	return PCIBW_OK;
 }
 
-static const char *tmp_csv(const char *text)
-{
-	static char paths[4][64];
-	static int slot;
-	char *p = paths[slot++ % 4];
-	snprintf(p, 64, "/tmp/pcibw-columns-XXXXXX.csv");
-	int fd = mkstemps(p, 4);
-	cr_assert(fd >= 0);
-	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	return p;
-}
-
 static struct got *read_csv(const char *text, const struct pcibw_ingest_opts *o,
 			    struct pcibw_ingest_stats *st)
 {
 	struct got *g = calloc(1, sizeof *g);
 	struct pcibw_err err = {0};
-	const char *p = tmp_csv(text);
+	const char *p = temp_file(text, ".csv");
 	cr_assert_eq(pcibw_ingest_file(p, o, collect, g, st, &err), PCIBW_OK, "%s", err.msg);
 	unlink(p);
 	return g;
@@ -138,7 +125,7 @@ Test(columns, byte_and_bit_units)
 	/* all capitals could be either: refused, not guessed */
 	struct pcibw_err err = {0};
 	struct got *g2 = calloc(1, sizeof *g2);
-	const char *p = tmp_csv("size,x_MBPS\n100,1\n");
+	const char *p = temp_file("size,x_MBPS\n100,1\n", ".csv");
 	cr_assert_eq(pcibw_ingest_file(p, NULL, collect, g2, NULL, &err), PCIBW_EINPUT);
 	cr_assert(strstr(err.msg, "x_MBPS"), "%s", err.msg);
 	unlink(p);
@@ -169,7 +156,7 @@ Test(columns, cpu_fractions)
 	o.cpu_scale = PCIBW_CPU_SCALE_FRACTION;
 	struct pcibw_err err = {0};
 	struct got *g2 = calloc(1, sizeof *g2);
-	const char *p = tmp_csv("frame_bytes,gbps,cpu_pct\n64,1.5,45\n");
+	const char *p = temp_file("frame_bytes,gbps,cpu_pct\n64,1.5,45\n", ".csv");
 	cr_assert_eq(pcibw_ingest_file(p, &o, collect, g2, NULL, &err), PCIBW_EINPUT);
 	cr_assert(strstr(err.msg, ":2:") && strstr(err.msg, "--cpu-scale fraction"), "%s", err.msg);
 	unlink(p);
@@ -179,7 +166,7 @@ Test(columns, cpu_fractions)
 /* The example end to end: two sizes stay two rows, and 99 % CPU at 64 B is cpu-bound. */
 Test(columns, two_sizes_never_averaged)
 {
-	const char *p = tmp_csv("pkt_len,gbps,cpu_pct\n64,1.5,99\n1518,9.4,35\n");
+	const char *p = temp_file("pkt_len,gbps,cpu_pct\n64,1.5,99\n1518,9.4,35\n", ".csv");
 	json_t *j = analyze_json(NULL, (const char *[]){"analyze", p, "--line-rate", "10G", "--json", NULL});
 	json_t *rows = json_object_get(j, "rows");
 	cr_assert_eq(json_array_size(rows), 2);
@@ -202,7 +189,7 @@ Test(columns, two_sizes_never_averaged)
 	unlink(p);
 
 	/* --cpu-scale fraction through the command line */
-	p = tmp_csv("frame_bytes,gbps,cpu_util\n64,1.5,0.99\n");
+	p = temp_file("frame_bytes,gbps,cpu_util\n64,1.5,0.99\n", ".csv");
 	j = analyze_json(NULL, (const char *[]){"analyze", p, "--cpu-scale", "fraction", "--json", NULL});
 	assert_close(jnum(find_row(j, 64, NULL, NULL), "cpu_utilisation"), 0.99, 1e-12);
 	json_decref(j);

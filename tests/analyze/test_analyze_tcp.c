@@ -8,17 +8,6 @@
 #include "analyze_support.h"
 #include "pcibw/verdict.h"
 
-static const char *tmp_csv(const char *text)
-{
-	static char p[64];
-	snprintf(p, sizeof p, "/tmp/pcibw-tcp-XXXXXX.csv");
-	int fd = mkstemps(p, 4);
-	cr_assert(fd >= 0);
-	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
-	close(fd);
-	return p;
-}
-
 /* netperf TCP_STREAM at 9413.05 Mbit/s on 10GbE (the omni -O capture's TCP run): segments of
  * 1500 - 52 = 1448 B, 9413.05e6 / (8 x 1448) = 812,588 pps, each 1448 + 52 + 18 + 20 = 1538 B on
  * the wire: 812,588 x 1538 x 8 / 10^10 = 99.98 % >= 95 %: wire-bound. */
@@ -75,7 +64,7 @@ Test(tcp, iperf3_loopback_mss)
 /* --mtu 9000: segments of 8948 B; --size-is tcp-payload: the size column is the segment. */
 Test(tcp, mtu_and_tcp_payload)
 {
-	const char *p = tmp_csv("test,msg_size,mbps\nTCP_STREAM,65536,9900\n");
+	const char *p = temp_file("test,msg_size,mbps\nTCP_STREAM,65536,9900\n", ".csv");
 	json_t *j = analyze_json(
 	    NULL, (const char *[]){"analyze", p, "--mtu", "9000", "--line-rate", "10G", "--json", NULL});
 	json_t *r = find_row(j, 65536, NULL, NULL);
@@ -85,7 +74,7 @@ Test(tcp, mtu_and_tcp_payload)
 	json_decref(j);
 	unlink(p);
 
-	p = tmp_csv("size,gbps\n1448,9.4\n");
+	p = temp_file("size,gbps\n1448,9.4\n", ".csv");
 	j = analyze_json(NULL, (const char *[]){"analyze", p, "--size-is", "tcp-payload", "--json", NULL});
 	r = find_row(j, 1448, NULL, NULL);
 	assert_close(jnum(r, "measured_mpps"), 9.4e9 / (8 * 1448) / 1e6, 1e-9);

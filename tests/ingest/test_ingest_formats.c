@@ -39,18 +39,6 @@ static struct got *read_ok(const char *path, const struct pcibw_ingest_opts *o, 
 	return g;
 }
 
-static char *tmpfile_with(const char *text)
-{
-	static char path[64];
-	snprintf(path, sizeof path, "/tmp/pcibw-ingest-XXXXXX");
-	int fd = mkstemp(path);
-	cr_assert(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-	return path;
-}
-
 /* values copied from a .src sidecar carry its 6 decimals */
 #define near6(a, b)                                                                                          \
 	cr_assert(fabs((double)(a) - (double)(b)) <= 1e-6, "%s = %.12g, expected %.12g", #a, (double)(a),    \
@@ -94,8 +82,9 @@ Test(ingest_csv, crlf_bom_quotes)
 /* Units are read exactly: MB/s is 10^6 bytes/s, Mb/s 10^6 bits/s; gbps, mpps; per-core columns. */
 Test(ingest_csv, units_and_cores)
 {
-	const char *p = tmpfile_with("size,a_MB/s,b_Mb/s,c_gbps,d_mpps,cpu0_pct,cpu1_pct,cpu2_pct\n"
-				     "100,125,1000,2.5,3,10,90,20\n");
+	const char *p = temp_file("size,a_MB/s,b_Mb/s,c_gbps,d_mpps,cpu0_pct,cpu1_pct,cpu2_pct\n"
+				  "100,125,1000,2.5,3,10,90,20\n",
+				  "");
 	struct got *g = read_ok(p, NULL, NULL);
 	cr_assert_eq(g->n, 4);
 	near(g->r[0].gbps, 1.0); /* 125 MB/s x 8 = 1 Gbit/s */
@@ -110,7 +99,7 @@ Test(ingest_csv, units_and_cores)
 	unlink(p);
 
 	/* lower-case mb/s could be either: refused, never guessed */
-	p = tmpfile_with("size,x_mb/s\n100,1\n");
+	p = temp_file("size,x_mb/s\n100,1\n", "");
 	struct pcibw_err err;
 	struct got *g2 = calloc(1, sizeof *g2);
 	cr_assert_eq(pcibw_ingest_file(p, NULL, collect, g2, NULL, &err), PCIBW_EINPUT);
@@ -122,8 +111,8 @@ Test(ingest_csv, units_and_cores)
 /* --col ROLE=HEADER and --rate-basis */
 Test(ingest_csv, col_mapping_and_basis)
 {
-	const char *p = tmpfile_with(
-	    "# a tool that names its columns its own way\nPacket,Speed (furlongs),load\n1518,9.5,50\n");
+	const char *p = temp_file(
+	    "# a tool that names its columns its own way\nPacket,Speed (furlongs),load\n1518,9.5,50\n", "");
 	struct pcibw_ingest_opts o = {0};
 	struct pcibw_err err;
 	struct got *g = calloc(1, sizeof *g);
@@ -319,7 +308,7 @@ Test(ingest_csv, comment_across_read_boundaries)
 		len += (size_t)sprintf(text + len, "# a comment that crosses the read boundary\n128,2000\n");
 		lines += 2;
 		cr_assert_gt(len, (size_t)cut[k]);
-		const char *p = tmpfile_with(text);
+		const char *p = temp_file(text, "");
 		free(text);
 		struct tail t = {0};
 		struct pcibw_err err = {0};
@@ -336,7 +325,7 @@ Test(ingest_csv, comment_across_read_boundaries)
  * its start instead of reading the comment as column names. */
 Test(ingest_csv, comment_only_without_newline)
 {
-	const char *p = tmpfile_with("# only a comment");
+	const char *p = temp_file("# only a comment", "");
 	struct got g = {0};
 	struct pcibw_err err = {0};
 	int r = pcibw_ingest_file(p, NULL, collect, &g, NULL, &err);

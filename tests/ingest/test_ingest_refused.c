@@ -19,20 +19,8 @@ static int count(const struct pcibw_measured *m, void *ctx, struct pcibw_err *er
 	return PCIBW_OK;
 }
 
-static char *tmp_json(const char *text)
-{
-	static char path[64];
-	snprintf(path, sizeof path, "/tmp/pcibw-iperf3-XXXXXX");
-	int fd = mkstemp(path);
-	cr_assert(fd >= 0);
-	FILE *f = fdopen(fd, "w");
-	fputs(text, f);
-	fclose(f);
-	return path;
-}
-
 /* A UDP test of 1024 B datagrams: two intervals (the second as given), one sender sum. */
-static char *udp_doc(const char *iv2, const char *end_bps)
+static const char *udp_doc(const char *iv2, const char *end_bps)
 {
 	static char doc[1024];
 	snprintf(
@@ -43,12 +31,12 @@ static char *udp_doc(const char *iv2, const char *end_bps)
 	    "  {\"sum\": %s}],\n"
 	    "\"end\": {\"sum_sent\": {\"bits_per_second\": %s, \"seconds\": 2, \"bytes\": 250000000}}}\n",
 	    iv2, end_bps);
-	return tmp_json(doc);
+	return temp_file(doc, "");
 }
 
 Test(ingest_refused, iperf3_null_interval_named_by_path)
 {
-	char *p = udp_doc("{\"bits_per_second\": null, \"seconds\": 1}", "1e9");
+	const char *p = udp_doc("{\"bits_per_second\": null, \"seconds\": 1}", "1e9");
 	struct pcibw_ingest_stats st;
 	struct pcibw_err err = {0};
 	int rows = 0;
@@ -76,7 +64,7 @@ Test(ingest_refused, iperf3_null_interval_named_by_path)
 
 Test(ingest_refused, iperf3_negative_rate_is_a_rate)
 {
-	char *p = udp_doc("{\"bits_per_second\": -5, \"seconds\": 1}", "1e9");
+	const char *p = udp_doc("{\"bits_per_second\": -5, \"seconds\": 1}", "1e9");
 	struct pcibw_err err = {0};
 	int rows = 0;
 	cr_assert_eq(pcibw_ingest_file(p, NULL, count, &rows, NULL, &err), PCIBW_EINPUT);
@@ -90,7 +78,7 @@ Test(ingest_refused, iperf3_negative_rate_is_a_rate)
 	unlink(p);
 
 	/* a syntax error keeps jansson's line and column: line 3, the bare word */
-	p = tmp_json("{\"start\": {\n\"test_start\": {},\n\"x\": nul}}\n");
+	p = temp_file("{\"start\": {\n\"test_start\": {},\n\"x\": nul}}\n", "");
 	cr_assert_eq(pcibw_ingest_file(p, NULL, count, &rows, NULL, &err), PCIBW_EINPUT);
 	snprintf(want, sizeof want, "%s:3:", p);
 	cr_expect(!strncmp(err.msg, want, strlen(want)), "%s", err.msg);

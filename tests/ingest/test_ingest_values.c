@@ -6,6 +6,7 @@
  * mantissas, exponents, a '%'). The expected value of every field is strtod's of the text written.
  */
 #include "pcibw/ingest.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <inttypes.h>
 #include <math.h>
@@ -21,10 +22,7 @@ static uint64_t rng = 0x2545F4914F6CDD1Dull;
 
 static uint64_t next(void)
 {
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 2685821657736338717ull;
+	return xorshift64_next(&rng);
 }
 
 /* want[i]: size, pps and cpu of line i as strtod reads the texts written */

@@ -7,6 +7,7 @@
  * 2.5 million generated decimals. The expected value of every case is strtod's.
  */
 #include "pcibw/number.h"
+#include "support.h"
 #include <criterion/criterion.h>
 #include <errno.h>
 #include <float.h>
@@ -21,11 +22,7 @@ static uint64_t rng = 0x9E3779B97F4A7C15ull;
 
 static uint64_t next(void)
 {
-	/* xorshift64*: reproducible, no libc state */
-	rng ^= rng >> 12;
-	rng ^= rng << 25;
-	rng ^= rng >> 27;
-	return rng * 2685821657736338717ull;
+	return xorshift64_next(&rng);
 }
 
 static unsigned below(unsigned n)
