@@ -20,18 +20,20 @@
 /* JSON `port_fit` of a network controller; known false -> null, with why saying so. */
 struct pcibw_port_fit {
 	bool known;
-	char why[256];			  /* known false: why no answer ("no NIC profile lists 10ec:8136") */
-	int ports;			  /* physical ports of the card behind the bottleneck: one per network
-					   * physical function, more where one function drives several; VFs none */
-	double line_rate_gbps;		  /* their total line rate per direction, Gbit/s */
-	bool line_rate_assumed;		  /* from the ports table (data/nic-ports.txt), not the interfaces */
-	double ratio_64, ratio_1518;	  /* bus ceiling in pattern both / packet rate the line rate
-					   * needs, at 64 B and 1518 B frames; >= 1: the slot carries it */
-	int min_line_rate_bytes;	  /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
-	double bus_mpps_64, need_mpps_64; /* the two sides of ratio_64, Mpps per direction, all
-					   * the card's functions together */
-	char nic[64];			  /* the profile used */
-	struct pcibw_bus bus;		  /* the bus modelled */
+	char why[256];		/* known false: why no answer ("no NIC profile lists 10ec:8136") */
+	int ports;		/* physical ports of the card behind the bottleneck: one per network
+				 * physical function, more where one function drives several; VFs none */
+	double line_rate_gbps;	/* their total line rate per direction, Gbit/s */
+	bool line_rate_assumed; /* from the ports table (data/nic-ports.txt), not the interfaces */
+	double port_gbps_min, port_gbps_max; /* the slowest and fastest port, Gbit/s (one port up at
+					      * 1G beside one at 10G); 0 when not filled in */
+	double ratio_64, ratio_1518;	     /* bus ceiling in pattern both / packet rate the line rate
+					      * needs, at 64 B and 1518 B frames; >= 1: the slot carries it */
+	int min_line_rate_bytes;	     /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
+	double bus_mpps_64, need_mpps_64;    /* the two sides of ratio_64, Mpps per direction, all
+					      * the card's functions together */
+	char nic[64];			     /* the profile used */
+	struct pcibw_bus bus;		     /* the bus modelled */
 };
 
 /*

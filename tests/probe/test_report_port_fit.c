@@ -136,6 +136,15 @@ Test(port_fit_report, real_copy_onpackage_x722)
 	fit_is(d, &want, true);
 	cr_assert_str_eq(str(d, "driver"), "i40e", "driver -> ../../bus/pci/drivers/i40e");
 	json_decref(r);
+	/* the text names the bus it modelled (not the 2.5 GT/s x1 link the card shows above it) and
+	 * the two ports as they are, 1G and 10G, not two ports of their 5.5G mean */
+	struct run_result t = run_pcibw(NULL, args);
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_assert(strstr(t.out, "port fit:    2 ports (1G to 10G, 11G in all) (assumed from the ports "
+				"table) on the chipset's uplink 0000:5d:02.0, x8 Gen3 link: "),
+		  "%s", t.out);
+	cr_assert(!strstr(t.out, "5.5G"), "%s", t.out);
+	run_free(&t);
 }
 
 /* lkml-2006-via-pm133-82546eb-conventional-pci.lspci (its header and lspci -vv text): the two
