@@ -42,6 +42,23 @@ static void render_read_split(FILE *o, const struct pcibw_bus *b, const struct p
 	fprintf(o, ")\n");
 }
 
+/* What the byte columns count, which differs by bus (doc/model.md, doc/model-pci.md). */
+static const char *total_unit(const struct pcibw_bus *b)
+{
+	switch (b->kind) {
+	case PCIBW_BUS_PCIE:
+		return b->flit ? "flit bytes: TLP bytes in 256 B flits of 236 TLP bytes; DLLPs, CRC and FEC "
+				 "are in the flits"
+			       : "TLP bytes; DLLPs and SKPs are in the link budget";
+	case PCIBW_BUS_PCI:
+	case PCIBW_BUS_PCIX:
+		return "bus clocks x bytes per clock, every clock a transaction holds the bus; one "
+		       "budget for both directions";
+	default:
+		return "no bus ceiling: a paravirtual device";
+	}
+}
+
 void pcibw_model_render_recipe_text(FILE *o, const struct pcibw_model_view *v, int i)
 {
 	const struct pcibw_explain_op *ops = v->recipe + (size_t)i * v->recipe_max;
@@ -60,8 +77,7 @@ void pcibw_model_render_recipe_text(FILE *o, const struct pcibw_model_view *v, i
 		dev += e->to_device_bytes;
 		host += e->to_host_bytes;
 	}
-	fprintf(o, "  %-16s %8s %8s %10.3f %10.3f  (TLP bytes; DLLPs and SKPs are in the link budget)\n",
-		"total", "", "", dev, host);
+	fprintf(o, "  %-16s %8s %8s %10.3f %10.3f  (%s)\n", "total", "", "", dev, host, total_unit(v->bus));
 }
 
 /* Knob sources, once each, for the text output's last lines. */

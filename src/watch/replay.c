@@ -3,12 +3,21 @@
  * file a record at a time, so a long recording replays in constant memory. */
 #include "pcibw/bus.h"
 #include "recording.h"
+#include "src/util/input.h"
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_BLOB (64ULL << 20)
+
+/* A sample's time is CLOCK_MONOTONIC (seconds since boot, never negative); 10^10 s is over
+ * three centuries of uptime, so a time past it is a corrupt record, not a long run. */
+#define MAX_SAMPLE_T 1e10
+
+/* What a recording's two files are, for the messages of pcibw_input_open. */
+#define META_EXPECTED "a pcibw watch recording's meta file (doc/watch-recording.md)"
+#define SAMPLES_EXPECTED "a pcibw watch recording's samples file (doc/watch-recording.md)"
 
 struct replay {
 	struct watch_sampler base;
@@ -43,9 +52,12 @@ static int replay_read(struct watch_sampler *s, struct pcibw_watch_sample *out, 
 	}
 	double t;
 	int n, used = 0;
-	if (sscanf(line, "sample %lf %d%n", &t, &n, &used) != 2 || line[used] != '\n' || !isfinite(t) ||
-	    n < 1 || n > PCIBW_WATCH_MAX_BLOBS)
-		return fail_at(r, off, "'sample TIME BLOBS' (TIME in seconds, 1..52 blobs)", err);
+	if (sscanf(line, "sample %lf %d%n", &t, &n, &used) != 2 || line[used] != '\n' || !(t >= 0) ||
+	    t > MAX_SAMPLE_T || n < 1 || n > PCIBW_WATCH_MAX_BLOBS)
+		return fail_at(r, off,
+			       "'sample TIME BLOBS' (TIME in seconds of the monotonic clock, 0 to 1e10; "
+			       "1..52 blobs)",
+			       err);
 	if (r->samples && t < r->last_t)
 		return fail_at(r, off, "sample times that never go back (monotonic clock)", err);
 	out->t = t;
@@ -133,6 +145,10 @@ static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_
 		if (!strcmp(v, "-"))
 			v = "";
 		char *e;
+		if ((!strcmp(k, "virtual") || !strcmp(k, "pci") || !strcmp(k, "own_link")) &&
+		    strcmp(v, "0") && strcmp(v, "1"))
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u: %s '%s': expected 0 or 1", path, ln, k,
+					  v);
 		if (!strcmp(k, "slot"))
 			snprintf(m->wi.slot, sizeof m->wi.slot, "%s", v);
 		else if (!strcmp(k, "dev"))
@@ -167,10 +183,17 @@ static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_
 				return pcibw_fail(err, PCIBW_EINPUT,
 						  "%s:%u: line_rate_gbps '%s': expected Gbit/s, 0 to 100000",
 						  path, ln, v);
-		} else if (!strcmp(k, "vendor"))
-			m->vendor_id = (int)strtol(v, NULL, 10);
-		else if (!strcmp(k, "device"))
-			m->device_id = (int)strtol(v, NULL, 10);
+		} else if (!strcmp(k, "vendor") || !strcmp(k, "device")) {
+			errno = 0;
+			long id = v[0] ? strtol(v, &e, 10) : -1;
+			if ((v[0] && (*e || errno)) || id < -1 || id > 0xffff)
+				return pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u: %s '%s': expected a decimal PCI id, 0..65535, or -1 "
+				    "(unknown)",
+				    path, ln, k, v);
+			*(k[0] == 'v' ? &m->vendor_id : &m->device_id) = (int)id;
+		}
 		/* other keys: written by a newer pcibw, ignored */
 	}
 	return PCIBW_OK;
@@ -180,19 +203,22 @@ static int read_meta(const char *dir, struct watch_meta *meta, struct pcibw_err 
 {
 	char path[4200], line[1024];
 	snprintf(path, sizeof path, "%s/meta", dir);
-	FILE *f = fopen(path, "re");
-	if (!f)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: %s (not a pcibw watch recording)", path,
-				  strerror(errno));
+	FILE *f;
+	int st = pcibw_input_open(path, META_EXPECTED, PCIBW_INPUT_FILE_ONLY | PCIBW_INPUT_NO_STDIN, &f, err);
+	if (st)
+		return st;
 	memset(meta, 0, sizeof *meta);
 	meta->cpus = -1;
 	meta->cpu_mhz = NAN;
 	unsigned ln = 0;
-	int st = PCIBW_OK;
 	while (!st && fgets(line, sizeof line, f)) {
 		ln++;
 		char *e;
-		if (ln == 1) {
+		if (!strchr(line, '\n') && !feof(f)) {
+			/* the rest would read as a line of its own */
+			st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: expected a line of at most %zu bytes",
+					path, ln, sizeof line - 2);
+		} else if (ln == 1) {
 			if (strcmp(line, "pcibw-watch-recording 1\n"))
 				st = pcibw_fail(
 				    err, PCIBW_EINPUT,
@@ -200,7 +226,12 @@ static int read_meta(const char *dir, struct watch_meta *meta, struct pcibw_err 
 				    "a newer format)",
 				    path);
 		} else if (!strncmp(line, "interval ", 9)) {
+			/* --interval's range: a recording is written with one of those */
 			meta->interval = strtod(line + 9, &e);
+			if (e == line + 9 || (*e != '\n' && *e) || !(meta->interval >= 0.1) ||
+			    meta->interval > 3600)
+				st = pcibw_fail(err, PCIBW_EINPUT,
+						"%s:%u: expected 'interval SECONDS', 0.1..3600", path, ln);
 		} else if (!strncmp(line, "cpus ", 5)) {
 			long v = strtol(line + 5, &e, 10);
 			if (v < 1 || v > PCIBW_WATCH_MAX_CPUS || (*e != '\n' && *e))
@@ -218,6 +249,12 @@ static int read_meta(const char *dir, struct watch_meta *meta, struct pcibw_err 
 						PCIBW_WATCH_MAX_IFACES);
 			else
 				st = meta_if(path, ln, line + 6, &meta->ifs[meta->n++], err);
+			for (int i = 0; !st && i < meta->n - 1; i++)
+				if (!strcmp(meta->ifs[i].wi.name, meta->ifs[meta->n - 1].wi.name))
+					st = pcibw_fail(err, PCIBW_EINPUT,
+							"%s:%u: interface %s a second time: expected each "
+							"interface once",
+							path, ln, meta->ifs[i].wi.name);
 		} else if (line[0] != '#' && line[0] != '\n' && !strchr(line, ' ')) {
 			st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: expected 'KEY VALUE'", path, ln);
 		}
@@ -242,9 +279,10 @@ int watch_replay_open(const char *dir, struct watch_meta *meta, struct watch_sam
 	r->base.read = replay_read;
 	r->base.close = replay_close;
 	snprintf(r->path, sizeof r->path, "%s/samples", dir);
-	r->f = fopen(r->path, "re");
-	if (!r->f) {
-		st = pcibw_fail(err, PCIBW_EINPUT, "%s: %s", r->path, strerror(errno));
+	st = pcibw_input_open(r->path, SAMPLES_EXPECTED, PCIBW_INPUT_FILE_ONLY | PCIBW_INPUT_NO_STDIN, &r->f,
+			      err);
+	if (st) {
+		r->f = NULL;
 		replay_close(&r->base);
 		return st;
 	}

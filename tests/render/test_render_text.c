@@ -129,3 +129,35 @@ Test(render_text, cpu_line_names_what_cycles_per_packet_lack)
 	run_free(&r);
 	unlink(p);
 }
+
+/* The --explain recipe's total line says what its bytes count, which is the bus's own unit:
+ * TLP bytes with framing on a PCIe link (doc/model.md sec. "the link"), whole flits' worth in
+ * Flit mode (256 B flits carry 236 TLP bytes, PCIe Base 6.0 sec. 4.2.3.1), clocks times bytes
+ * per clock on a PCI/PCI-X segment (doc/model-pci.md "The packet and the ceiling"), nothing on
+ * a paravirtual device. A PCI segment has no TLPs, DLLPs or SKPs to name. */
+Test(render_text, explain_total_names_the_bus_unit)
+{
+	static const struct {
+		const char *bus, *want;
+	} cases[] = {
+	    {"gen3x8", "(TLP bytes; DLLPs and SKPs are in the link budget)"},
+	    {"gen6x4", "(flit bytes: TLP bytes in 256 B flits of 236 TLP bytes"},
+	    {"pci33/32", "(bus clocks x bytes per clock"},
+	    {"pcix133/64", "(bus clocks x bytes per clock"},
+	    {"virtual", "(no bus ceiling: a paravirtual device)"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_args(
+		    (const char *[]){"model", "--bus", cases[i].bus, "--sizes", "64", "--explain", NULL});
+		cr_assert_eq(r.status, 0, "%s: %s", cases[i].bus, r.err);
+		const char *total = strstr(r.out, "\n  total ");
+		cr_assert(total, "%s: %s", cases[i].bus, r.out);
+		const char *end = strchr(total + 1, '\n');
+		char line[400];
+		snprintf(line, sizeof line, "%.*s", (int)(end ? end - total - 1 : 300), total + 1);
+		cr_assert(strstr(line, cases[i].want), "%s: %s", cases[i].bus, line);
+		if (strncmp(cases[i].bus, "gen", 3))
+			cr_assert(!strstr(line, "TLP"), "%s: %s", cases[i].bus, line);
+		run_free(&r);
+	}
+}

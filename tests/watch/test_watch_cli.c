@@ -133,7 +133,7 @@ Test(watch_cli, bad_recordings_are_3_with_the_place)
 	struct {
 		const char *meta, *samples, *want;
 	} cases[] = {
-	    {NULL, NULL, "meta: No such file"},
+	    {NULL, NULL, "meta: cannot open: No such file"},
 	    {"not a recording\n", "", "meta:1: expected 'pcibw-watch-recording 1'"},
 	    {"pcibw-watch-recording 1\ncpus zero\n", "", "meta:2: expected 'cpus N'"},
 	    {meta, "",
@@ -146,6 +146,22 @@ Test(watch_cli, bad_recordings_are_3_with_the_place)
 	    {meta, "sample 2.0 1\nblob proc/stat 24\ncpu0 1 1 1 1 1 1 1 1 0 0\nsample 1.0 1\n",
 	     "samples:56: expected sample times that never go back"},
 	    {meta, "sample 1.0 1\nblob proc/stat 9\ncpu0 1 2\n\n", "proc/stat line 1: expected at least 7"},
+	    /* CLOCK_MONOTONIC counts from boot: a negative time, or one past 10^10 s, is corrupt
+	     * (a first sample at -1e300 made the whole run 1e300 s long) */
+	    {meta, "sample -1e300 1\n", "samples:0: expected 'sample TIME BLOBS' (TIME in seconds of the"},
+	    {meta, "sample 1e11 1\n", "samples:0: expected 'sample TIME BLOBS'"},
+	    /* the meta keys are checked as recorded: --interval's range 0.1..3600, ids 0..65535 or
+	     * -1, flags 0 or 1, each interface once */
+	    {"pcibw-watch-recording 1\ninterval nan\n", "", "meta:2: expected 'interval SECONDS', 0.1..3600"},
+	    {"pcibw-watch-recording 1\ninterval 0\n", "", "meta:2: expected 'interval SECONDS'"},
+	    {"pcibw-watch-recording 1\ninterval 1e308\n", "", "meta:2: expected 'interval SECONDS'"},
+	    {"pcibw-watch-recording 1\niface eth0 vendor=abc\n", "",
+	     "meta:2: vendor 'abc': expected a decimal"},
+	    {"pcibw-watch-recording 1\niface eth0 device=65536\n", "", "meta:2: device '65536': expected"},
+	    {"pcibw-watch-recording 1\niface eth0 virtual=yes\n", "",
+	     "meta:2: virtual 'yes': expected 0 or 1"},
+	    {"pcibw-watch-recording 1\niface lo virtual=1\niface lo virtual=1\n", "",
+	     "meta:3: interface lo a second time"},
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char dir[400];
@@ -161,6 +177,51 @@ Test(watch_cli, bad_recordings_are_3_with_the_place)
 		cr_assert(strstr(r.err, dir), "case %u names the recording: %s", i, r.err);
 		run_free(&r);
 	}
+}
+
+Test(watch_cli, a_fifo_or_directory_in_a_recording_is_3_at_once)
+{
+	/* a writer-less FIFO blocks open() and read() forever: refused without reading, as in a
+	 * sysfs copy; a directory is named as one, not read as an empty meta file */
+	static const char meta[] = "pcibw-watch-recording 1\niface lo virtual=1 bus=virtual\n";
+	static const struct {
+		const char *fifo, *dir, *want;
+	} cases[] = {
+	    {"meta", NULL, "meta: is a pipe or FIFO: expected a regular file"},
+	    {"samples", NULL, "samples: is a pipe or FIFO: expected a regular file"},
+	    {NULL, "meta", "meta: is a directory"},
+	    {NULL, "samples", "samples: is a directory"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char dir[400], path[512];
+		snprintf(dir, sizeof dir, "%s/f%u", tmp, i);
+		cr_assert_eq(mkdir(dir, 0755), 0);
+		const char *odd = cases[i].fifo ? cases[i].fifo : cases[i].dir;
+		if (strcmp(odd, "meta"))
+			write_file(dir, "meta", meta, strlen(meta));
+		snprintf(path, sizeof path, "%s/%s", dir, odd);
+		cr_assert_eq(cases[i].fifo ? mkfifo(path, 0644) : mkdir(path, 0755), 0);
+		struct run_result r = watch((const char *[]){"watch", "--replay", dir, NULL});
+		cr_assert_eq(r.status, 3, "case %u: exit %d: %s", i, r.status, r.err);
+		cr_assert(strstr(r.err, cases[i].want), "case %u: %s", i, r.err);
+		run_free(&r);
+	}
+}
+
+Test(watch_cli, a_meta_line_longer_than_the_reader_takes_is_3)
+{
+	/* read in pieces, its tail would be a line of its own (here an iface line) */
+	char meta[2200];
+	int n = snprintf(meta, sizeof meta, "pcibw-watch-recording 1\n# %*s", 1100, "");
+	snprintf(meta + n, sizeof meta - (size_t)n, "iface lo virtual=1\n");
+	char dir[400];
+	snprintf(dir, sizeof dir, "%s/long", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	write_file(dir, "meta", meta, strlen(meta));
+	struct run_result r = watch((const char *[]){"watch", "--replay", dir, NULL});
+	cr_assert_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "meta:2: expected a line of at most 1022 bytes"), "%s", r.err);
+	run_free(&r);
 }
 
 Test(watch_cli, record_refuses_a_non_empty_dir)
