@@ -15,6 +15,7 @@
 #include "pcibw/error.h"
 #include "pcibw/measure.h"
 #include <stdbool.h>
+#include <stddef.h>
 #include <stdint.h>
 
 /* Verdicts in the contract's tie-break order after impossible: io, wire, cpu, undetermined. */
@@ -233,13 +234,14 @@ struct pcibw_machine {
 };
 
 /*
- * A group of rows: the rows of one (source, series, test, direction) whose sizes lie in one band
+ * A group of rows: the rows of one (source, series, test, interface, direction, stated machine)
+ * whose sizes lie in one band
  * where the row verdicts do not change (a size band ends where the verdict changes). Its verdict
  * follows the whole-input rule over its rows; its evidence is the representative row's (the
  * fastest row with the group's verdict).
  */
 struct pcibw_group {
-	int key_row;		   /* a row holding the key (source, series, test, pattern) */
+	int key_row;		   /* a row holding the key (source, series, test, iface, pattern) */
 	double size_min, size_max; /* bytes as the input gave them (input_size_bytes where set); NAN
 				    * for rows without a size */
 	int *rows;		   /* indices into pcibw_rows.v, by size */
@@ -279,6 +281,16 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
  * any; else the most common verdict that is not undetermined (ties io, wire, cpu); undetermined
  * only when every row is, or there are none. */
 enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N]);
+
+/*
+ * pcibw_group_label - the words a group is named by in text: "[FILE] [IFACE] [TEST] SERIES|DIR [on
+ * BUS]" ("eth1 rx", "UDP_STREAM send", "eth0 tx on PCIe gen1 x4 link"): the file's base name only
+ * with with_source (several inputs), the interface whenever the rows have one, the bus only for
+ * rows on a machine stated mid-input. "rows" when none of these is known. buf holds at most n - 1
+ * characters (cut, never overrun); n >= 1.
+ */
+void pcibw_group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
+		       size_t n);
 
 /* pcibw_summary_free - free the evidence strings and the groups (counts back to 0); s itself is
  * not freed. */

@@ -100,6 +100,8 @@ static const struct key keys[] = {
     I("device", "write_unit_bytes", write_unit_bytes, 0, 4096),
     D("device", "write_unit_ns", write_unit_ns, 0.01, 1e6),
     D("device", "write_cmd_ns", write_cmd_ns, 0.01, 1e6),
+    I("device", "write_burst_bytes", write_burst_bytes, 0, 4096),
+    D("device", "write_burst_gap_ns", write_burst_gap_ns, 0.01, 1e6),
 };
 
 struct loader {
@@ -521,6 +523,22 @@ static bool pairs_check(const struct pcibw_nic *n, char *why, size_t len)
 			 "needs them (a write holds the engine for write_cmd_ns + its units x "
 			 "write_unit_ns; here %d B, %g ns, %g ns)",
 			 n->write_unit_bytes, n->write_unit_ns, n->write_cmd_ns);
+		return false;
+	}
+	if ((n->write_burst_bytes > 0) != (n->write_burst_gap_ns > 0)) {
+		snprintf(why, len,
+			 "[device] write_burst_bytes and write_burst_gap_ns go together: set both or "
+			 "neither (a write's bursts each leave the link idle for the gap; here %d B, "
+			 "%g ns)",
+			 n->write_burst_bytes, n->write_burst_gap_ns);
+		return false;
+	}
+	if (n->write_burst_bytes > 0 &&
+	    (n->write_burst_bytes < 64 || (n->write_burst_bytes & (n->write_burst_bytes - 1)))) {
+		snprintf(why, len,
+			 "[device] write_burst_bytes: expected a power of 2 in 64..4096 (bursts are "
+			 "cut at aligned host addresses), got %d",
+			 n->write_burst_bytes);
 		return false;
 	}
 	return true;

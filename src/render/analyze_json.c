@@ -165,6 +165,8 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(key, "source", json_string(kr->source));
 		json_object_set_new(key, "series", str_or_null(kr->series));
 		json_object_set_new(key, "test", str_or_null(kr->test));
+		/* two interfaces' groups have keys of their own, not two alike */
+		json_object_set_new(key, "iface", str_or_null(kr->iface));
 		json_object_set_new(key, "direction", json_string(pcibw_analyze_pattern_name(kr->pattern)));
 		/* the machine is part of the key: the rows after a link retrained group apart */
 		json_object_set_new(key, "bus_modelled", row_bus(v, kr));

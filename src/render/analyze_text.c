@@ -37,6 +37,15 @@ static double key_value(const struct pcibw_row *r, int k)
 	return vals[k];
 }
 
+/* "eth1 UDP_STREAM send": the interface, test and series a row is of (the words its group's
+ * evidence is named by), "" when none */
+static const char *series_cell(char *buf, size_t n, const struct pcibw_row *r)
+{
+	snprintf(buf, n, "%s%s%s%s%s", r->iface, r->iface[0] && (r->test[0] || r->series[0]) ? " " : "",
+		 r->test, r->test[0] && r->series[0] ? " " : "", r->series);
+	return buf;
+}
+
 /* The table: 90 columns for the fixed part. The optional columns come while the line stays
  * within 100 (all of them with --wide): first the keys rows differ by (work, cpu MHz, cores,
  * ...), then the bus ceiling, then cycles per packet, each only when a row has a value in it; the
@@ -56,7 +65,8 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 			keys[k].show |= !isnan(key_value(r, k));
 		has_bus |= !isnan(r->bus_gbps);
 		has_cyc |= !isnan(r->cycles_per_packet);
-		int w = (int)strlen(r->series) + (r->test[0] ? (int)strlen(r->test) + 1 : 0);
+		char cell[160];
+		int w = (int)strlen(series_cell(cell, sizeof cell, r));
 		if (w > series_w)
 			series_w = w;
 		/* pcie-bench's dma-read/dma-write are wider than rx, tx, both */
@@ -93,15 +103,14 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 		if (keys[k].show)
 			fprintf(out, "%*s ", keys[k].width, keys[k].head);
 	fprintf(out, " verdict\n");
-	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k2[32], l[32], ser[128];
+	char a[32], b[32], c[32], d[32], e[32], g[32], h[32], k2[32], l[32], ser[160];
 	for (int i = 0; i < rs->n; i++) {
 		const struct pcibw_row *r = &rs->v[i];
 		const char *base = strrchr(r->source, '/');
 		fprintf(out, "%3d ", i + 1);
 		if (src)
 			fprintf(out, "%-16.16s ", base ? base + 1 : r->source);
-		snprintf(ser, sizeof ser, "%s%s%s", r->test, r->test[0] && r->series[0] ? " " : "",
-			 r->series);
+		series_cell(ser, sizeof ser, r);
 		fprintf(
 		    out, "%-*.*s %6s %*s %3ld %8s %8s ", series_w, series_w, ser[0] ? ser : "-",
 		    f(a, sizeof a, "%g", !isnan(r->input_size_bytes) ? r->input_size_bytes : r->size_bytes),
@@ -139,12 +148,15 @@ static void evidence(FILE *out, const struct pcibw_analyze_view *v)
 	if (s->n_groups == 0)
 		return;
 	fputc('\n', out);
+	bool sources = false;
+	for (int gi = 1; gi < s->n_groups; gi++)
+		sources |=
+		    strcmp(rs->v[s->groups[gi].key_row].source, rs->v[s->groups[0].key_row].source) != 0;
 	for (int gi = 0; gi < s->n_groups; gi++) {
 		const struct pcibw_group *g = &s->groups[gi];
-		const struct pcibw_row *kr = &rs->v[g->key_row];
-		char ser[128], sz[64] = "";
-		snprintf(ser, sizeof ser, "%s%s%s", kr->test, kr->test[0] && kr->series[0] ? " " : "",
-			 kr->series);
+		/* the words the headline names the group by (interface, test, series or direction) */
+		char ser[320], sz[64] = "";
+		pcibw_group_label(rs, g, sources, ser, sizeof ser);
 		if (!isnan(g->size_min) && g->size_min == g->size_max)
 			snprintf(sz, sizeof sz, " %g B", g->size_min);
 		else if (!isnan(g->size_min))
@@ -157,9 +169,8 @@ static void evidence(FILE *out, const struct pcibw_analyze_view *v)
 						      g->rows[k] + 1);
 			if (o >= 80)
 				snprintf(list + 76, sizeof list - 76, ",...");
-			fprintf(out, "%s%s%s%s (%s %s): %s\n", ser, ser[0] ? "," : "", sz,
-				ser[0] || sz[0] ? "" : "rows", g->n_rows == 1 ? "row" : "rows", list,
-				pcibw_verdict_name(g->verdict));
+			fprintf(out, "%s%s%s (%s %s): %s\n", ser, sz[0] ? "," : "", sz,
+				g->n_rows == 1 ? "row" : "rows", list, pcibw_verdict_name(g->verdict));
 		}
 		const char *indent = s->n_groups > 1 || g->n_rows > 1 ? "   " : "";
 		char pre[32];

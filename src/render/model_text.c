@@ -26,8 +26,9 @@ static const char *const bound_notes[][2] = {
     {"root-complex", "the root complex moves whole 64 B cache lines: packet data that ends mid-line costs "
 		     "the whole line"},
     {"shared", "the PCI/PCI-X segment's clocks are all used (both directions share them)"},
-    {"device-tps", "the device's write engine is busy: its TLP issue rate or the time it takes to move "
-		   "each write's data (profile max_dma_tps, write_unit_*)"},
+    {"device-tps", "the device's write engine is busy: its TLP issue rate, the time it takes to move "
+		   "each write's data, or its bursts and the gaps after them (profile max_dma_tps, "
+		   "write_unit_*, write_burst_*)"},
     {"read-latency", "reads in flight x their latency bound the device (profile read_tags, PCI-X splits)"},
     {"virtual", "a paravirtual device: no bus ceiling"},
 };

@@ -1,9 +1,9 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /*
- * Verdicts per group, then the whole. Rows group by (source, series, test, direction, stated machine,
- * and the interface where it has a machine of its own): one benchmark series. Within a group the rows are
- * taken by size, and a new group starts where the verdict changes from one size to the next, so a sweep that
- * is cpu-bound at 64 B, io-bound at 128-256 B and wire-bound above reads as three groups, never as one
+ * Verdicts per group, then the whole. Rows group by (source, series, test, interface, direction, stated
+ * machine): one benchmark series on one interface (two NICs never share a verdict). Within a group the rows
+ * are taken by size, and a new group starts where the verdict changes from one size to the next, so a sweep
+ * that is cpu-bound at 64 B, io-bound at 128-256 B and wire-bound above reads as three groups, never as one
  * majority. Rows of one size (a cores or work sweep at that size) always share a group.
  */
 #include "groups.h"
@@ -34,7 +34,8 @@ enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N])
 bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 {
 	return a->pattern == b->pattern && a->machine_no == b->machine_no && a->machine == b->machine &&
-	       !strcmp(a->source, b->source) && !strcmp(a->series, b->series) && !strcmp(a->test, b->test);
+	       !strcmp(a->source, b->source) && !strcmp(a->series, b->series) && !strcmp(a->test, b->test) &&
+	       !strcmp(a->iface, b->iface);
 }
 
 /* the size a row is sorted and banded by: the one the input gave */
@@ -51,14 +52,14 @@ static int cmp_idx(const void *pa, const void *pb, void *ctx)
 		c = strcmp(a->test, b->test);
 	if (!c)
 		c = strcmp(a->series, b->series);
+	/* an interface's rows together (its own machine, if it has one, with them), in the order of
+	 * the interfaces' names, never of where the machines lie in memory */
+	if (!c)
+		c = strcmp(a->iface, b->iface);
 	if (!c)
 		c = a->pattern - b->pattern;
 	if (!c)
 		c = (a->machine_no > b->machine_no) - (a->machine_no < b->machine_no);
-	/* an interface's own machine (its "# bus: ... iface:" line, or watch's): its rows together,
-	 * in the order of the interfaces' names, never of where the machines lie in memory */
-	if (!c && (a->machine || b->machine))
-		c = strcmp(a->machine ? a->iface : "", b->machine ? b->iface : "");
 	double sa = size_of(a), sb = size_of(b);
 	if (!c && isnan(sa) != isnan(sb))
 		c = isnan(sa) ? 1 : -1;
@@ -164,8 +165,8 @@ oom:
 	return -1;
 }
 
-void group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
-		 size_t n)
+void pcibw_group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
+		       size_t n)
 {
 	static const char *dirs[] = {"rx", "tx", "both", "dma-read", "dma-write", "dma-rw"};
 	const struct pcibw_row *r = &rs->v[g->key_row];
@@ -175,6 +176,9 @@ void group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool 
 	buf[0] = '\0';
 	if (with_source)
 		o += (size_t)snprintf(buf + o, n - o, "%s", base);
+	/* the interface first: two NICs' groups otherwise read alike */
+	if (r->iface[0] && o < n)
+		o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "", r->iface);
 	if (r->test[0] && o < n)
 		o += (size_t)snprintf(buf + o, n - o, "%s%s", o ? " " : "", r->test);
 	if (r->series[0] && o < n)

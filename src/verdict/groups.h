@@ -14,12 +14,7 @@ enum pcibw_verdict verdict_of_counts(const int counts[PCIBW_V_N]);
 /* groups_build - s->groups and s->n_groups from the judged rows. -1 on out of memory. */
 int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s);
 
-/* group_label - "UDP_STREAM send", "sender", "tx" (with the file's name when sources differ):
- * the words a headline names a group by. */
-void group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
-		 size_t n);
-
-/* same_key - do two rows share (source, series, test, pattern)? */
+/* same_key - do two rows share (source, series, test, interface, pattern, stated machine)? */
 bool same_key(const struct pcibw_row *a, const struct pcibw_row *b);
 
 #endif

@@ -475,14 +475,20 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	/* the words name the representative row's own bus */
 	m = machine_of(r, m);
 	bus = m->bus_name[0] ? m->bus_name : "bus";
-	char where[160];
+	char where[320];
+	int o;
 	if (isnan(r->gbps))
-		snprintf(where, sizeof where, "%s%s", pps_text(a, sizeof a, r->pps), dir_words(r->pattern));
+		o = snprintf(where, sizeof where, "%s%s", pps_text(a, sizeof a, r->pps),
+			     dir_words(r->pattern));
 	else if (!isnan(r->size_bytes))
-		snprintf(where, sizeof where, "%s%s at %g B", rate_text(a, sizeof a, r->gbps),
-			 dir_words(r->pattern), r->size_bytes);
+		o = snprintf(where, sizeof where, "%s%s at %g B", rate_text(a, sizeof a, r->gbps),
+			     dir_words(r->pattern), r->size_bytes);
 	else
-		snprintf(where, sizeof where, "%s%s", rate_text(a, sizeof a, r->gbps), dir_words(r->pattern));
+		o = snprintf(where, sizeof where, "%s%s", rate_text(a, sizeof a, r->gbps),
+			     dir_words(r->pattern));
+	/* which NIC the figure is of: a run over several interfaces would not say otherwise */
+	if (r->iface[0] && o > 0 && (size_t)o < sizeof where)
+		snprintf(where + o, sizeof where - (size_t)o, " on %s", r->iface);
 	char busw[160] = "", wirew[64] = "";
 	if (!isnan(r->bus_util))
 		snprintf(busw, sizeof busw, "the %s is %.0f %% busy", bus, pct(r->bus_util));
@@ -566,7 +572,7 @@ static void headline_groups(const struct pcibw_rows *rs, struct pcibw_summary *s
 			continue;
 		}
 		char line[600], label[200];
-		group_label(rs, &s->groups[g], sources, label, sizeof label);
+		pcibw_group_label(rs, &s->groups[g], sources, label, sizeof label);
 		size_t o = (size_t)snprintf(line, sizeof line, "%s:", label);
 		for (int k = g; k < h && o < sizeof line; k++) {
 			const struct pcibw_group *gr = &s->groups[k];

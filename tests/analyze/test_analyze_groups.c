@@ -106,3 +106,40 @@ Test(groups, text_fits)
 	cr_assert_eq(count, 4, "said %d times", count);
 	run_free(&r);
 }
+
+/* Two interfaces in one CSV, both at 64 B, no bus and no line rate: eth0 with the CPUs 95 % busy
+ * is cpu-bound (>= cpu 0.90), eth1 at 40 % undetermined (nothing reached a threshold). Each is a
+ * group of its own, and the text says which interface each table row, each group's evidence and
+ * each headline line is about (the rows read alike otherwise: same size, same direction). */
+Test(groups, interfaces_named)
+{
+	const char *csv = temp_file("iface,direction,frame_bytes,pps,cpu_pct\n"
+				    "eth0,rx,64,500000,95\n"
+				    "eth1,rx,64,900000,40\n",
+				    ".csv");
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	json_t *groups = json_object_get(j, "groups");
+	cr_assert_eq(json_array_size(groups), 2, "a group per interface");
+	const char *want_if[] = {"eth0", "eth1"}, *want_v[] = {"cpu-bound", "undetermined"};
+	for (size_t i = 0; i < 2; i++) {
+		json_t *g = json_array_get(groups, i);
+		cr_assert_str_eq(jstr(json_object_get(g, "key"), "iface"), want_if[i]);
+		cr_assert_str_eq(jstr(g, "verdict"), want_v[i]);
+	}
+	json_decref(j);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	const char *want[] = {
+	    "\n  1 eth0       64   rx", /* the table */
+	    "\n  2 eth1       64   rx",
+	    "\neth0 rx, 64 B (row 1): cpu-bound\n", /* each group's evidence */
+	    "\neth1 rx, 64 B (row 2): undetermined\n",
+	    " at 64 B on eth0: the CPUs are 95 % busy.", /* the headline's figure */
+	    "\n         eth0 rx: cpu-bound 64 B\n",	 /* and each group's line */
+	    "\n         eth1 rx: undetermined 64 B\n",
+	};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++)
+		cr_assert(strstr(r.out, want[i]), "no '%s' in:\n%s", want[i], r.out);
+	run_free(&r);
+	unlink(csv);
+}

@@ -247,16 +247,18 @@ Test(knobs, overrides_and_refusals)
 Test(knobs, what_if_pairs_checked)
 {
 	struct pcibw_bus b = parse_bus(G3X8);
-	const char *bad[][2] = {{"device.write_unit_bytes=128", NULL},
-				{"device.write_unit_ns=17", NULL},
-				{"device.write_cmd_ns=4", NULL},
-				{"device.read_tags=4", NULL},
-				{"device.read_latency_ns=500", NULL}};
+	const char *bad[][2] = {{"device.write_unit_bytes=128", NULL}, {"device.write_unit_ns=17", NULL},
+				{"device.write_cmd_ns=4", NULL},       {"device.read_tags=4", NULL},
+				{"device.read_latency_ns=500", NULL},  {"device.write_burst_bytes=512", NULL},
+				{"device.write_burst_gap_ns=4", NULL}};
 	const char *needle[] = {"write_unit_bytes and write_unit_ns go together",
-				"write_unit_bytes and write_unit_ns go together", "write_cmd_ns needs them",
+				"write_unit_bytes and write_unit_ns go together",
+				"write_cmd_ns needs them",
 				"read_latency_ns and read_tags go together",
-				"read_latency_ns and read_tags go together"};
-	for (int i = 0; i < 5; i++) {
+				"read_latency_ns and read_tags go together",
+				"write_burst_bytes and write_burst_gap_ns go together",
+				"write_burst_bytes and write_burst_gap_ns go together"};
+	for (int i = 0; i < 7; i++) {
 		struct pcibw_nic m = load_nic("simple");
 		struct pcibw_err e = {0};
 		cr_expect_eq(pcibw_nic_configure(&m, &b, 0, bad[i], 1, &e), PCIBW_EUSAGE, "%s", bad[i][0]);
@@ -265,9 +267,10 @@ Test(knobs, what_if_pairs_checked)
 	/* both halves together are a what-if like any other */
 	const char *ok[][3] = {
 	    {"device.write_unit_bytes=128", "device.write_unit_ns=17", "device.write_cmd_ns=4"},
-	    {"device.read_tags=4", "device.read_latency_ns=500", NULL}};
-	const int n_ok[] = {3, 2};
-	for (int i = 0; i < 2; i++) {
+	    {"device.read_tags=4", "device.read_latency_ns=500", NULL},
+	    {"device.write_burst_bytes=512", "device.write_burst_gap_ns=4", NULL}};
+	const int n_ok[] = {3, 2, 2};
+	for (int i = 0; i < 3; i++) {
 		struct pcibw_nic m = load_nic("simple");
 		struct pcibw_err e = {0};
 		cr_expect_eq(pcibw_nic_configure(&m, &b, 0, ok[i], n_ok[i], &e), PCIBW_OK, "%s", e.msg);

@@ -367,4 +367,14 @@ Test(profiles, device_limits_bounded)
 	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_unit_bytes = 8192\nwrite_unit_ns = 17\n");
 	p = write_tmp("synthetic-unit-big.ini", body, strlen(body));
 	expect_bad_profile(p, "write_unit_bytes: expected an integer 0..4096");
+	/* bursts are cut at aligned host addresses: a size that is not a power of 2 cannot be */
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 512\n");
+	p = write_tmp("synthetic-burst.ini", body, strlen(body));
+	expect_bad_profile(p, "write_burst_bytes and write_burst_gap_ns go together");
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 384\nwrite_burst_gap_ns = 4\n");
+	p = write_tmp("synthetic-burst-384.ini", body, strlen(body));
+	expect_bad_profile(p, "write_burst_bytes: expected a power of 2 in 64..4096");
+	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 32\nwrite_burst_gap_ns = 4\n");
+	p = write_tmp("synthetic-burst-32.ini", body, strlen(body));
+	expect_bad_profile(p, "write_burst_bytes: expected a power of 2 in 64..4096");
 }

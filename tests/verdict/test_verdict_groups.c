@@ -19,7 +19,8 @@ struct line {
 	double size, pps, cpu_pct, core_pct, cores;
 };
 
-static void add(struct pcibw_rows *rs, const struct line *l)
+/* one line measured on interface iface (NULL: none named) */
+static void add_on(struct pcibw_rows *rs, const struct line *l, const char *iface)
 {
 	struct pcibw_measured m;
 	pcibw_measured_init(&m);
@@ -32,16 +33,21 @@ static void add(struct pcibw_rows *rs, const struct line *l)
 	m.cpu_pct = l->cpu_pct;
 	m.core_max_pct = l->core_pct;
 	m.cores = l->cores;
+	if (iface)
+		snprintf(m.iface, sizeof m.iface, "%s", iface);
 	struct pcibw_err err;
 	cr_assert_eq(pcibw_rows_add(rs, &m, &err), PCIBW_OK);
 }
 
-/* Run the engine with the same ceilings (packets/s) on every row. */
-static void run(struct pcibw_rows *rs, const struct line *lines, int n, double bus_pps, double wire_pps,
-		const struct pcibw_thresholds *t0, struct pcibw_summary *s)
+static void add(struct pcibw_rows *rs, const struct line *l)
 {
-	for (int i = 0; i < n; i++)
-		add(rs, &lines[i]);
+	add_on(rs, l, NULL);
+}
+
+/* The rows added, judged with the same ceilings (packets/s) on every row. */
+static void judge_all(struct pcibw_rows *rs, double bus_pps, double wire_pps,
+		      const struct pcibw_thresholds *t0, struct pcibw_summary *s)
+{
 	pcibw_rows_finish(rs);
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
@@ -61,6 +67,15 @@ static void run(struct pcibw_rows *rs, const struct line *lines, int n, double b
 	snprintf(m.bus_name, sizeof m.bus_name, "test bus");
 	struct pcibw_err err;
 	cr_assert_eq(pcibw_verdict_run(rs, &t, &m, s, &err), PCIBW_OK);
+}
+
+/* Run the engine with the same ceilings (packets/s) on every row. */
+static void run(struct pcibw_rows *rs, const struct line *lines, int n, double bus_pps, double wire_pps,
+		const struct pcibw_thresholds *t0, struct pcibw_summary *s)
+{
+	for (int i = 0; i < n; i++)
+		add(rs, &lines[i]);
+	judge_all(rs, bus_pps, wire_pps, t0, s);
 }
 
 static bool has(char *const *ev, int n, const char *needle)
@@ -117,6 +132,45 @@ Test(groups, size_bands_io)
 	cr_assert_eq(s.verdict, PCIBW_V_IO, "2 io rows against 1 cpu row");
 	cr_assert(has(s.evidence, s.n_evidence, "cpu-bound 64 B, io-bound 128-256 B"), "%s",
 		  s.n_evidence > 2 ? s.evidence[2] : "-");
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+}
+
+/* Two interfaces measured at one size: each is a group of its own (two NICs never share a
+ * verdict), and every word that names a group or the headline's figure says which interface it
+ * is about. Bus 1 Mpps, wire 2 Mpps: eth0 at 500 kpps with the CPUs 95 % busy is cpu-bound (0.95
+ * >= cpu 0.90, bus 0.5 < 0.85); eth1 at 900 kpps with 40 % is io-bound (0.9 >= 0.85). One row
+ * each: the tie goes to io-bound, so the headline's figure is eth1's. */
+Test(groups, interfaces_apart_and_named)
+{
+	const struct line l[] = {
+	    {"", 64, 500e3, 95, NAN, NAN},
+	    {"", 64, 900e3, 40, NAN, NAN},
+	};
+	struct pcibw_rows rs = {0};
+	struct pcibw_summary s;
+	add_on(&rs, &l[0], "eth0");
+	add_on(&rs, &l[1], "eth1");
+	judge_all(&rs, 1e6, 2e6, NULL, &s);
+	cr_assert_eq(s.n_groups, 2, "one group per interface, though both rows are 64 B");
+	cr_assert_eq(s.groups[0].verdict, PCIBW_V_CPU);
+	cr_assert_eq(s.groups[1].verdict, PCIBW_V_IO);
+	char label[64];
+	pcibw_group_label(&rs, &s.groups[0], false, label, sizeof label);
+	cr_assert_str_eq(label, "eth0 rx");
+	pcibw_group_label(&rs, &s.groups[1], false, label, sizeof label);
+	cr_assert_str_eq(label, "eth1 rx");
+	pcibw_group_label(&rs, &s.groups[1], true, label, sizeof label);
+	cr_assert_str_eq(label, "hand.csv eth1 rx");
+	/* a short buffer is cut, never overrun */
+	char tiny[4];
+	pcibw_group_label(&rs, &s.groups[1], false, tiny, sizeof tiny);
+	cr_assert_str_eq(tiny, "eth");
+	cr_assert_eq(s.verdict, PCIBW_V_IO);
+	cr_assert(strstr(s.evidence[0], "IO-bound") && strstr(s.evidence[0], " on eth1"), "%s",
+		  s.evidence[0]);
+	cr_assert(has(s.evidence, s.n_evidence, "eth0 rx: cpu-bound 64 B"));
+	cr_assert(has(s.evidence, s.n_evidence, "eth1 rx: io-bound 64 B"));
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);
 }
