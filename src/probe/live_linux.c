@@ -9,6 +9,7 @@
 #include "ethtool_linux.h"
 #include "hwloc_int.h"
 #include "live.h"
+#include "netif.h"
 #include "sysfs_attr.h"
 #include "virt.h"
 #include <limits.h>
@@ -223,6 +224,16 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 
 	int first = out->n_devices, first_warning = out->n_warnings;
 	rc = probe_finish(&set, opts, out, err);
+	if (rc == PCIBW_ENOMATCH && opts->iface) {
+		/* an interface no PCI device carries (loopback, veth, bridge, a USB adapter): say what
+		 * it is, from its own sysfs entry, rather than only that nothing matched */
+		char why[768];
+		if (probe_netif_why_no_pci(c.sysroot, opts->iface, why, sizeof why)) {
+			char msg[sizeof err->msg];
+			snprintf(msg, sizeof msg, "%s", err->msg);
+			pcibw_fail(err, PCIBW_ENOMATCH, "%s: %s", msg, why);
+		}
+	}
 	if (rc)
 		goto out;
 	if (n_hidden)
