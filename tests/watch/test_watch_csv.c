@@ -86,6 +86,25 @@ static int row_for_row(json_t *sum, json_t *an, const char *what)
 	return (int)json_array_size(ar);
 }
 
+/* `analyze --json` of the CSV `watch --replay DIR --format csv` writes, parsed */
+static json_t *analyze_of_replay_csv(const char *dir)
+{
+	char csv[160], cmd[512];
+	snprintf(csv, sizeof csv, "%s.csv", dir);
+	snprintf(cmd, sizeof cmd, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s", dir, csv);
+	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
+	cr_assert_eq(c.status, 0, "%s", c.err);
+	run_free(&c);
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	json_error_t e;
+	json_t *an = json_loads(a.out, 0, &e);
+	cr_assert(an, "%s", e.text);
+	run_free(&a);
+	unlink(csv);
+	return an;
+}
+
 static int rows_checked;
 
 static void same_verdict(const char *rec, const char *iface, const char *thr1, const char *thr2,
@@ -746,19 +765,10 @@ Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_th
 	struct run_result w = run_pcibw(NULL, (const char *[]){"watch", "--replay", dir, "--json", NULL});
 	cr_assert_eq(w.status, 0, "%s", w.err);
 	json_t *sum = last_json_line(w.out);
-	char csv[160];
-	snprintf(csv, sizeof csv, "%s.csv", dir);
-	snprintf(cmd, sizeof cmd, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s", dir, csv);
-	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
-	cr_assert_eq(c.status, 0, "%s", c.err);
-	run_free(&c);
-	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(a.status, 0, "%s", a.err);
-	json_error_t e;
-	json_t *an = json_loads(a.out, 0, &e);
-	cr_assert(an, "%s", e.text);
+	json_t *an = analyze_of_replay_csv(dir);
 	json_t *we = json_object_get(sum, "evidence"), *ae = json_object_get(an, "evidence");
-	cr_assert_eq(json_array_size(we), json_array_size(ae), "watch %s\nanalyze %s", w.out, a.out);
+	cr_assert_eq(json_array_size(we), json_array_size(ae), "watch %zu lines, analyze %zu",
+		     json_array_size(we), json_array_size(ae));
 	int on_x4 = 0;
 	for (size_t i = 0; i < json_array_size(we); i++) {
 		const char *x = json_string_value(json_array_get(we, i)),
@@ -785,9 +795,7 @@ Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_th
 	}
 	json_decref(an);
 	json_decref(sum);
-	run_free(&a);
 	run_free(&w);
-	unlink(csv);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
@@ -917,22 +925,10 @@ Test(watch_csv, every_link_state_is_modelled_on_its_own)
 			  gbps[st - 1]);
 	run_free(&w);
 	/* the CSV states each state's machine before its rows: analyze gives the summary's rows */
-	char csv[160];
-	snprintf(csv, sizeof csv, "%s.csv", dir);
-	snprintf(cmd, sizeof cmd, "\"$PCIBW_EXE\" watch --replay '%s' --format csv > %s", dir, csv);
-	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
-	cr_assert_eq(c.status, 0, "%s", c.err);
-	run_free(&c);
-	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(a.status, 0, "%s", a.err);
-	json_error_t e;
-	json_t *an = json_loads(a.out, 0, &e);
-	cr_assert(an, "%s", e.text);
+	json_t *an = analyze_of_replay_csv(dir);
 	cr_assert_geq(row_for_row(sum, an, "11 link states"), 12);
 	json_decref(an);
-	run_free(&a);
 	json_decref(sum);
-	unlink(csv);
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
