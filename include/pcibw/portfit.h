@@ -20,24 +20,28 @@
 /* JSON `port_fit` of a network controller; known false -> null, with why saying so. */
 struct pcibw_port_fit {
 	bool known;
-	char why[256];			  /* known false: why no answer ("no NIC profile lists 10ec:8136") */
-	int ports;			  /* physical ports of the card behind the bottleneck: one per network
-					   * physical function, more where one function drives several; VFs none */
-	double line_rate_gbps;		  /* their total line rate per direction, Gbit/s */
-	bool line_rate_assumed;		  /* from the ports table (data/nic-ports.txt), not the interfaces */
-	double ratio_64, ratio_1518;	  /* bus ceiling in pattern both / packet rate the line rate
-					   * needs, at 64 B and 1518 B frames; >= 1: the slot carries it */
-	int min_line_rate_bytes;	  /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
-	double bus_mpps_64, need_mpps_64; /* the two sides of ratio_64, Mpps per direction */
-	char nic[64];			  /* the profile used */
-	struct pcibw_bus bus;		  /* the bus modelled */
+	char why[256];		/* known false: why no answer ("no NIC profile lists 10ec:8136") */
+	int ports;		/* physical ports of the card behind the bottleneck: one per network
+				 * physical function, more where one function drives several; VFs none */
+	double line_rate_gbps;	/* their total line rate per direction, Gbit/s */
+	bool line_rate_assumed; /* from the ports table (data/nic-ports.txt), not the interfaces */
+	double port_gbps_min, port_gbps_max; /* the slowest and fastest port, Gbit/s (one port up at
+					      * 1G beside one at 10G); 0 when not filled in */
+	double ratio_64, ratio_1518;	     /* bus ceiling in pattern both / packet rate the line rate
+					      * needs, at 64 B and 1518 B frames; >= 1: the slot carries it */
+	int min_line_rate_bytes;	     /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
+	double bus_mpps_64, need_mpps_64;    /* the two sides of ratio_64, Mpps per direction, all
+					      * the card's functions together */
+	char nic[64];			     /* the profile used */
+	struct pcibw_bus bus;		     /* the bus modelled */
 };
 
 /*
  * pcibw_port_fit_eval - fill out (known true) for ports of total line_rate_gbps (> 0, per
  * direction) on bus with profile nic: the ceiling comes from pcibw_model_eval (pattern both,
  * frame sizes, no wire ceiling, segment_devices for PCI/PCI-X: the functions sharing the
- * segment, >= 1); the need is line_rate_gbps / (8 x (frame + 20 B of preamble and gap)). The
+ * segment, >= 1, whose per-master shares of the segment are added up, since the ports are all
+ * theirs); the need is line_rate_gbps / (8 x (frame + 20 B of preamble and gap)). The
  * search for min_line_rate_bytes goes byte by byte from 64 to 1518. ports is copied in.
  * Returns PCIBW_OK, or the error of pcibw_model_eval (out then has known false, why = message);
  * PCIBW_EUSAGE for a line rate not > 0.

@@ -101,8 +101,15 @@ void pcibw_request_init(struct pcibw_request *req, enum pcibw_command cmd);
 void pcibw_request_free(struct pcibw_request *req);
 
 /* pcibw_request_check_sources - at most one of --dump, --sysfs, --topology: they name different
- * machines. Returns PCIBW_OK or PCIBW_EUSAGE. */
+ * machines; and the outputs as pcibw_request_check_outputs. Returns PCIBW_OK or PCIBW_EUSAGE. */
 int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_err *err);
+
+/* pcibw_request_check_outputs - a file pcibw writes (--plot, --textfile) has a name, and is none
+ * of the files the run reads (--dump, --topology, --pci-ids, --cpu-from, --nic-file, analyze's
+ * inputs, --replay's DIR/meta and DIR/samples; compared as files, so a link or another spelling
+ * of the path counts): writing it would destroy the input, for the plot before it is even read
+ * back. Returns PCIBW_OK or PCIBW_EUSAGE naming both. */
+int pcibw_request_check_outputs(const struct pcibw_request *req, struct pcibw_err *err);
 
 #define PCIBW_MAX_REQUEST_WARNINGS 8
 

@@ -39,6 +39,8 @@ static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
 		return cli_usage_error("watch", "--textfile writes node_exporter's textfile format: "
 						"add --format prometheus");
 	struct pcibw_err err = {0};
+	if (pcibw_request_check_outputs(req, &err))
+		return cli_usage_error("watch", "%s", err.msg);
 	if (req->textfile && pcibw_atomic_check(req->textfile, &err))
 		return cli_usage_error("watch", "--textfile %s", err.msg);
 	/* one interface named twice would be sampled twice and its traffic counted twice */

@@ -10,7 +10,9 @@
 #include "src/util/input.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -66,6 +68,81 @@ static void clear(struct pcibw_input_defaults *d)
 static int defaults_line(const char *name, unsigned ln, const char *text, unsigned col0,
 			 struct pcibw_input_defaults *d, struct pcibw_err *err);
 
+/*
+ * The lines of a file's head, one at a time, from a regular file (read at an offset, which is
+ * left where it was) or from bytes in memory (a piped standard input's read-ahead). A line of
+ * LINE_MAX_BYTES or more is handed over cut, flagged long, its rest skipped: the head is read
+ * to its end however long it is, in one buffer's room.
+ */
+#define LINE_MAX_BYTES 1024
+struct head {
+	int fd; /* -1: mem */
+	off_t off;
+	const char *mem;
+	size_t mem_len;
+	char buf[64 * 1024];
+	size_t len, pos;
+	bool eof;
+};
+
+static void fill(struct head *h)
+{
+	if (h->pos) {
+		memmove(h->buf, h->buf + h->pos, h->len - h->pos);
+		h->len -= h->pos;
+		h->pos = 0;
+	}
+	while (!h->eof && h->len < sizeof h->buf) {
+		size_t room = sizeof h->buf - h->len;
+		ssize_t got;
+		if (h->fd < 0) {
+			size_t left = h->mem_len - (size_t)h->off;
+			got = (ssize_t)(left < room ? left : room);
+			memcpy(h->buf + h->len, h->mem + h->off, (size_t)got);
+		} else {
+			got = pread(h->fd, h->buf + h->len, room, h->off);
+			if (got < 0 && errno == EINTR)
+				continue;
+		}
+		if (got <= 0) {
+			h->eof = true;
+			break;
+		}
+		h->off += got;
+		h->len += (size_t)got;
+	}
+}
+
+/* the next line (without its '\n') into line (NUL-terminated, cut to LINE_MAX_BYTES - 1):
+ * false at the end; *long_line when it was cut; *nul when it holds a NUL byte */
+static bool next_line(struct head *h, char line[LINE_MAX_BYTES], bool *long_line, bool *nul)
+{
+	*long_line = *nul = false;
+	size_t out = 0;
+	for (;;) {
+		if (h->pos == h->len)
+			fill(h);
+		if (h->pos == h->len)
+			break;
+		const char *at = h->buf + h->pos;
+		size_t avail = h->len - h->pos;
+		const char *nl = memchr(at, '\n', avail);
+		size_t take = nl ? (size_t)(nl - at) : avail;
+		*nul |= memchr(at, '\0', take) != NULL;
+		size_t keep = take < LINE_MAX_BYTES - 1 - out ? take : LINE_MAX_BYTES - 1 - out;
+		memcpy(line + out, at, keep);
+		out += keep;
+		*long_line |= keep < take;
+		h->pos += take + (nl != NULL);
+		if (nl) {
+			line[out] = '\0';
+			return true;
+		}
+	}
+	line[out] = '\0';
+	return out > 0 || *long_line;
+}
+
 int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, int max, int *n,
 			      struct pcibw_err *err)
 {
@@ -78,14 +155,19 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 	 * by the reader (a second reader here would take its bytes), and a device or a directory is
 	 * the reader's to refuse. O_NONBLOCK keeps open() from waiting for a FIFO's writer. Standard
 	 * input is read at its offset and left there, for the reader. */
-	/* the header lines come first: 64 lines of at most 1023 bytes are looked at */
-	static char buf[64 * 1024 + 1];
-	ssize_t got;
+	static struct head h;
+	memset(&h, 0, offsetof(struct head, buf));
+	h.fd = -1;
 	const char *kept;
 	size_t kept_len;
 	if (is_stdin && pcibw_input_stdin_head(&kept, &kept_len)) {
-		got = (ssize_t)(kept_len < sizeof buf - 1 ? kept_len : sizeof buf - 1);
-		memcpy(buf, kept, (size_t)got);
+		h.mem = kept;
+		h.mem_len = kept_len;
+		/* a read-ahead cut short of the input's end: its last, unended line is not whole */
+		if (pcibw_input_stdin_head_lines() != UINT_MAX) {
+			const char *nl = memrchr(kept, '\n', kept_len);
+			h.mem_len = nl ? (size_t)(nl - kept) + 1 : 0;
+		}
 	} else {
 		int fd = is_stdin ? fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3)
 				  : open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC | O_NOCTTY);
@@ -97,38 +179,37 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 			close(fd);
 			return PCIBW_OK;
 		}
-		got = pread(fd, buf, sizeof buf - 1, at);
-		close(fd);
+		h.fd = fd;
+		h.off = at;
 	}
-	if (got <= 0)
-		return PCIBW_OK;
-	buf[got] = '\0';
 	const char *name = is_stdin ? "standard input" : path;
 	unsigned ln = 0;
 	int st = PCIBW_OK;
-	char line[1024];
-	for (const char *q = buf; !st && ln < 64 && *q && *n < max;) {
-		const char *nl = strchr(q, '\n');
-		size_t len = nl ? (size_t)(nl - q) : strlen(q);
+	char line[LINE_MAX_BYTES];
+	bool long_line, nul;
+	/* the whole head, to the first line that is neither blank nor a comment: the reader takes a
+	 * "# bus:" line anywhere in it as the file's, so this must see it wherever it lies */
+	while (!st && *n < max && next_line(&h, line, &long_line, &nul)) {
 		ln++;
-		if (len >= sizeof line || memchr(q, '\0', len))
+		if (nul)
 			break; /* not one of watch's lines (the reader judges the file) */
-		memcpy(line, q, len);
-		line[len] = '\0';
-		q = nl ? nl + 1 : q + len;
 		char *p = line;
 		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
 		p[strcspn(p, "\r")] = '\0';
-		if (!p[0])
+		if (!p[0] && !long_line)
 			continue;
 		if (p[0] != '#')
 			break;
 		if (strncmp(p, "# bus:", 6))
-			continue;
+			continue; /* any other comment, however long */
+		if (long_line)
+			break; /* a '# bus:' line too long for one: the reader refuses it, naming it */
 		if (!(st = defaults_line(name, ln, p, (unsigned)(p - line), &d[*n], err)))
 			(*n)++;
 	}
+	if (h.fd >= 0)
+		close(h.fd);
 	return st;
 }
 

@@ -22,8 +22,12 @@ static int ratio_at(const struct pcibw_model_in *in, double line_rate_gbps, int 
 	int rc = pcibw_model_eval(in, frame, &row, err);
 	if (rc)
 		return rc;
-	*bus = row.bus_mpps;
-	*ratio = row.bus_mpps / need_mpps(line_rate_gbps, frame);
+	/* on a PCI/PCI-X segment the model's rate is each master's share (doc/model-pci.md: pps
+	 * per device = clock / (segment_devices x clocks per packet)); the card's functions are
+	 * those masters and the need counts all their ports, so the ceiling is all their shares */
+	bool shared = in->bus->kind == PCIBW_BUS_PCI || in->bus->kind == PCIBW_BUS_PCIX;
+	*bus = row.bus_mpps * (shared ? in->segment_devices : 1);
+	*ratio = *bus / need_mpps(line_rate_gbps, frame);
 	return PCIBW_OK;
 }
 

@@ -212,6 +212,7 @@ static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcib
 	double gbps = 0;
 	/* per function: its interfaces' speeds, else its row of the ports table (assumed) */
 	bool assumed = false;
+	double lo = INFINITY, hi = 0; /* per port: ports of one card may run at different speeds */
 	/* the set is in slot order (probe_finish): a card's functions sit next to each other */
 	int first = i;
 	while (first > 0 && same_card(&s->v[first - 1].d, d))
@@ -226,6 +227,12 @@ static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcib
 			ports += p;
 			gbps += g;
 			funcs++;
+			for (int k = 0; k < o->n_interfaces; k++) {
+				int m = o->iface_speed_mbps[k] > 0 ? o->iface_speed_mbps[k]
+								   : o->iface_max_mbps[k];
+				lo = fmin(lo, m / 1000.0);
+				hi = fmax(hi, m / 1000.0);
+			}
 			continue;
 		}
 		struct pcibw_port_entry oe;
@@ -243,6 +250,8 @@ static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcib
 			continue; /* a VF the sysfs did not mark */
 		ports += oe.ports;
 		gbps += oe.ports * oe.port_gbps;
+		lo = fmin(lo, oe.port_gbps);
+		hi = fmax(hi, oe.port_gbps);
 		funcs++;
 		assumed = true;
 	}
@@ -265,6 +274,8 @@ static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcib
 	if (rc)
 		return rc;
 	f->line_rate_assumed = assumed;
+	f->port_gbps_min = lo;
+	f->port_gbps_max = hi;
 	return PCIBW_OK;
 }
 

@@ -3,9 +3,11 @@
 #include "config.h"
 #include "plot.h"
 #include <errno.h>
+#include <fcntl.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <unistd.h>
 
 /* Okabe-Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") */
 static const unsigned char palette[8][3] = {
@@ -273,11 +275,20 @@ int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_er
 	double W = p->width_pt > 0 ? p->width_pt : 720, H = p->height_pt > 0 ? p->height_pt : 450;
 	f.x0 = 64, f.y0 = 30, f.w = W - 64 - 20, f.h = H - 30 - 50;
 
-	/* written through our own stream, so a failed write (a full disk) keeps its reason */
-	struct sink out = {fopen(path, "wb"), 0};
-	if (!out.f)
+	/* written through our own stream, so a failed write (a full disk) keeps its reason;
+	 * opened without blocking, as a FIFO nobody reads would hold open() for ever (ENXIO) */
+	struct sink out = {NULL, 0};
+	int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_NONBLOCK | O_CLOEXEC | O_NOCTTY, 0666);
+	int fl = fd < 0 ? -1 : fcntl(fd, F_GETFL);
+	if (fl >= 0 && fcntl(fd, F_SETFL, fl & ~O_NONBLOCK) == 0)
+		out.f = fdopen(fd, "wb");
+	if (!out.f) {
+		int e = errno;
+		if (fd >= 0)
+			close(fd);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: --plot %s: %s", path,
-				  strerror(errno));
+				  e == ENXIO ? "a FIFO that nobody reads" : strerror(e));
+	}
 	cairo_surface_t *sf = cairo_svg_surface_create_for_stream(sink_write, &out, W, H);
 	if (cairo_surface_status(sf) != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(sf);

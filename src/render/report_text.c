@@ -170,8 +170,11 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 	char r1[32], what[96];
 	double each = f->ports > 0 ? f->line_rate_gbps / f->ports : f->line_rate_gbps;
 	const struct pcibw_bus *b = &f->bus;
+	/* an on-package MAC is modelled on the chipset's uplink, not on the link its card shows */
+	bool uplink = b->kind == PCIBW_BUS_PCIE && b->note[0] && d->n_path > 0 &&
+		      pcibw_device_is_onpackage(d->vendor_id, d->device_id);
 	if (b->kind == PCIBW_BUS_PCIE)
-		snprintf(what, sizeof what, "x%d Gen%d link", b->lanes, b->gen);
+		snprintf(what, sizeof what, "%sx%d Gen%d link", uplink ? ", " : "", b->lanes, b->gen);
 	else
 		snprintf(what, sizeof what, "%s %d MHz%s %d-bit bus",
 			 b->kind == PCIBW_BUS_PCIX ? "PCI-X" : "PCI", b->clock_mhz,
@@ -179,8 +182,15 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 			 : b->transfers_per_clock == 2 ? " DDR"
 						       : "",
 			 b->width_bits);
-	fprintf(o, "  port fit:    %d x %s%s on this %s: ", f->ports, rate(r1, each),
-		f->line_rate_assumed ? " (assumed from the ports table)" : "", what);
+	char r2[32], r3[32], count[160];
+	if (f->port_gbps_max > f->port_gbps_min && f->port_gbps_min > 0)
+		snprintf(count, sizeof count, "%d ports (%s to %s, %s in all)", f->ports,
+			 rate(r1, f->port_gbps_min), rate(r2, f->port_gbps_max), rate(r3, f->line_rate_gbps));
+	else
+		snprintf(count, sizeof count, "%d x %s", f->ports, rate(r1, each));
+	fprintf(o, "  port fit:    %s%s on %s%s%s: ", count,
+		f->line_rate_assumed ? " (assumed from the ports table)" : "",
+		uplink ? "the chipset's uplink " : "this ", uplink ? d->path[d->n_path - 1].slot : "", what);
 	if (f->min_line_rate_bytes == PCIBW_PORT_FIT_MIN_FRAME)
 		fprintf(o, "line rate at every frame size");
 	else if (f->min_line_rate_bytes != PCIBW_NULL)

@@ -11,12 +11,64 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 /* model's sizes when --sizes is not given: RFC 2544 sec. 9.1's Ethernet frame sizes but 1280 */
 #define DEFAULT_SIZES "64,128,256,512,1024,1518"
 
+/* Two names of one file (a link, "./x" and "x"): stat, not the spelling, decides. */
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return a && b && strcmp(a, "-") && strcmp(b, "-") && !stat(a, &sa) && !stat(b, &sb) &&
+	       sa.st_dev == sb.st_dev && sa.st_ino == sb.st_ino;
+}
+
+int pcibw_request_check_outputs(const struct pcibw_request *req, struct pcibw_err *err)
+{
+	const char *const outs[][2] = {{"--plot", req->plot}, {"--textfile", req->textfile}};
+	char meta[4200] = "", samples[4200] = "";
+	if (req->replay_dir) {
+		snprintf(meta, sizeof meta, "%s/meta", req->replay_dir);
+		snprintf(samples, sizeof samples, "%s/samples", req->replay_dir);
+	}
+	const char *const ins[][2] = {{"--dump", req->probe.dump_file},
+				      {"--topology", req->probe.topology_file},
+				      {"--pci-ids", req->probe.pci_ids},
+				      {"--cpu-from", req->cpu_from},
+				      {"--nic-file", req->nic_file},
+				      {"--replay's", meta[0] ? meta : NULL},
+				      {"--replay's", samples[0] ? samples : NULL}};
+	for (size_t o = 0; o < sizeof outs / sizeof outs[0]; o++) {
+		const char *out = outs[o][1];
+		if (!out)
+			continue;
+		if (!*out)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "%s '': empty file name: expected a file to write", outs[o][0]);
+		for (size_t i = 0; i < sizeof ins / sizeof ins[0]; i++)
+			if (same_file(out, ins[i][1]))
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "%s %s is %s %s, an input of this run: writing it would destroy it; "
+				    "give another name",
+				    outs[o][0], out, ins[i][0], ins[i][1]);
+		for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
+			if (same_file(out, req->files[i]))
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "%s %s is the input %s of this run: writing it would destroy it; "
+				    "give another name",
+				    outs[o][0], out, req->files[i]);
+	}
+	return PCIBW_OK;
+}
+
 int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_err *err)
 {
+	int st = pcibw_request_check_outputs(req, err);
+	if (st)
+		return st;
 	int n = !!req->probe.dump_file + !!req->probe.sysfs_dir + !!req->probe.topology_file;
 	if (n > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machines a results file states mid-file (stated.h). */
 #include "stated.h"
+#include "src/util/input.h"
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -62,14 +64,17 @@ int stated_line(const char *source, unsigned line, bool leading, const char *tex
 		return st;
 	if (leading) {
 		/* the file's own machines: its interfaces' rows are set against theirs */
-		if (!d.iface[0] && s->file == 0 && line > PCIBW_LEADING_LINES)
-			/* the run's machine is resolved from the head of the first input before its rows
-			 * are read (pcibw_ingest_defaults): a line past it would be ignored */
-			return pcibw_fail(
-			    err, PCIBW_EINPUT,
-			    "%s:%u:1: the file's '# bus:' line is on line %u: expected it within "
-			    "the first %d lines",
-			    name, line, line, PCIBW_LEADING_LINES);
+		/* the run's machine is resolved from the first input's head before its rows are read
+		 * (pcibw_ingest_defaults): all of a file's head, but of a piped standard input only
+		 * the whole lines of its bounded read-ahead; a line past them would be ignored */
+		unsigned seen = !strcmp(source, "-") ? pcibw_input_stdin_head_lines() : UINT_MAX;
+		if (!d.iface[0] && s->file == 0 && line > seen)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:1: the file's '# bus:' line comes after the first %zu bytes "
+					  "(%u whole lines) a piped input is read ahead by to find the run's "
+					  "machine: expected it within them (or save the input to a file, "
+					  "whose whole head is read, and name the file)",
+					  name, line, PCIBW_INPUT_STDIN_HEAD, seen);
 		if (s->n_lead_file >= PCIBW_MAX_LEADING)
 			return pcibw_fail(
 			    err, PCIBW_EINPUT,

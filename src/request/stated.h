@@ -20,9 +20,6 @@
  * interface it watches */
 #define PCIBW_MAX_LEADING (PCIBW_WATCH_MAX_IFACES + 1)
 
-/* the lines of the first input's head that pcibw_ingest_defaults reads for the run's machine */
-#define PCIBW_LEADING_LINES 64
-
 struct stated_machine {
 	int file;		       /* index of its input */
 	unsigned no;		       /* its rows' machine_no, 1.. */

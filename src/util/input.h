@@ -78,4 +78,9 @@ int pcibw_input_spool_stdin(struct pcibw_err *err);
  * NUL-terminated), false when standard input was not read ahead (not a pipe, or not asked). */
 bool pcibw_input_stdin_head(const char **data, size_t *len);
 
+/* pcibw_input_stdin_head_lines - how many whole lines (ended by '\n') the read-ahead of a piped
+ * standard input holds: the lines a look at its head can see. UINT_MAX when the read-ahead holds
+ * all of the input (the pipe ended within it), or when standard input was not read ahead. */
+unsigned pcibw_input_stdin_head_lines(void);
+
 #endif

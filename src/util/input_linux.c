@@ -3,6 +3,7 @@
 #include "input.h"
 #include <errno.h>
 #include <fcntl.h>
+#include <limits.h>
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
@@ -192,6 +193,7 @@ static struct {
 	char buf[PCIBW_INPUT_STDIN_HEAD];
 	size_t len, pos;
 	bool kept, served;
+	bool all; /* the pipe ended within the read-ahead: the head is the whole input */
 } head;
 
 int pcibw_input_spool_stdin(struct pcibw_err *err)
@@ -206,8 +208,10 @@ int pcibw_input_spool_stdin(struct pcibw_err *err)
 		if (n < 0)
 			return pcibw_fail(err, PCIBW_EINPUT, "standard input: read error: %s",
 					  strerror(errno));
-		if (n == 0)
+		if (n == 0) {
+			head.all = true;
 			break;
+		}
 		head.len += (size_t)n;
 	}
 	head.kept = true;
@@ -219,6 +223,16 @@ bool pcibw_input_stdin_head(const char **data, size_t *len)
 	*data = head.buf;
 	*len = head.len;
 	return head.kept;
+}
+
+unsigned pcibw_input_stdin_head_lines(void)
+{
+	if (!head.kept || head.all)
+		return UINT_MAX;
+	unsigned n = 0;
+	for (const char *p = head.buf, *e = head.buf + head.len; (p = memchr(p, '\n', (size_t)(e - p))); p++)
+		n++;
+	return n;
 }
 
 /* fopencookie: the kept head, then the pipe itself */

@@ -214,3 +214,95 @@ Test(output, textfile_write_failure_is_exit_1_with_the_reason)
 	run_free(&r);
 	rmdir(dir);
 }
+
+/* An output that is also an input of the run (doc/cli-contract.md, "Exit codes"): --plot over
+ * the measurements, --plot or --textfile over the dump, --textfile over a recording, by name, by
+ * another spelling or through a link, is exit 2 naming both, and the input is left as it was;
+ * an empty name is exit 2 too, not "cannot write output: : No such file". */
+Test(output, an_output_that_is_an_input_is_refused)
+{
+	char dir[] = "/tmp/pcibw-out-in-XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char csv[128], dump[128], lnk[128], cmd[900];
+	snprintf(csv, sizeof csv, "%s/run.csv", dir);
+	snprintf(dump, sizeof dump, "%s/box.lspci", dir);
+	snprintf(lnk, sizeof lnk, "%s/plot.svg", dir);
+	snprintf(cmd, sizeof cmd,
+		 "cp \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\" %s && cp "
+		 "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" %s && ln -s run.csv %s && cp -r "
+		 "\"$PCIBW_TEST_DATA/../watch/data/real-vm-lo-udp\" %s/rec",
+		 csv, dump, lnk, dir);
+	struct run_result r = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	run_free(&r);
+	size_t csv_len, dump_len;
+	char *csv0 = slurp(csv, &csv_len), *dump0 = slurp(dump, &dump_len);
+	cr_assert(csv0 && dump0);
+	const struct {
+		const char *args, *want;
+	} cases[] = {
+	    {"analyze %s/run.csv --bus pci33 --plot %s/run.csv", "is the input "},
+	    {"analyze %s/run.csv --bus pci33 --plot %s/./run.csv", "is the input "},
+	    {"analyze %s/run.csv --bus pci33 --plot %s/plot.svg", "is the input "},
+	    {"model --dump %s/box.lspci -s 01:00.0 --plot %s/box.lspci", "is --dump "},
+	    {"report --dump %s/box.lspci --format prometheus --textfile %s/box.lspci", "is --dump "},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		snprintf(cmd, sizeof cmd, cases[i].args, dir, dir);
+		r = sh(cmd, ">/dev/null");
+		cr_expect_eq(r.status, 2, "%s: exit %d: %s", cmd, r.status, r.err);
+		cr_expect(strstr(r.err, cases[i].want) && strstr(r.err, "writing it would destroy it"),
+			  "%s: %s", cmd, r.err);
+		run_free(&r);
+	}
+	/* a copy: a pcibw that wrote it would spoil the bundled recording */
+	snprintf(cmd, sizeof cmd, "watch --replay %s/rec --format prometheus --textfile %s/rec/samples", dir,
+		 dir);
+	r = sh(cmd, ">/dev/null");
+	cr_expect_eq(r.status, 2, "watch: exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "is --replay's "), "watch: %s", r.err);
+	run_free(&r);
+	size_t n;
+	char *now = slurp(csv, &n);
+	cr_expect(now && n == csv_len && !memcmp(now, csv0, n), "the measurements were overwritten");
+	free(now);
+	now = slurp(dump, &n);
+	cr_expect(now && n == dump_len && !memcmp(now, dump0, n), "the dump was overwritten");
+	free(now);
+	free(csv0);
+	free(dump0);
+	static const char *const empty[] = {
+	    "model --bus gen3x8 --plot ''",
+	    "report --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" "
+	    "--format prometheus --textfile ''"};
+	for (unsigned i = 0; i < 2; i++) {
+		r = sh(empty[i], ">/dev/null");
+		cr_expect_eq(r.status, 2, "%s: exit %d: %s", empty[i], r.status, r.err);
+		cr_expect(strstr(r.err, "'': empty file name: expected a file to write"), "%s", r.err);
+		run_free(&r);
+	}
+	snprintf(cmd, sizeof cmd, "rm -rf %s", dir);
+	cr_expect_eq(system(cmd), 0);
+}
+
+/* --plot to a FIFO that nobody reads: open(2) for writing would wait for a reader for ever; it
+ * is output not written, exit 1, at once (the test's 60 s limit would report a hang). */
+Test(output, plot_to_a_fifo_nobody_reads_is_exit_1)
+{
+	char dir[] = "/tmp/pcibw-plot-fifo-XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char fifo[64], cmd[256];
+	snprintf(fifo, sizeof fifo, "%s/p.svg", dir);
+	cr_assert_eq(mkfifo(fifo, 0600), 0);
+	snprintf(cmd, sizeof cmd, "model --bus gen3x8 --plot %s", fifo);
+	struct run_result r = sh(cmd, ">/dev/null");
+	if (r.status != 5) { /* 5: built without cairo, said so */
+		cr_expect_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+		cr_expect(strstr(r.err, "cannot write output: --plot ") &&
+			      strstr(r.err, ": a FIFO that nobody reads"),
+			  "%s", r.err);
+	}
+	run_free(&r);
+	unlink(fifo);
+	rmdir(dir);
+}

@@ -7,6 +7,7 @@
  * tests/model/test_port_fit.c checks the evaluation.
  */
 #include "pcibw/device.h"
+#include "pcibw/model.h"
 #include "pcibw/portfit.h"
 #include "report_helpers.h"
 
@@ -135,4 +136,57 @@ Test(port_fit_report, real_copy_onpackage_x722)
 	fit_is(d, &want, true);
 	cr_assert_str_eq(str(d, "driver"), "i40e", "driver -> ../../bus/pci/drivers/i40e");
 	json_decref(r);
+	/* the text names the bus it modelled (not the 2.5 GT/s x1 link the card shows above it) and
+	 * the two ports as they are, 1G and 10G, not two ports of their 5.5G mean */
+	struct run_result t = run_pcibw(NULL, args);
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_assert(strstr(t.out, "port fit:    2 ports (1G to 10G, 11G in all) (assumed from the ports "
+				"table) on the chipset's uplink 0000:5d:02.0, x8 Gen3 link: "),
+		  "%s", t.out);
+	cr_assert(!strstr(t.out, "5.5G"), "%s", t.out);
+	run_free(&t);
+}
+
+/* lkml-2006-via-pm133-82546eb-conventional-pci.lspci (its header and lspci -vv text): the two
+ * functions of an 82546EB, "00:12.0/00:12.1 Ethernet controller", each "Latency: 64 ... Cache
+ * Line Size: 32 bytes", on a conventional 33 MHz segment of unknown width (32 bits assumed), one
+ * 1G port per function (82546EB datasheet, data/nic-ports.txt); e1000 lists 8086:1010. Both
+ * functions master the one segment: the model's rate with segment_devices 2 is each one's share
+ * (doc/model-pci.md: pps per device = clock / (segment_devices x clocks per packet)), so the
+ * card's ceiling is the two shares together, set against both ports' need: at 64 B 2 x 10^9 /
+ * (8 x 84) = 2.976 Mpps, at 1518 B 2 x 10^9 / (8 x 1538) = 0.1625 Mpps. One share alone against
+ * both ports would count the card's bus twice. */
+Test(port_fit_report, two_functions_on_one_pci_segment_add_their_shares)
+{
+	struct pcibw_bus b;
+	struct pcibw_nic n;
+	struct pcibw_err e;
+	cr_assert_eq(pcibw_bus_parse("pci33/32,latency_timer=64", &b, &e), 0, "%s", e.msg);
+	b.cacheline_bytes = 32;
+	cr_assert_eq(pcibw_nic_load("e1000", NULL, &n, &e), 0, "%s", e.msg);
+	struct pcibw_model_in in = {.bus = &b,
+				    .nic = &n,
+				    .pattern = PCIBW_PAT_BOTH,
+				    .size_is = PCIBW_SIZE_FRAME,
+				    .segment_devices = 2};
+	struct pcibw_model_row r64, r1518;
+	cr_assert_eq(pcibw_model_eval(&in, 64, &r64, &e), 0, "%s", e.msg);
+	cr_assert_eq(pcibw_model_eval(&in, 1518, &r1518, &e), 0, "%s", e.msg);
+	double need64 = 2e9 / (8.0 * 84) / 1e6, need1518 = 2e9 / (8.0 * 1538) / 1e6;
+
+	json_t *r = report_dump("lkml-2006-via-pm133-82546eb-conventional-pci.lspci", NULL, NULL);
+	for (int k = 0; k < 2; k++) {
+		json_t *f = json_object_get(device(r, k ? "0000:00:12.1" : "0000:00:12.0"), "port_fit");
+		cr_assert(json_is_object(f));
+		cr_assert_eq(integer(f, "ports"), 2);
+		near(real(f, "line_rate_gbps"), 2);
+		near(real(f, "ratio_64"), 2 * r64.bus_mpps / need64);
+		near(real(f, "ratio_1518"), 2 * r1518.bus_mpps / need1518);
+	}
+	json_decref(r);
+	char *t = report_text("lkml-2006-via-pm133-82546eb-conventional-pci.lspci", "00:12.0");
+	char want[64];
+	snprintf(want, sizeof want, "at 64 B %.3g of 2.98 Mpps", 2 * r64.bus_mpps);
+	cr_assert(strstr(t, want), "%s: %s", want, t);
+	free(t);
 }
