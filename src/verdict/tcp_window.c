@@ -69,7 +69,7 @@ void tcp_window_evidence(struct pcibw_row *r)
 	const struct pcibw_tcp_path *p = &r->tcp_path;
 	if (isnan(r->tcp_window_share))
 		return;
-	char a[32], b[32], c[32], d[32], rtt[96] = "", re[128] = "", mx[96] = "", streams[48] = "";
+	char a[32], b[32], c[32], d[32], rtt[128] = "", re[160] = "", mx[160] = "", streams[48] = "";
 	if (r->streams > 1)
 		snprintf(streams, sizeof streams, " (%g streams summed)", r->streams);
 	if (p->rtt_us > 0) {
