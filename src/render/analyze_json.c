@@ -126,6 +126,18 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 	return o;
 }
 
+/* A sysstat report's CPU as read (doc/cli-contract.md "analyze input": inputs[].cpu). */
+static json_t *cpu_sample(const struct pcibw_cpu_sample *cs)
+{
+	json_t *c = json_object();
+	json_object_set_new(c, "cpus_listed", json_integer(cs->n_cpus));
+	json_object_set_new(c, "all_busy_pct", num(cs->all_busy));
+	json_object_set_new(c, "all_irq_softirq_pct", num(cs->all_irq));
+	json_object_set_new(c, "busiest_cpu", cs->core_id >= 0 ? json_integer(cs->core_id) : json_null());
+	json_object_set_new(c, "busiest_cpu_busy_pct", num(cs->core_busy));
+	return c;
+}
+
 int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 {
 	json_t *root = json_object();
@@ -167,21 +179,19 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 			json_array_append_new(cols, c);
 		}
 		json_object_set_new(o, "columns", cols);
-		if (in->stats.cpu.valid) {
-			const struct pcibw_cpu_sample *cs = &in->stats.cpu;
-			json_t *c = json_object();
-			json_object_set_new(c, "cpus_listed", json_integer(cs->n_cpus));
-			json_object_set_new(c, "all_busy_pct", num(cs->all_busy));
-			json_object_set_new(c, "all_irq_softirq_pct", num(cs->all_irq));
-			json_object_set_new(c, "busiest_cpu",
-					    cs->core_id >= 0 ? json_integer(cs->core_id) : json_null());
-			json_object_set_new(c, "busiest_cpu_busy_pct", num(cs->core_busy));
-			json_object_set_new(o, "cpu", c);
-		}
+		if (in->stats.cpu.valid)
+			json_object_set_new(o, "cpu", cpu_sample(&in->stats.cpu));
 		json_object_set_new(o, "warnings", strings_fixed(in->stats.warnings, in->stats.n_warnings));
 		json_array_append_new(ins, o);
 	}
 	json_object_set_new(root, "inputs", ins);
+	/* the --cpu-from file is no input row source, but the CPU of rows came from it */
+	json_t *cf = json_null();
+	if (v->cpu_from) {
+		cf = cpu_sample(v->cpu_from);
+		json_object_set_new(cf, "file", json_string(v->cpu_from->source));
+	}
+	json_object_set_new(root, "cpu_from", cf);
 	json_t *counts = json_object();
 	for (int k = 0; k < PCIBW_V_N; k++)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
