@@ -298,3 +298,60 @@ Test(tcp_window, cut_short_run)
 	json_decref(j);
 	unlink(path);
 }
+
+/* text with every from replaced by to (heap) */
+static char *replace_all(char *text, const char *from, const char *to)
+{
+	size_t n = 0, lf = strlen(from), lt = strlen(to);
+	for (const char *q = text; (q = strstr(q, from)); q += lf)
+		n++;
+	char *out = malloc(strlen(text) + n * (lt > lf ? lt - lf : 0) + 1), *o = out;
+	const char *p = text, *q;
+	while ((q = strstr(p, from))) {
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		memcpy(o, to, lt);
+		o += lt;
+		p = q + lf;
+	}
+	strcpy(o, p);
+	free(text);
+	return out;
+}
+
+/* iperf3 -R: the client received, so its intervals carry no sender TCP_INFO, and iperf3 writes its
+ * own stream's maxima as 0 beside the server's retransmits (iperf_api.c prints
+ * stream_max_snd_cwnd and the RTTs whenever the sender has retransmits). No bound, and no
+ * warning: zeros that mean "not sampled here" are not bad figures. */
+Test(tcp_window, reverse_run_has_no_window)
+{
+	size_t n;
+	char *s = slurp(test_data(LAN), &n);
+	cr_assert(s);
+	static const char *const edits[][2] = {
+	    {"\"snd_cwnd\"", "\"x_snd_cwnd\""},
+	    {"\"rtt\":", "\"x_rtt\":"},
+	    {"\"max_snd_cwnd\":\t1158400", "\"max_snd_cwnd\":\t0"},
+	    {"\"max_rtt\":\t250", "\"max_rtt\":\t0"},
+	    {"\"min_rtt\":\t200", "\"min_rtt\":\t0"},
+	    {"\"mean_rtt\":\t225", "\"mean_rtt\":\t0"},
+	    {"\"reverse\":\t0", "\"reverse\":\t1"},
+	};
+	for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+		cr_assert(strstr(s, edits[k][0]), "no %s", edits[k][0]);
+		s = replace_all(s, edits[k][0], edits[k][1]);
+	}
+	const char *path = tmp_with(".json", s, strlen(s));
+	free(s);
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", path, "--json", NULL});
+	json_t *rows = json_object_get(j, "rows"), *r;
+	size_t i;
+	json_array_foreach(rows, i, r)
+	{
+		cr_assert(json_is_null(tcp_path_of(r)));
+		cr_assert(!evidence_has(r, "TCP window"));
+	}
+	cr_assert_null(inputs_warning(j), "%s", json_string_value(inputs_warning(j)));
+	json_decref(j);
+	unlink(path);
+}

@@ -127,3 +127,17 @@ Test(verdict_tcp_window, no_bound_no_line)
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);
 }
+
+/* 0.36 / 0.3 = 120 %: more than the sampled windows allow, which only snapshots at the interval
+ * ends can give; the line says so and the hint stands */
+Test(verdict_tcp_window, above_the_samples)
+{
+	struct pcibw_rows rs = {0};
+	struct pcibw_summary s;
+	run(0.36, 0.3, 0, NAN, NULL, &rs, &s);
+	cr_assert(rs.v[0].tcp_limit);
+	cr_assert(has(&rs.v[0], "is 120 % of it (the samples are interval-end snapshots"));
+	cr_assert(has(&rs.v[0], "the TCP path is the likely limit"));
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+}
