@@ -103,9 +103,9 @@ struct head {
 	off_t off;
 	const char *mem;
 	size_t mem_len;
-	char buf[64 * 1024];
 	size_t len, pos;
 	bool eof;
+	char buf[64 * 1024]; /* last: a new read clears what comes before it */
 };
 
 static void fill(struct head *h)
@@ -217,7 +217,7 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 		if (nul)
 			break; /* not one of watch's lines (the reader judges the file) */
 		char *p = line;
-		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
+		if (ln == 1 && !strncmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
 		p[strcspn(p, "\r")] = '\0';
 		if (!p[0] && !long_line)
