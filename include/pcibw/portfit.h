@@ -50,6 +50,14 @@ int pcibw_port_fit_eval(const struct pcibw_bus *bus, const struct pcibw_nic *nic
 			double line_rate_gbps, int segment_devices, struct pcibw_port_fit *out,
 			struct pcibw_err *err);
 
+/*
+ * pcibw_port_fit_assumed - the bus registers the port fit's model took from the contract's
+ * defaults because the source did not hold them (a non-root sysfs copy: no Device Control), as
+ * "MPS 128, MRRS 512", into buf ("" when none); for PCIe MPS, MRRS and RCB, for PCI/PCI-X the
+ * latency timer and cache line, and on PCI-X MMRBC and splits. Returns buf.
+ */
+char *pcibw_port_fit_assumed(const struct pcibw_port_fit *f, char *buf, unsigned len);
+
 /* One row of the ports table data/nic-ports.txt: what a vendor:device function drives. */
 struct pcibw_port_entry {
 	int ports;	  /* physical ports per function, >= 1; 0 for a virtual function */

@@ -81,3 +81,28 @@ int pcibw_port_fit_eval(const struct pcibw_bus *bus, const struct pcibw_nic *nic
 	out->bus = *bus;
 	return PCIBW_OK;
 }
+
+char *pcibw_port_fit_assumed(const struct pcibw_port_fit *f, char *buf, unsigned len)
+{
+	const struct pcibw_bus *b = &f->bus;
+	size_t n = 0;
+	buf[0] = '\0';
+#define ASSUMED(cond, fmt, v)                                                                                \
+	do {                                                                                                 \
+		if ((cond) && n < len)                                                                       \
+			n += (size_t)snprintf(buf + n, len - n, "%s" fmt, n ? ", " : "", v);                 \
+	} while (0)
+	if (b->kind == PCIBW_BUS_PCIE) {
+		ASSUMED(b->mps_default, "MPS %d", b->mps_bytes);
+		ASSUMED(b->mrrs_default, "MRRS %d", b->mrrs_bytes);
+		ASSUMED(b->rcb_default, "RCB %d", b->rcb_bytes);
+	} else if (b->kind == PCIBW_BUS_PCI || b->kind == PCIBW_BUS_PCIX) {
+		ASSUMED(b->latency_timer_default, "latency timer %d", b->latency_timer);
+		ASSUMED(b->cacheline_default && b->kind == PCIBW_BUS_PCI, "cache line %d",
+			b->cacheline_bytes);
+		ASSUMED(b->mmrbc_default && b->kind == PCIBW_BUS_PCIX, "MMRBC %d", b->mmrbc_bytes);
+		ASSUMED(b->splits_default && b->kind == PCIBW_BUS_PCIX, "splits %d", b->splits);
+	}
+#undef ASSUMED
+	return buf;
+}

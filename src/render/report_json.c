@@ -113,6 +113,12 @@ static json_t *port_fit_json(const struct pcibw_port_fit *f)
 	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
 	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
 	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
+	/* what was modelled, and which of its registers the source did not hold */
+	char spec[256], assumed[160];
+	json_object_set_new(o, "bus_modelled", json_string(pcibw_bus_format(&f->bus, spec, sizeof spec)));
+	json_object_set_new(o, "bus_assumed",
+			    *pcibw_port_fit_assumed(f, assumed, sizeof assumed) ? json_string(assumed)
+										: json_null());
 	return o;
 }
 

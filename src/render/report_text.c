@@ -198,8 +198,12 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 	else
 		fprintf(o, "below line rate at every frame size up to %d B (%.2f at %d B)",
 			PCIBW_PORT_FIT_MAX_FRAME, f->ratio_1518, PCIBW_PORT_FIT_MAX_FRAME);
-	fprintf(o, "; at 64 B %.3g of %.3g Mpps (%.2f), profile %s\n", f->bus_mpps_64, f->need_mpps_64,
+	fprintf(o, "; at 64 B %.3g of %.3g Mpps (%.2f), profile %s", f->bus_mpps_64, f->need_mpps_64,
 		f->ratio_64, f->nic);
+	char assumed[160];
+	if (*pcibw_port_fit_assumed(f, assumed, sizeof assumed))
+		fprintf(o, "; %s assumed (not in the source)", assumed);
+	fputc('\n', o);
 }
 
 static void device_text(FILE *o, const struct pcibw_device *d, const struct report_notes *notes)

@@ -67,6 +67,11 @@ Test(port_fit_report, intel_82576_dump)
 	struct pcibw_port_fit want = expected("gen1x4,mps=256,mrrs=512", "igb", 1, 1);
 	json_t *d = device(r, "0000:01:00.0");
 	fit_is(d, &want, true);
+	/* the bus modelled, as the dump's text has it ("RCB 64 bytes", "ASPM L1 Enabled"): every
+	 * register from the source, none assumed */
+	json_t *f = json_object_get(d, "port_fit");
+	cr_assert_str_eq(str(f, "bus_modelled"), "gen1x4,mps=256,mrrs=512,rcb=64,aspm=l1");
+	expect_null(f, "bus_assumed");
 	expect_null(d, "driver");
 	expect_null(d, "firmware");
 	json_decref(r);
@@ -134,6 +139,8 @@ Test(port_fit_report, real_copy_onpackage_x722)
 	json_t *d = device(r, "0000:60:00.0");
 	struct pcibw_port_fit want = expected("gen3x8", "i40e", 2, 1 + 10);
 	fit_is(d, &want, true);
+	/* a copy without Device Control: the contract's MPS 128, MRRS 512, RCB 64, said so */
+	cr_assert_str_eq(str(json_object_get(d, "port_fit"), "bus_assumed"), "MPS 128, MRRS 512, RCB 64");
 	cr_assert_str_eq(str(d, "driver"), "i40e", "driver -> ../../bus/pci/drivers/i40e");
 	json_decref(r);
 	/* the text names the bus it modelled (not the 2.5 GT/s x1 link the card shows above it) and
@@ -144,6 +151,8 @@ Test(port_fit_report, real_copy_onpackage_x722)
 				"table) on the chipset's uplink 0000:5d:02.0, x8 Gen3 link: "),
 		  "%s", t.out);
 	cr_assert(!strstr(t.out, "5.5G"), "%s", t.out);
+	cr_assert(strstr(t.out, "profile i40e; MPS 128, MRRS 512, RCB 64 assumed (not in the source)\n"),
+		  "%s", t.out);
 	run_free(&t);
 }
 
