@@ -224,7 +224,8 @@ static void split_at(const struct pcibw_bus *b, long a, long n, long burst, stru
 		o->set_by |= !whole ? PCIBW_CPL_BY_RCB : mrrs <= mps ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
 		p = e;
 	}
-	o->wr_tlps += blocks(a, n, mps);
+	/* a TLP cannot straddle the idle after a burst: bursts smaller than MPS cut the TLPs too */
+	o->wr_tlps += blocks(a, n, burst > 0 && burst < mps ? burst : mps);
 	if (burst > 0)
 		o->bursts += blocks(a, n, burst);
 	o->lines += blocks(a, n, (long)HOST_LINE_BYTES);
@@ -285,6 +286,15 @@ static void read_split(const struct pcibw_bus *b, bool compat, const struct spli
 		o->completions = read_completions(b, s, &o->set_by);
 }
 
+/* The bytes at which the requester cuts a posted write into MWr TLPs: MPS, or the device's write
+ * bursts where they are smaller (a burst ends between TLPs, as split_at counts placed data).
+ * Not in compat mode (pcie-model has no device limits) nor for an MSI (not a DMA command). */
+static int write_cut(const struct pcibw_model_in *in, bool compat, const struct pcibw_op *op)
+{
+	int mps = in->bus->mps_bytes, burst = in->nic->write_burst_bytes;
+	return !compat && op->kind == PCIBW_OP_DMA_WRITE && burst > 0 && burst < mps ? burst : mps;
+}
+
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
 static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
@@ -318,7 +328,7 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI:
-			n = placed ? d.wr_tlps : tlps(s, b->mps_bytes);
+			n = placed ? d.wr_tlps : tlps(s, write_cut(in, compat, op));
 			/* pcie-bench quirk (simple_nic.py, niantic.py: `rx_tx_data_B = ...`): the RX
 			 * packet write *assigns* the device->host byte count, dropping what the RX path
 			 * had added before it -- the descriptor fetch's MRd header. */

@@ -262,6 +262,39 @@ Test(pcie_default, write_bursts_held_out)
 	cr_assert_str_neq(c.bound_by, "device-tps");
 }
 
+/* A burst ends between TLPs (the link idles after it), so bursts smaller than MPS cut the write's
+ * TLPs too. gen3 x8, MPS 4096, simple NIC with write_burst_bytes = 64, write_burst_gap_ns = 3.95,
+ * 1500 B DMA write: ceil(1500 / 64) = 24 bursts and 24 MWr, 1500 + 24 x 24 = 2076 B on the wire:
+ * 2076 B / 7.8558 GB/s + 24 x 3.95 ns = 359.07 ns (the link alone: 2076 B at 7.4434 GB/s =
+ * 278.9 ns). From 32 B into the page, [32, 1532) touches 24 blocks of 64 B: the same. In compat
+ * mode (no device limits) MPS cuts it: one MWr, 1524 B. */
+Test(pcie_default, write_bursts_cut_tlps)
+{
+	struct pcibw_nic n = load_nic("simple");
+	n.write_burst_bytes = 64;
+	n.write_burst_gap_ns = 3.95;
+	double line = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)); /* bytes per ns */
+	static const char *const bus[] = {"gen3x8,mps=4096,mrrs=512",
+					  "gen3x8,mps=4096,mrrs=512,dma_offset=32"};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_bus b = parse_bus(bus[i]);
+		struct pcibw_model_row w = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1500);
+		cr_expect_float_eq(w.to_host_bytes, 2076, 1e-9, "%s: %f", bus[i], w.to_host_bytes);
+		assert_rel(w.bus_mpps, 1e3 / (2076 / line + 24 * 3.95), 1e-9, "%s: %f Mpps", bus[i],
+			   w.bus_mpps);
+		cr_expect_str_eq(w.bound_by, "device-tps", "%s", bus[i]);
+	}
+	struct pcibw_bus b = parse_bus("gen3x8,mps=4096,mrrs=512");
+	struct pcibw_model_row c =
+	    eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 1500);
+	cr_expect_float_eq(c.to_host_bytes, 1524, 1e-9, "compat: %f", c.to_host_bytes);
+	/* bursts no smaller than MPS leave the TLPs alone: MPS 256, 512 B bursts, 6 MWr for 1500 B */
+	n.write_burst_bytes = 512;
+	struct pcibw_bus m = parse_bus("gen3x8,mps=256,mrrs=512");
+	cr_expect_float_eq(eval(&m, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1500).to_host_bytes,
+			   1500 + 6 * 24, 1e-9);
+}
+
 /* The wire: frame + 20 B (preamble/SFD 8, gap 12). 10G at 64 B frames = 14.880952 Mpps. */
 Test(pcie_default, wire_and_limit)
 {
