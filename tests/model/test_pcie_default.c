@@ -133,11 +133,13 @@ Test(pcie_default, device_limits)
 	 * within 15 % */
 	assert_rel(w.bus_gbps, 24.269, 0.15, "vs measured write");
 	assert_rel(rd.bus_gbps, 32.019, 0.15, "vs measured read");
-	/* large transfers: the engine's 512 B bursts bind, on the link's own ceiling (the link's
-	 * efficiency was read off the same plateau): 8 MWr = 2240 B in 285.14 ns at the line rate
-	 * + 4 bursts x 3.95 ns = 300.94 ns, measured 300.922 ns on Ivy Bridge */
+	/* large transfers: the engine's 512 B bursts and the link take the same time (the link's
+	 * efficiency and the burst gap were both read off this plateau): 8 MWr = 2240 B in
+	 * 285.14 ns at the line rate + 4 bursts x 3.95 ns = 300.94 ns, and 2240 B at the link budget
+	 * 300.94 ns; measured 300.922 ns on Ivy Bridge. Which of the two is named is a tie (2e-5). */
 	struct pcibw_model_row big = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 2048);
-	cr_assert_str_eq(big.bound_by, "device-tps");
+	cr_assert(!strcmp(big.bound_by, "device-tps") || !strcmp(big.bound_by, "to-host"), "%s",
+		  big.bound_by);
 	assert_rel(big.bus_gbps, 8 * 2048 / 300.922, 2e-4, "2048 B vs measured: %f", big.bus_gbps);
 	/* compat mode has no device limits: pcie-model's 42.098 at 64 B */
 	struct pcibw_model_row c =
@@ -151,8 +153,9 @@ Test(pcie_default, device_limits)
  *     192 + 24 B = 216 B at 7.443 GB/s = 29.0 ns: the engine binds, 1 / 38 ns;
  *   - 192 B: the same two units, the same 38 ns (192 + 24 = 216 B on the link);
  *   - 320 B: 4 + 3 x 17 = 55 ns against 2 MWr, 320 + 48 = 368 B = 49.4 ns: the engine;
- *   - 1024 B: 4 + 8 x 17 = 140 ns against 4 MWr, 1024 + 96 = 1120 B = 150.5 ns on the link and
- *     142.57 ns at the line rate + 2 bursts x 3.95 ns = 150.47 ns (write_burst_*): the bursts;
+ *   - 1024 B: 4 + 8 x 17 = 140 ns against 4 MWr, 1024 + 96 = 1120 B = 150.47 ns on the link and
+ *     142.57 ns at the line rate + 2 bursts x 3.95 ns = 150.47 ns (write_burst_*): the link and
+ *     the bursts tie (both were read off the 512 B plateau), the units do not bind;
  *   - 64 B: 4 + 17 = 21 ns, under the 1 / 47.40 M = 21.097 ns of max_dma_tps, which binds. */
 Test(pcie_default, write_engine_units)
 {
@@ -170,8 +173,9 @@ Test(pcie_default, write_engine_units)
 	}
 	double line = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)); /* GB/s */
 	struct pcibw_model_row k = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1024);
-	assert_rel(k.bus_mpps, 1e3 / (1120 / line + 2 * 3.95), 1e-9, "1024 B: %f Mpps", k.bus_mpps);
-	cr_assert_str_eq(k.bound_by, "device-tps");
+	assert_rel(k.bus_mpps, 1e3 / (1120 / line + 2 * 3.95), 1e-4, "1024 B: %f Mpps", k.bus_mpps);
+	assert_rel(k.bus_mpps, line * ETA / 1120 * 1e3, 1e-4, "1024 B: %f Mpps", k.bus_mpps);
+	cr_assert(!strcmp(k.bound_by, "device-tps") || !strcmp(k.bound_by, "to-host"), "%s", k.bound_by);
 	struct pcibw_model_row s = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 64);
 	assert_rel(s.bus_mpps, 47.40, 1e-9, "64 B: %f Mpps", s.bus_mpps);
 	/* reads do not use the write engine: 320 B reads are the link's or the tags' */
