@@ -31,6 +31,35 @@ enum pcibw_rate_basis {
 
 #define PCIBW_MEASURE_TEXT 48
 
+/*
+ * The TCP path as the sender's kernel saw it: iperf3 -J reads getsockopt(TCP_INFO) at the end
+ * of each interval (snd_cwnd in bytes = tcpi_snd_cwnd x tcpi_snd_mss on Linux, snd_wnd the peer's
+ * advertised window, rtt and rttvar the smoothed RTT and its variance in µs, RFC 6298) and keeps
+ * the retransmissions (tcpi_total_retrans) per interval and per run. A TCP sender has at most one
+ * window in flight per round trip (RFC 5681 sec. 2, RFC 7323 sec. 1.1), so window / RTT bounds
+ * its rate whatever the host and the bus could do. NAN (0 for counts) where the input does not
+ * say.
+ */
+struct pcibw_tcp_path {
+	int samples;		/* intervals with a window and an RTT sample (omitted ones excluded) */
+	double window_gbps;	/* time-weighted mean over those intervals of the sum over streams of
+				 * window x 8 / rtt, Gbit/s: the rate the sampled windows allow */
+	double window_bytes;	/* mean sampled window, summed over streams, bytes */
+	bool rwnd_limited;	/* the peer's window (snd_wnd) was the smaller in most samples */
+	double rtt_us;		/* mean RTT, µs: the sender's end.streams[].sender.mean_rtt (of the
+				 * streams, weighted by their bytes), else the samples' mean */
+	double rtt_min_us;	/* lowest min_rtt of the streams (else of the samples), µs */
+	double rtt_max_us;	/* highest max_rtt, µs */
+	double rttvar_us;	/* mean sampled rttvar, µs */
+	double max_cwnd_bytes;	/* end.streams[].sender.max_snd_cwnd summed over streams, bytes */
+	double max_window_gbps; /* sum over streams of max_snd_cwnd x 8 / mean_rtt, Gbit/s: an upper
+				 * bound (no window was larger) */
+	double retransmits;	/* segments retransmitted in the run: end.sum_sent.retransmits, else
+				 * the streams' sum, else the counted intervals' sum */
+	double segments;	/* segments sent (bytes / MSS), for the retransmit share; NAN */
+	double pmtu;		/* path MTU of the last sample, bytes */
+};
+
 struct pcibw_measured {
 	const char *source; /* file name ("-" for stdin); owned by the ingest call, valid in the callback */
 	char series[PCIBW_MEASURE_TEXT]; /* column prefix or stream role ("send", "receiver"); "" if one */
@@ -68,6 +97,9 @@ struct pcibw_measured {
 	 * with (or none), k > 0 the k-th other one stated after the rows began (pcibw watch's
 	 * "# bus: ... iface: NAME" line again when a link retrains); a row key */
 	unsigned machine_no;
+	/* a TCP row's path figures (iperf3 -J sender side); samples 0 and max_cwnd_bytes NAN when
+	 * none */
+	struct pcibw_tcp_path tcp_path;
 };
 
 /*
@@ -88,6 +120,12 @@ struct pcibw_cpu_sample {
 	double core_irq_max; /* the highest %irq + %soft of any CPU */
 	int core_irq_id;
 };
+
+/* pcibw_tcp_path_init - every figure NAN, samples 0, rwnd_limited false. */
+void pcibw_tcp_path_init(struct pcibw_tcp_path *p);
+
+/* pcibw_tcp_path_known - the path has a window bound: samples, or a max_snd_cwnd with an RTT. */
+bool pcibw_tcp_path_known(const struct pcibw_tcp_path *p);
 
 /* pcibw_measured_init - every field to its null value (direction unset, size_conv OPTION, basis
  * SIZE, source NULL, strings "", counts 0). */

@@ -53,6 +53,8 @@ struct pcibw_thresholds {
 				  * (d ln pps / d ln cores): a per-core CPU limit: 0.5 */
 	double cores_flat;	 /* packet rate within this spread while cores are added: not the
 				  * CPU: 0.05 */
+	double tcp_window;	 /* a TCP row measured at least this share of what its window allows per
+				  * round trip (window / RTT) is held by the TCP path: 0.70 */
 };
 
 /* pcibw_thresholds_default - the contract's defaults. */
@@ -88,7 +90,8 @@ struct pcibw_row {
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;
-	double mss; /* the benchmark's TCP MSS (first line's), bytes; NAN */
+	double mss;			/* the benchmark's TCP MSS (first line's), bytes; NAN */
+	struct pcibw_tcp_path tcp_path; /* the first line's TCP path figures (pcibw/measure.h) */
 	bool ipv6;
 	unsigned machine_no; /* the stated machine it was measured on (pcibw_measured.machine_no) */
 	unsigned first_line; /* line of the group's first input row (0: whole file) */
@@ -150,6 +153,10 @@ struct pcibw_row {
 								      * and highest packet rate; NAN */
 	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi; /* that run's packets/s and
 								      * sizes (bytes); NAN when none */
+	double tcp_window_share; /* measured bit rate / the TCP window bound (tcp_path.window_gbps, else
+				  * max_window_gbps); NAN without one */
+	bool tcp_limit;		 /* that share reached the `tcp_window` threshold: the TCP path (window,
+				  * RTT, loss) is the likely limit of an undetermined row */
 	enum pcibw_verdict verdict;
 	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings */
 	int n_evidence;

@@ -43,6 +43,7 @@ static int run(const struct pcibw_request *req)
 	    .n_warnings = nw,
 	    .warning_codes = codes,
 	    .wide = req->wide,
+	    .cpu_from = a.cpu_from.valid ? &a.cpu_from : NULL,
 	    .series = a.series,
 	    .n_series = a.n_series,
 	};

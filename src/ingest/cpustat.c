@@ -21,6 +21,8 @@
 struct acc {
 	double busy, irq;
 	long n;
+	long block;    /* the interval that last listed it (1..): a CPU twice in one is refused */
+	unsigned line; /* that line */
 };
 
 struct cpustat {
@@ -32,6 +34,9 @@ struct cpustat {
 	struct acc avg_all, avg_cpu[MAX_CPUS];
 	bool any_avg;
 	int max_cpu;
+	long block;	  /* intervals begun: a header line, or a row of a time other than the last's */
+	char when[64];	  /* that time ("10:59:35", "10:00:02 AM", "Average:") */
+	long banner_cpus; /* "(N CPU)" of the banner; 0 unknown */
 };
 
 static int split(char *line, char **tok)
@@ -67,6 +72,7 @@ static int header(struct cpustat *c, char **tok, int n)
 		return 0;
 	c->have_header = true;
 	c->in_average = !strcmp(tok[0], "Average:");
+	c->block++;
 	return 1;
 }
 
@@ -93,13 +99,28 @@ static int parse(const struct ingest_src *src, struct pcibw_cpu_sample *out, str
 	bool banner = false;
 	int st = PCIBW_OK;
 	while ((l = lr_next(&lr, &len, err))) {
-		if (len >= sizeof buf)
-			continue;
+		if (len >= sizeof buf) {
+			if (!c->have_header)
+				continue;
+			/* a row of a block cut short would drop a CPU unseen */
+			st = pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u: a line of %zu bytes in a block of CPU rows (expected a line of "
+			    "mpstat -P ALL or sar -P ALL output, at most %zu bytes)",
+			    path, lr.line, len, sizeof buf - 1);
+			break;
+		}
 		memcpy(buf, l, len + 1);
 		char *tok[MAX_TOK];
 		if (!strncmp(buf, "Linux ", 6)) {
 			banner = true;
 			snprintf(out->tool, sizeof out->tool, "sysstat");
+			/* sysstat's "(N CPU)": the CPUs a row may name */
+			const char *p = strrchr(buf, '(');
+			long ncpu;
+			char close;
+			if (p && sscanf(p, "(%ld CPU%c", &ncpu, &close) == 2 && close == ')' && ncpu > 0)
+				c->banner_cpus = ncpu;
 			continue;
 		}
 		int n = split(buf, tok);
@@ -120,6 +141,15 @@ static int parse(const struct ingest_src *src, struct pcibw_cpu_sample *out, str
 			break;
 		}
 		const char *id = tok[n - c->nvals - 1];
+		/* sar -u ALL lists one interval per line under one header: the time tells them apart */
+		char when[sizeof c->when] = "";
+		for (int k = 0; k < n - c->nvals - 1; k++)
+			snprintf(when + strlen(when), sizeof when - strlen(when), "%s%s", k ? " " : "",
+				 tok[k]);
+		if (strcmp(when, c->when)) {
+			c->block++;
+			snprintf(c->when, sizeof c->when, "%s", when);
+		}
 		double vals[MAX_TOK];
 		for (int k = 0; k < c->nvals && st == PCIBW_OK; k++)
 			st = value(path, lr.line, tok[n - c->nvals + k], &vals[k], err);
@@ -142,10 +172,28 @@ static int parse(const struct ingest_src *src, struct pcibw_cpu_sample *out, str
 						lr.line, id, MAX_CPUS - 1);
 				break;
 			}
+			if (c->banner_cpus && k >= c->banner_cpus) {
+				st = pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u: CPU %ld, but the banner says %ld CPU (expected CPU numbers "
+				    "0..%ld)",
+				    path, lr.line, k, c->banner_cpus, c->banner_cpus - 1);
+				break;
+			}
 			a = avg ? &c->avg_cpu[k] : &c->cpu[k];
 			if (k > c->max_cpu)
 				c->max_cpu = (int)k;
 		}
+		if (a->block == c->block) {
+			/* two rows of one CPU in one interval would be averaged into a CPU that never was */
+			st = pcibw_fail(err, PCIBW_EINPUT,
+					"%s:%u: CPU %s a second time in one interval (first at line %u): "
+					"expected each CPU once per interval",
+					path, lr.line, id, a->line);
+			break;
+		}
+		a->block = c->block;
+		a->line = lr.line;
 		c->any_avg |= avg;
 		a->busy += busy;
 		a->irq += irq;

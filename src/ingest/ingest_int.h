@@ -114,6 +114,15 @@ int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, dou
 /* direction_parse - rx, tx, both, dma-read, dma-write, dma-rw -> pcibw_pattern. 1 if known. */
 int direction_parse(const char *text, int *dir);
 
+/* iperf3_tcp_path - the TCP path figures of an iperf3 -J run (root: the whole document) into *p
+ * (pcibw_tcp_path_init first): the counted intervals' window samples, end.streams[].sender and
+ * end.sum_sent; with bidir only the streams the local side sent. mss: the segment size for the
+ * retransmit share, NAN unknown. A figure that is not one is left out with a warning in st;
+ * never fails. */
+struct json_t;
+void iperf3_tcp_path(const struct ingest_src *src, struct json_t *root, double mss, bool bidir,
+		     struct pcibw_tcp_path *p, struct pcibw_ingest_stats *st);
+
 /* ---- the formats ---- */
 typedef int (*ingest_fn)(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb,
 			 void *ctx, struct pcibw_ingest_stats *st, struct pcibw_err *err);

@@ -289,6 +289,10 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			   "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / MSS "
 			   "(--mtu less %d B of IP and TCP headers)",
 			   src->name, blksize, base.ipv6 ? 72 : 52);
+	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"),
+	       *rr = json_object_get(end, "sum_received_bidir_reverse");
+	if (!udp)
+		iperf3_tcp_path(src, root, mss, rs || rr, &base.tcp_path, st);
 	if (rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11)))
 		stats_note(st,
 			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
@@ -330,8 +334,9 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	/* --bidir (iperf3 3.7+): the server-to-client direction has its own sums */
 	static const struct side rsender = {"sum_sent_bidir_reverse", "reverse sender", false},
 				 rreceiver = {"sum_received_bidir_reverse", "reverse receiver", true};
-	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"),
-	       *rr = json_object_get(end, "sum_received_bidir_reverse");
+	/* the reverse connection's own TCP_INFO stays with the server: its rows have no path */
+	struct pcibw_measured rbase = base;
+	pcibw_tcp_path_init(&rbase.tcp_path);
 	if (udp) {
 		udp_loss_note(src, ss, sr, "sum_received", blksize, "", st);
 		udp_loss_note(src, rs, rr, "sum_received_bidir_reverse", blksize, " (reverse direction)", st);
@@ -346,10 +351,10 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 					rev ? host_cpu : remote_cpu, cb, ctx, st, err)))
 			goto out;
 		/* in the reverse direction the server (remote) sends and the client (host) receives */
-		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &base, udp,
+		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &rbase, udp,
 					remote_cpu, cb, ctx, st, err)))
 			goto out;
-		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &base, udp,
+		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &rbase, udp,
 					host_cpu, cb, ctx, st, err)))
 			goto out;
 		if (rs || rr)

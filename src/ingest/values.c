@@ -19,6 +19,20 @@ void pcibw_measured_init(struct pcibw_measured *m)
 	m->direction = PCIBW_DIR_UNSET;
 	m->size_conv = PCIBW_SIZE_OPTION;
 	m->gbps_basis = PCIBW_BASIS_SIZE;
+	pcibw_tcp_path_init(&m->tcp_path);
+}
+
+void pcibw_tcp_path_init(struct pcibw_tcp_path *p)
+{
+	memset(p, 0, sizeof *p);
+	p->window_gbps = p->window_bytes = p->rtt_us = p->rtt_min_us = p->rtt_max_us = NAN;
+	p->rttvar_us = p->max_cwnd_bytes = p->max_window_gbps = p->retransmits = NAN;
+	p->segments = p->pmtu = NAN;
+}
+
+bool pcibw_tcp_path_known(const struct pcibw_tcp_path *p)
+{
+	return (p->samples > 0 && p->window_gbps > 0) || p->max_window_gbps > 0;
 }
 
 static const char *basis_names[] = {"size", "wire", "frame", "l3", "payload"};

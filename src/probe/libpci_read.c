@@ -115,6 +115,23 @@ int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, str
 				 &data, &n, err);
 	if (r)
 		return r;
+	/* libpci stops a line at a NUL ("Line too long") and copies any other byte into the names
+	 * pcibw prints: a terminal escape in a name would reach the user's screen */
+	unsigned line = 1, col = 1;
+	for (size_t i = 0; i < n; i++, col++) {
+		unsigned char c = (unsigned char)data[i];
+		if (c == '\n') {
+			line++;
+			col = 0;
+		} else if ((c < 0x20 && c != '\t' && c != '\r') || c == 0x7f) {
+			r = pcibw_fail(err, PCIBW_EINPUT,
+				       "%s:%u:%u: %s byte 0x%02x: expected a pci.ids text file (names, "
+				       "hex ids, tabs, '#' comments)",
+				       pci_ids, line, col, c ? "control" : "NUL", c);
+			free(data);
+			return r;
+		}
+	}
 	r = pcibw_input_memfd(data, n, fd, path, len, err);
 	free(data);
 	return r;

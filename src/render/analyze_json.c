@@ -45,6 +45,35 @@ static json_t *row_bus(const struct pcibw_analyze_view *v, const struct pcibw_ro
 	return v->machine->have_bus ? str_or_null(v->bus_spec) : json_null();
 }
 
+/* tcp_path: a TCP row's window bound and the figures behind it (doc/cli-contract.md "analyze
+ * JSON"); null for a row without them */
+static json_t *tcp_path_json(const struct pcibw_row *r)
+{
+	const struct pcibw_tcp_path *p = &r->tcp_path;
+	if (!r->tcp || !pcibw_tcp_path_known(p))
+		return json_null();
+	bool sampled = p->samples > 0 && p->window_gbps > 0;
+	json_t *o = json_object();
+	json_object_set_new(o, "window_bound_gbps", num(sampled ? p->window_gbps : p->max_window_gbps));
+	json_object_set_new(o, "window_bound_from", json_string(sampled ? "samples" : "max_snd_cwnd"));
+	json_object_set_new(o, "measured_share", num(r->tcp_window_share));
+	json_object_set_new(o, "limit", json_boolean(r->tcp_limit));
+	json_object_set_new(o, "samples", json_integer(p->samples));
+	json_object_set_new(o, "mean_window_bytes", num(p->window_bytes));
+	json_object_set_new(o, "window_of",
+			    sampled ? json_string(p->rwnd_limited ? "snd_wnd" : "snd_cwnd") : json_null());
+	json_object_set_new(o, "max_snd_cwnd_bytes", num(p->max_cwnd_bytes));
+	json_object_set_new(o, "max_window_gbps", num(p->max_window_gbps));
+	json_object_set_new(o, "rtt_mean_us", num(p->rtt_us));
+	json_object_set_new(o, "rtt_min_us", num(p->rtt_min_us));
+	json_object_set_new(o, "rtt_max_us", num(p->rtt_max_us));
+	json_object_set_new(o, "rttvar_mean_us", num(p->rttvar_us));
+	json_object_set_new(o, "retransmits", num(p->retransmits));
+	json_object_set_new(o, "segments", num(p->segments));
+	json_object_set_new(o, "pmtu_bytes", num(p->pmtu));
+	return o;
+}
+
 static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_row *r, const char *size_is)
 {
 	json_t *o = json_object();
@@ -91,9 +120,22 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 	json_object_set_new(o, "elasticity_of",
 			    isnan(r->elasticity) ? json_null() : json_string(r->elasticity_of));
 	json_object_set_new(o, "per_packet_limit", json_boolean(r->per_packet));
+	json_object_set_new(o, "tcp_path", tcp_path_json(r));
 	json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(r->verdict)));
 	json_object_set_new(o, "evidence", strings(r->evidence, r->n_evidence));
 	return o;
+}
+
+/* A sysstat report's CPU as read (doc/cli-contract.md "analyze input": inputs[].cpu). */
+static json_t *cpu_sample(const struct pcibw_cpu_sample *cs)
+{
+	json_t *c = json_object();
+	json_object_set_new(c, "cpus_listed", json_integer(cs->n_cpus));
+	json_object_set_new(c, "all_busy_pct", num(cs->all_busy));
+	json_object_set_new(c, "all_irq_softirq_pct", num(cs->all_irq));
+	json_object_set_new(c, "busiest_cpu", cs->core_id >= 0 ? json_integer(cs->core_id) : json_null());
+	json_object_set_new(c, "busiest_cpu_busy_pct", num(cs->core_busy));
+	return c;
 }
 
 int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
@@ -137,21 +179,19 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 			json_array_append_new(cols, c);
 		}
 		json_object_set_new(o, "columns", cols);
-		if (in->stats.cpu.valid) {
-			const struct pcibw_cpu_sample *cs = &in->stats.cpu;
-			json_t *c = json_object();
-			json_object_set_new(c, "cpus_listed", json_integer(cs->n_cpus));
-			json_object_set_new(c, "all_busy_pct", num(cs->all_busy));
-			json_object_set_new(c, "all_irq_softirq_pct", num(cs->all_irq));
-			json_object_set_new(c, "busiest_cpu",
-					    cs->core_id >= 0 ? json_integer(cs->core_id) : json_null());
-			json_object_set_new(c, "busiest_cpu_busy_pct", num(cs->core_busy));
-			json_object_set_new(o, "cpu", c);
-		}
+		if (in->stats.cpu.valid)
+			json_object_set_new(o, "cpu", cpu_sample(&in->stats.cpu));
 		json_object_set_new(o, "warnings", strings_fixed(in->stats.warnings, in->stats.n_warnings));
 		json_array_append_new(ins, o);
 	}
 	json_object_set_new(root, "inputs", ins);
+	/* the --cpu-from file is no input row source, but the CPU of rows came from it */
+	json_t *cf = json_null();
+	if (v->cpu_from) {
+		cf = cpu_sample(v->cpu_from);
+		json_object_set_new(cf, "file", json_string(v->cpu_from->source));
+	}
+	json_object_set_new(root, "cpu_from", cf);
 	json_t *counts = json_object();
 	for (int k = 0; k < PCIBW_V_N; k++)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
@@ -178,6 +218,10 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(o, "rows", idx);
 		json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(gr->verdict)));
 		json_object_set_new(o, "evidence", strings(gr->evidence, gr->n_evidence));
+		/* the figures behind the evidence's TCP window line: its representative row's */
+		json_object_set_new(o, "tcp_path",
+				    gr->representative >= 0 ? tcp_path_json(&v->rows->v[gr->representative])
+							    : json_null());
 		json_array_append_new(groups, o);
 	}
 	json_object_set_new(root, "groups", groups);

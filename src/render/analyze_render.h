@@ -30,6 +30,7 @@ struct pcibw_analyze_view {
 	int n_warnings;
 	const char *const *warning_codes; /* the code of each warning, same order; NULL: none */
 	bool wide;			  /* --wide: every column of the text table, whatever the width */
+	const struct pcibw_cpu_sample *cpu_from;   /* --cpu-from as read, NULL when not given */
 	const struct pcibw_series_machine *series; /* interfaces with a machine of their own */
 	int n_series;
 };

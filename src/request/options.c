@@ -306,7 +306,7 @@ const struct pcibw_option pcibw_options[] = {
     {"threshold", 0, "NAME=VALUE", CALL(set_threshold), .commands = A | W, .group = PCIBW_GRP_VERDICT,
      .help = "impossible=1.10 wire=0.95 bus=0.85 cpu=0.90 core=0.95 elasticity=0.5\n"
 	     "flat=0.05 flat_sizes=3 cpu_only=0.75 idle=0.60 cycles_high=50000\n"
-	     "notable=0.75 cores_elasticity=0.5 cores_flat=0.05"},
+	     "notable=0.75 cores_elasticity=0.5 cores_flat=0.05 tcp_window=0.70"},
 
     /* watch: sampling and recordings */
     {"interval", 0, "SECONDS", .type = PCIBW_OPT_REAL, .target = AT(interval_s), .lo = 0.1, .hi = 3600,

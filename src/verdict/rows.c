@@ -240,6 +240,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		snprintf(r->iface, sizeof r->iface, "%s", m->iface);
 		r->tcp = m->tcp;
 		r->mss = m->mss;
+		r->tcp_path = m->tcp_path;
 		r->ipv6 = m->ipv6;
 		r->first_line = m->line;
 		r->machine_no = m->machine_no;
@@ -291,6 +292,8 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->segment_from = NULL;
 		r->fragments = 0;
 		r->mtu = NAN;
+		r->tcp_window_share = NAN;
+		r->tcp_limit = false;
 		r->verdict = PCIBW_V_UNDETERMINED;
 	}
 }

@@ -33,6 +33,7 @@ static const struct {
     {"notable", offsetof(struct pcibw_thresholds, notable), 0.75, 0, 1, true, false},
     {"cores_elasticity", offsetof(struct pcibw_thresholds, cores_elasticity), 0.5, 0, 10, true, false},
     {"cores_flat", offsetof(struct pcibw_thresholds, cores_flat), 0.05, 0, 1, true, true},
+    {"tcp_window", offsetof(struct pcibw_thresholds, tcp_window), 0.70, 0, 1, true, false},
 };
 #define N_TABLE (sizeof table / sizeof table[0])
 

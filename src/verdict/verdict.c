@@ -15,6 +15,7 @@
 #include "pcibw/device.h"
 #include "pcibw/nic.h"
 #include "shape.h"
+#include "tcp_window.h"
 #include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -166,6 +167,8 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 				   "none reached its threshold (%s): a per-packet limit of the NIC "
 				   "(descriptor fetch, queue or firmware) is the likely one",
 				   list);
+	else if (r->tcp_limit)
+		tcp_window_hint(r, t, list);
 	else if (o)
 		pcibw_row_evidence(
 		    r,
@@ -543,10 +546,19 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 			add_summary(s, "CPU-bound at %s: %s.", where, why);
 		break;
 	}
-	default:
-		add_summary(s, "Undetermined at %s: %s.", where,
-			    r->n_evidence ? r->evidence[0] : "neither bus, wire nor CPU shows a limit");
+	default: {
+		/* a row its TCP window holds says so first: that, not a missing ceiling, is the answer */
+		const char *why = r->n_evidence ? r->evidence[0] : "neither bus, wire nor CPU shows a limit";
+		for (int k = 0; r->tcp_limit && k < r->n_evidence; k++) {
+			const char *t = strstr(r->evidence[k], TCP_WINDOW_HINT);
+			if (t) {
+				why = t;
+				break;
+			}
+		}
+		add_summary(s, "Undetermined at %s: %s.", where, why);
 		break;
+	}
 	}
 }
 
@@ -606,10 +618,12 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
 		const struct pcibw_machine *m = machine_of(r, mach);
+		tcp_window_judge(r, t);
 		judge(r, t, m);
 		notable_loads(r, t, m);
 		aspm_evidence(r, t, m);
 		packets_evidence(r);
+		tcp_window_evidence(r);
 		cpu_evidence(r);
 		out->counts[r->verdict]++;
 		if (fabs(r->rate_mismatch) > 0.10)

@@ -5,6 +5,7 @@
 #include "pcibw/ingest.h"
 #include "pcibw/probe.h"
 #include "pcibw/request.h"
+#include "src/util/grow.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -141,8 +142,9 @@ void watch_ctx_free(struct watch_ctx *ctx)
 			pcibw_resolved_free(&m->links[k]->res);
 			free(m->links[k]);
 		}
-		m->n_links = 0;
-		m->links_full = false;
+		free(m->links);
+		m->links = NULL;
+		m->n_links = m->cap_links = 0;
 	}
 	ctx->link_nos = 0;
 }
@@ -177,23 +179,6 @@ static int link_resolve(const struct watch_ctx *ctx, int i, const struct pcibw_b
 	return PCIBW_OK;
 }
 
-/* a state past the last one modelled: its rows are costed on the last, which the user is told */
-static void links_full(struct watch_ctx *ctx, int i, const struct pcibw_bus *now)
-{
-	struct watch_if_model *m = &ctx->m[i];
-	if (m->links_full)
-		return;
-	m->links_full = true;
-	char spec[128];
-	pcibw_bus_format(now, spec, sizeof spec);
-	struct pcibw_request_warning w = {.code = "link-states"};
-	snprintf(
-	    w.text, sizeof w.text,
-	    "%.64s: its link trained to more than %d states: %.100s and any later one are modelled as %.100s",
-	    ctx->meta.ifs[i].wi.name, WATCH_MAX_LINKS, spec, m->links[m->n_links - 1]->res.bus_spec);
-	ctx_warn(ctx, &ctx->meta.ifs[i].wi, &w);
-}
-
 int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval *iv, struct pcibw_err *err)
 {
 	for (int i = 0; i < ctx->meta.n; i++) {
@@ -205,9 +190,10 @@ int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval 
 			while (k < m->n_links &&
 			       !(m->links[k]->gen == now.gen && m->links[k]->lanes == now.lanes))
 				k++;
-			if (k == m->n_links && m->n_links < WATCH_MAX_LINKS) {
-				struct watch_link *l = calloc(1, sizeof *l);
-				if (!l)
+			if (k == m->n_links) {
+				struct watch_link *l = NULL;
+				if (pcibw_grow(&m->links, &m->cap_links, m->n_links + 1, sizeof *m->links) ||
+				    !(l = calloc(1, sizeof *l)))
 					return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 				int st = link_resolve(ctx, i, &now, l, err);
 				if (st) {
@@ -217,9 +203,6 @@ int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval 
 				}
 				l->no = ++ctx->link_nos;
 				m->links[m->n_links++] = l;
-			} else if (k == m->n_links) {
-				links_full(ctx, i, &now);
-				k--;
 			}
 			no = m->links[k]->no;
 		}
@@ -288,6 +271,11 @@ int watch_interval_rows(const struct watch_ctx *ctx, const struct pcibw_watch_in
 	return PCIBW_OK;
 }
 
+static bool pcie_width(int w)
+{
+	return w == 1 || w == 2 || w == 4 || w == 8 || w == 12 || w == 16 || w == 32;
+}
+
 /* gen of a PCIe rate: 2.5, 5, 8, 16, 32, 64 GT/s (PCIe Base 6.0 sec. 4.2) */
 static int gen_of(double gts)
 {
@@ -307,7 +295,9 @@ bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_w
 		return false;
 	const struct pcibw_watch_ifiv *f = &iv->ifs[i];
 	int gen = isnan(f->link_gts) ? 0 : gen_of(f->link_gts);
-	int lanes = f->link_width;
+	/* a width the link cannot have (PCIe Base 6.0 sec. 7.5.3.8: x1, x2, x4, x8, x12, x16, x32)
+	 * is unknown, as a rate that is no PCIe rate is: nothing to re-model it on */
+	int lanes = pcie_width(f->link_width) ? f->link_width : 0;
 	if ((gen == 0 || gen == m->res.bus.gen) && (lanes <= 0 || lanes == m->res.bus.lanes))
 		return false;
 	*b = m->res.bus;
@@ -330,11 +320,19 @@ void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *
 		if (iv->n_notes >= PCIBW_WATCH_MAX_NOTES)
 			return;
 		const struct pcibw_bus *was = &ctx->m[i].res.bus;
+		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
+		char width[48];
+		/* what the file read, and where it was not a width to model on, the width kept */
+		if (f->link_width > 0 && !pcie_width(f->link_width))
+			snprintf(width, sizeof width, "%d, not a PCIe width: x%d kept", f->link_width,
+				 now.lanes);
+		else
+			snprintf(width, sizeof width, "%d", now.lanes);
 		iv->note_flag[iv->n_notes] = PCIBW_WF_LINK;
 		snprintf(iv->notes[iv->n_notes++], sizeof iv->notes[0],
 			 "%s: bus ceiling re-modelled on the link as it is now, gen%d x%d "
-			 "(current_link_speed %.1f GT/s, current_link_width %d), not gen%d x%d",
-			 iv->ifs[i].name, now.gen, now.lanes, now.gts, now.lanes, was->gen, was->lanes);
+			 "(current_link_speed %.1f GT/s, current_link_width %s), not gen%d x%d",
+			 f->name, now.gen, now.lanes, now.gts, width, was->gen, was->lanes);
 	}
 }
 

@@ -14,11 +14,6 @@
 #include "recording.h"
 #include "shared_hop.h"
 
-/* at most this many link states an interface's own PCIe link is seen in besides the resolved one
- * (gen and width as current_link_speed/_width read them); more are modelled as the last, with a
- * warning ("link-states") */
-#define WATCH_MAX_LINKS 8
-
 /* One link state other than the resolved one: its own resolution, as a recording of that bus
  * would give (the profile's knobs settled for it), and its rows' machine. */
 struct watch_link {
@@ -35,11 +30,13 @@ struct watch_if_model {
 				    * points into it: never copied) */
 	struct pcibw_machine mach; /* what the verdict knows of it (its rows' machine) */
 	char why[256];		   /* why there is no bus ceiling, "" */
-	struct watch_link *links[WATCH_MAX_LINKS]; /* heap, n_links of them: the states seen */
-	int n_links;
+	/* the states seen besides the resolved one (gen and width as current_link_speed/_width read
+	 * them), each modelled on its own however many: heap, n_links of cap_links. A state is a
+	 * PCIe rate (6) by a PCIe width (7), so an interface has at most 41 of them. */
+	struct watch_link **links;
+	int n_links, cap_links;
 	unsigned link_now; /* the state of the interval being judged: 0 as resolved, else the no of
 			    * one of links */
-	bool links_full;   /* a state past WATCH_MAX_LINKS was seen (and warned of) */
 	bool link_changed; /* ... which is not the one of the interval before (the first: of 0) */
 };
 

@@ -96,6 +96,45 @@ Test(cpustat, refused)
 	run_free(&r);
 }
 
+/* Reports that cannot be what sysstat wrote, each exit 3 at its line, never averaged into a CPU
+ * that was not there: a CPU twice in one interval (mpstat -P ALL prints each CPU once per interval;
+ * averaging 99 % and 1 % gave a busiest CPU at 50 %), a CPU number at or past the banner's
+ * "(N CPU)", and a row too long to read whole (it would drop a CPU unseen). */
+Test(cpustat, impossible_reports_refused_at_the_line)
+{
+	static const char banner[] = "Linux 6.1.0 (h) \t12/01/2026 \t_x86_64_\t(2 CPU)\n\n";
+	static const char head[] = "10:00:01 AM  CPU    %usr   %sys   %idle\n";
+	char twice[512], past[512], longrow[2600];
+	snprintf(twice, sizeof twice,
+		 "%s%s10:00:02 AM  all  2.00  48.00  50.00\n10:00:02 AM    0  4.00  95.00  1.00\n"
+		 "10:00:02 AM    0  0.00  1.00  99.00\n",
+		 banner, head);
+	snprintf(past, sizeof past,
+		 "%s%s10:00:02 AM  all  2.00  48.00  50.00\n10:00:02 AM    0  4.00  95.00  1.00\n"
+		 "10:00:02 AM    2  0.00  1.00  99.00\n",
+		 banner, head);
+	int n = snprintf(longrow, sizeof longrow, "%s%s10:00:02 AM  all  2.00  48.00  50.00%*s\n", banner,
+			 head, 1100, "");
+	snprintf(longrow + n, sizeof longrow - (size_t)n, "10:00:02 AM    0  4.00  95.00  1.00\n");
+	const struct {
+		const char *text, *want;
+	} cases[] = {
+	    {twice, ":6: CPU 0 a second time in one interval (first at line 5)"},
+	    {past, ":6: CPU 2, but the banner says 2 CPU (expected CPU numbers 0..1)"},
+	    {longrow, ":4: a line of 1136 bytes in a block of CPU rows"},
+	};
+	const char *csv = tmp_text(".csv", "frame_bytes,pps\n64,100000\n");
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *m = tmp_text(".txt", cases[i].text);
+		struct run_result r = run_args((const char *[]){"analyze", csv, "--cpu-from", m, NULL});
+		cr_expect_eq(r.status, 3, "case %u: exit %d: %s", i, r.status, r.err);
+		cr_expect(strstr(r.err, m) && strstr(r.err, cases[i].want), "case %u: %s", i, r.err);
+		run_free(&r);
+		unlink(m);
+	}
+	unlink(csv);
+}
+
 /* --cpu-from fills rows that measured no CPU (doc/cli-contract.md): when every row has its own
  * cpu_pct the file changes nothing, and the input's note says so instead of staying silent. */
 Test(cpustat, cpu_from_unused_is_said)
@@ -128,5 +167,36 @@ Test(cpustat, cpu_from_unused_is_said)
 		cr_expect(!strstr(json_string_value(json_array_get(notes, i)), "not used"), "%s",
 			  json_string_value(json_array_get(notes, i)));
 	json_decref(j);
+	unlink(csv);
+}
+
+/* --cpu-from's report in the JSON too (the text names it in the evidence): top-level cpu_from
+ * with the file and the figures of inputs[].cpu; the hand-written report's header gives all
+ * 26.25 % busy, irq+soft 11.25 %, CPU 1 the busiest at 99 %; null without --cpu-from. */
+Test(cpustat, cpu_from_in_the_json)
+{
+	const char *csv = tmp_text(".csv", "frame_bytes,pps\n64,100000\n");
+	const char *m = test_data("analyze/synthetic-mpstat-12h-softirq.txt");
+	struct run_result r = run_args((const char *[]){"analyze", csv, "--cpu-from", m, "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "%s", je.text);
+	json_t *c = json_object_get(j, "cpu_from");
+	cr_assert(json_is_object(c), "%s", r.out);
+	cr_assert_str_eq(json_string_value(json_object_get(c, "file")), m);
+	cr_assert_eq(json_integer_value(json_object_get(c, "cpus_listed")), 4);
+	assert_close(json_number_value(json_object_get(c, "all_busy_pct")), 26.25, 1e-9);
+	assert_close(json_number_value(json_object_get(c, "all_irq_softirq_pct")), 11.25, 1e-9);
+	cr_assert_eq(json_integer_value(json_object_get(c, "busiest_cpu")), 1);
+	assert_close(json_number_value(json_object_get(c, "busiest_cpu_busy_pct")), 99, 1e-9);
+	json_decref(j);
+	run_free(&r);
+	r = run_args((const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	j = json_loads(r.out, 0, &je);
+	cr_assert(j && json_is_null(json_object_get(j, "cpu_from")), "%s", r.out);
+	json_decref(j);
+	run_free(&r);
 	unlink(csv);
 }

@@ -256,6 +256,62 @@ Test(ingest_iperf3, tcp_real)
 	free(g);
 }
 
+/* The TCP path of the real cloud capture, by hand from the file: the 10 counted intervals
+ * (intervals[2..11], after the two omitted) give snd_cwnd x 8 / rtt of 3483392 B / 82679 us =
+ * 337.05 Mbit/s over 2.000555 s, 366.27, 370.19, 369.81, 382.46, 384.42, 199.31, 210.70, 155.59
+ * and 163.15 Mbit/s over about 1 s each: time-weighted 297.82 Mbit/s; their mean window
+ * 28386688 / 10 = 2838668.8 B; end.streams[0].sender max_snd_cwnd 3734016 B x 8 / mean_rtt
+ * 77171 us = 387.09 Mbit/s; min/max_rtt 75955 / 82679 us; end.sum_sent.retransmits 709;
+ * 332922880 B / MSS 1408 = 236450.9 segments; pmtu 1460; rttvar mean 11109 / 10 = 1110.9 us.
+ * Both rows (sender and receiver) are the one connection: both carry the figures. */
+Test(ingest_iperf3, tcp_path_real)
+{
+	struct got *g =
+	    read_ok(test_data("bench/iperf3-json-tcp-gcp-to-ibm-wdc-rtt77ms-266mbps-cpu.json"), NULL, NULL);
+	cr_assert_eq(g->n, 2);
+	for (int i = 0; i < 2; i++) {
+		const struct pcibw_tcp_path *p = &g->r[i].tcp_path;
+		cr_assert_eq(p->samples, 10);
+		cr_assert(fabs(p->window_gbps - 0.29782) < 0.000005, "%.9g", p->window_gbps);
+		near(p->window_bytes, 2838668.8);
+		near(p->max_cwnd_bytes, 3734016);
+		near(p->max_window_gbps, 3734016 * 8 / 77171e-6 / 1e9);
+		cr_assert(fabs(p->max_window_gbps - 0.3871) < 0.00005);
+		near(p->rtt_us, 77171);
+		near(p->rtt_min_us, 75955);
+		near(p->rtt_max_us, 82679);
+		near(p->rttvar_us, 1110.9);
+		near(p->retransmits, 709);
+		near(p->segments, 332922880.0 / 1408);
+		near(p->pmtu, 1460);
+		cr_assert(!p->rwnd_limited, "iperf 3.9 writes no snd_wnd");
+	}
+	free(g);
+}
+
+/* iperf3 3.12 over loopback with -P 2: interval 1 (not omitted) of stream 5 is 1440626 B at
+ * 161 us = 71.58 Gbit/s, and its snd_wnd 25922560 B is the larger window; UDP has no path. */
+Test(ingest_iperf3, tcp_path_loopback_and_udp)
+{
+	struct got *g = read_ok(test_data("bench/iperf3-3.12-loopback-tcp-P2.json"), NULL, NULL);
+	const struct pcibw_tcp_path *p = &g->r[0].tcp_path;
+	cr_assert_gt(p->samples, 0);
+	cr_assert_gt(p->window_gbps, 10, "a loopback window allows tens of Gbit/s: %g", p->window_gbps);
+	/* end.sum_sent.retransmits 6; max_snd_cwnd 3012218 + 2750286 B */
+	near(p->retransmits, 6);
+	near(p->max_cwnd_bytes, 3012218.0 + 2750286);
+	/* streams' mean_rtt 389 and 470 us weighted by their bytes 1511260160 and 1477050368 */
+	near(p->rtt_us, (389.0 * 1511260160 + 470.0 * 1477050368) / (1511260160.0 + 1477050368));
+	near(p->rtt_min_us, 161);
+	near(p->rtt_max_us, 624);
+	free(g);
+	g = read_ok(test_data("bench/iperf3-3.12-loopback-udp-1024B-400M.json"), NULL, NULL);
+	cr_assert_eq(g->r[0].tcp_path.samples, 0);
+	cr_assert(isnan(g->r[0].tcp_path.max_window_gbps));
+	cr_assert(!pcibw_tcp_path_known(&g->r[0].tcp_path));
+	free(g);
+}
+
 /* pcie-bench: "BW (GB/s)" holds Gbit/s; test name -> dma pattern; SZ is the DMA size. */
 Test(ingest_pciebench, sweep)
 {

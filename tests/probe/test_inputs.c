@@ -253,6 +253,27 @@ Test(inputs, bad_pci_ids_names_file_and_line)
 	expect3(r, "bad pci.ids", "/ids:3:1: Parse error");
 }
 
+/* A NUL or control byte in a pci.ids: libpci cuts a line at a NUL and calls it "Line too long",
+ * and copies an escape byte into the name pcibw prints on the user's terminal. Both are bad input
+ * at the byte: line 2, column 12 (a tab, "10c9", two blanks, then "Name" is columns 8-11). */
+Test(inputs, pci_ids_nul_or_control_byte_named)
+{
+	static const char *const bytes[] = {"\\000", "\\033"};
+	static const char *const want[] = {"/ids:2:12: NUL byte 0x00", "/ids:2:12: control byte 0x1b"};
+	for (int i = 0; i < 2; i++) {
+		char cmd[600];
+		snprintf(
+		    cmd, sizeof cmd,
+		    "d=$(mktemp -d) && printf '8086  Intel\\n\\t10c9  Name%s[31m\\n' > \"$d/ids\" && "
+		    "timeout 20 \"$PCIBW_EXE\" report --pci-ids \"$d/ids\" --dump "
+		    "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"; rc=$?; rm -rf \"$d\"; exit $rc",
+		    bytes[i]);
+		struct run_result r = bash(cmd);
+		cr_expect(!strstr(r.out, "\033"), "the escape reached the output: %s", r.out);
+		expect3(r, "pci.ids byte", want[i]);
+	}
+}
+
 /* Nothing matched is exit 4 (doc/cli-contract.md); the message names the source as a place a
  * user knows: "on this machine" for a live probe, not the JSON source value "live". */
 Test(inputs, no_such_interface_on_this_machine)
