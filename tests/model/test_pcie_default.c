@@ -231,10 +231,10 @@ Test(pcie_default, write_engine_held_out)
  *   - 1280 B: 5 MWr, 1400 B = 178.21 ns + 3 bursts = 190.06 ns; measured 190.988 ns.
  *   - 640 B: 3 MWr, 712 B = 90.63 ns + 2 bursts = 98.53 ns; measured 99.363 ns.
  *   - 384 B at pcie-bench's placement (dma_offset=pciebench: 20 starts at multiples of 384 in the
- *     8 KB window; the 10 at 384, 768, 1920, 2304, ... mod 512 = 384 or 256 cross a 512 B line):
- *     29 bursts / 20 = 1.45, 2 MWr = 432 B = 54.99 ns + 1.45 x 3.95 = 60.72 ns; measured
- *     516281080 / 8388608 = 61.546 ns. From an aligned start the same write is one burst,
- *     58.94 ns: 4.2 % under the measured time, where the placed cut is 1.3 % under. */
+ *     8 KB window but 3840, which would cross 4 KB; the 9 at 384, 768, 896, 1280, 1920, 2304,
+ *     2432, 2816, 3456, mod 512 = 384 or 256, cross a 512 B line): 29 bursts / 20 = 1.45, 2 MWr = 432 B
+ * = 54.99 ns + 1.45 x 3.95 = 60.72 ns; measured 516281080 / 8388608 = 61.546 ns. From an aligned start the
+ * same write is one burst, 58.94 ns: 4.2 % under the measured time, where the placed cut is 1.3 % under. */
 Test(pcie_default, write_bursts_held_out)
 {
 	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
