@@ -22,6 +22,10 @@
 #include <stdint.h>
 
 #define PCIBW_WATCH_MAX_IFACES 16
+/* the link states an interface's own PCIe link can be seen in besides the resolved one, each
+ * modelled on its own: a PCIe rate (2.5 to 64 GT/s: 6) by a PCIe width (x1 to x32: 7), less
+ * the resolved one */
+#define PCIBW_WATCH_MAX_LINK_STATES (6 * 7 - 1)
 #define PCIBW_WATCH_MAX_CPUS 1024
 #define PCIBW_WATCH_MAX_BLOBS (4 + 3 * PCIBW_WATCH_MAX_IFACES)
 #define PCIBW_WATCH_MAX_QUEUES 128 /* per interface and direction */

@@ -167,6 +167,16 @@ static void stream_ends(json_t *streams, bool bidir, struct pcibw_tcp_path *p, s
 		char path[64];
 		snprintf(path, sizeof path, "end.streams[%zu].sender", k);
 		double cwnd, mean, mn, mx, re, bytes;
+		if (count(s, path, "retransmits", b, &re) > 0) {
+			s_re += re;
+			n_re++;
+		}
+		/* iperf3 writes its own stream's maxima whenever the sender reported retransmits: 0 (and
+		 * min_rtt as it started) where the local side received (-R) and took no sample */
+		if (json_is_number(json_object_get(s, "max_snd_cwnd")) &&
+		    json_number_value(json_object_get(s, "max_snd_cwnd")) == 0 &&
+		    json_number_value(json_object_get(s, "mean_rtt")) == 0)
+			continue;
 		int kc = positive(s, path, "max_snd_cwnd", MAX_WINDOW, "bytes > 0", b, &cwnd);
 		int km = positive(s, path, "mean_rtt", MAX_RTT_US, "microseconds > 0", b, &mean);
 		if (kc > 0 && km > 0) {
@@ -187,10 +197,6 @@ static void stream_ends(json_t *streams, bool bidir, struct pcibw_tcp_path *p, s
 			lo = fmin(lo, mn);
 		if (positive(s, path, "max_rtt", MAX_RTT_US, "microseconds > 0", b, &mx) > 0)
 			hi = fmax(hi, mx);
-		if (count(s, path, "retransmits", b, &re) > 0) {
-			s_re += re;
-			n_re++;
-		}
 	}
 	if (n_max && whole) {
 		p->max_cwnd_bytes = s_max;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Machines a results file states mid-file (stated.h). */
 #include "stated.h"
+#include "src/util/grow.h"
 #include "src/util/input.h"
 #include <limits.h>
 #include <stdio.h>
@@ -27,18 +28,20 @@ static unsigned number(struct stated *s, const char *text, const struct pcibw_in
 		    !strcmp(s->v[k].text, text))
 			return s->v[k].no;
 	if (s->n >= PCIBW_MAX_STATED) {
-		*st =
-		    pcibw_fail(err, PCIBW_EINPUT,
-			       "%s: a machine stated again with a '# bus:' line: more than %d distinct ones "
-			       "(expected one per link state a run saw)",
-			       d->origin, PCIBW_MAX_STATED);
+		*st = pcibw_fail(
+		    err, PCIBW_EINPUT,
+		    "%s: a machine stated again with a '# bus:' line: more than %d distinct ones "
+		    "(expected one per link state a run saw: %d interfaces by %d link states, "
+		    "the most pcibw watch writes)",
+		    d->origin, PCIBW_MAX_STATED, PCIBW_WATCH_MAX_IFACES, PCIBW_WATCH_MAX_LINK_STATES);
 		return 0;
 	}
-	if (!s->v && !(s->v = calloc(PCIBW_MAX_STATED, sizeof *s->v))) {
+	if (pcibw_grow(&s->v, &s->cap, s->n + 1, sizeof *s->v)) {
 		*st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 		return 0;
 	}
 	struct stated_machine *m = &s->v[s->n++];
+	memset(m, 0, sizeof *m);
 	m->file = s->file;
 	m->no = (unsigned)s->n;
 	snprintf(m->text, sizeof m->text, "%s", text);

@@ -12,9 +12,9 @@
 #include "pcibw/ingest.h"
 #include "pcibw/watch.h"
 
-/* at most this many distinct machines stated mid-file over all inputs (watch writes one per
- * link state seen) */
-#define PCIBW_MAX_STATED 256
+/* at most this many distinct machines stated mid-file over all inputs: as many as watch can
+ * write (one per link state of each interface it watches) */
+#define PCIBW_MAX_STATED (PCIBW_WATCH_MAX_IFACES * PCIBW_WATCH_MAX_LINK_STATES)
 
 /* at most this many leading "# bus:" lines per input: watch writes one for the file and one per
  * interface it watches */
@@ -28,8 +28,8 @@ struct stated_machine {
 };
 
 struct stated {
-	struct stated_machine *v;
-	int n;
+	struct stated_machine *v; /* heap, n of cap */
+	int n, cap;
 	/* the leading "# bus:" lines of every input read (no 0), of its interfaces and the file's */
 	struct stated_machine *lead;
 	int n_lead;

@@ -96,11 +96,15 @@ void tcp_window_evidence(struct pcibw_row *r)
 		pcibw_row_evidence(
 		    r,
 		    "TCP window: a mean %s %s%s over %d interval samples, %s: window / RTT allows "
-		    "%s; measured %s is %.0f %% of it%s%s",
+		    "%s; measured %s is %.0f %% of it%s%s%s",
 		    bytes_text(c, sizeof c, p->window_bytes), p->rwnd_limited ? "snd_wnd" : "snd_cwnd",
 		    streams, p->samples, rtt[0] ? rtt : "RTT per sample",
 		    gbps_text(d, sizeof d, p->window_gbps), gbps_text(a, sizeof a, r->gbps),
-		    round(r->tcp_window_share * 100), mx, re);
+		    round(r->tcp_window_share * 100),
+		    r->tcp_window_share > 1 ? " (the samples are interval-end snapshots: the window was "
+					      "larger between them)"
+					    : "",
+		    mx, re);
 	} else {
 		pcibw_row_evidence(
 		    r,

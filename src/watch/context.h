@@ -31,8 +31,8 @@ struct watch_if_model {
 	struct pcibw_machine mach; /* what the verdict knows of it (its rows' machine) */
 	char why[256];		   /* why there is no bus ceiling, "" */
 	/* the states seen besides the resolved one (gen and width as current_link_speed/_width read
-	 * them), each modelled on its own however many: heap, n_links of cap_links. A state is a
-	 * PCIe rate (6) by a PCIe width (7), so an interface has at most 41 of them. */
+	 * them), each modelled on its own however many: heap, n_links of cap_links, at most
+	 * PCIBW_WATCH_MAX_LINK_STATES */
 	struct watch_link **links;
 	int n_links, cap_links;
 	unsigned link_now; /* the state of the interval being judged: 0 as resolved, else the no of

@@ -262,3 +262,96 @@ Test(tcp_window, missing_fields_give_no_bound)
 	unlink(p1);
 	unlink(p2);
 }
+
+/* The LAN run with the peer's window cut to 131072 B (every snd_wnd): 131072 B x 8 / 200 us =
+ * 5.24288 Gbit/s and / 250 us = 4.194304 Gbit/s, 1 s each: 4.718592 Gbit/s; 4.2 Gbit/s is
+ * 89.01 % of it: the receiver's window holds the run, and the hint says which buffer. */
+Test(tcp_window, receiver_window)
+{
+	const char *path = lan_with("\"snd_wnd\":\t3145728", "\"snd_wnd\":\t131072", true);
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", path, "--json", NULL});
+	json_t *s = find_row(j, 131072, "sender", NULL), *p = tcp_path_of(s);
+	assert_close(jnum(p, "window_bound_gbps"), 4.718592, 1e-8);
+	assert_close(jnum(p, "measured_share"), 4.2 / 4.718592, 1e-9);
+	cr_assert_str_eq(jstr(p, "window_of"), "snd_wnd");
+	cr_assert(json_is_true(json_object_get(p, "limit")));
+	cr_assert(evidence_has(s, "the TCP path is the likely limit: 4.2 Gbit/s is 89 %"));
+	cr_assert(evidence_has(s, "the receiver's buffer: net.ipv4.tcp_rmem, iperf3 -w"));
+	cr_assert(!evidence_has(s, "retransmits say"), "0 retransmits: no loss named");
+	json_decref(j);
+	unlink(path);
+}
+
+/* A run cut short (no end object): the intervals stand in for the sums, and so do their figures:
+ * the bound of both samples, 35.9104 Gbit/s, and the intervals' retransmits, 0 + 0. */
+Test(tcp_window, cut_short_run)
+{
+	const char *path = lan_with("\"end\":\t{", "\"end_cut\":\t{", false);
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", path, "--json", NULL});
+	json_t *r = json_array_get(json_object_get(j, "rows"), 0), *p = tcp_path_of(r);
+	cr_assert_str_eq(jstr(r, "series"), "intervals");
+	assert_close(jnum(p, "window_bound_gbps"), 35.9104, 1e-7);
+	cr_assert_eq(jnum(p, "retransmits"), 0);
+	cr_assert(json_is_null(json_object_get(p, "max_snd_cwnd_bytes")));
+	/* the samples' mean RTT: (200 + 250) / 2 */
+	cr_assert_eq(jnum(p, "rtt_mean_us"), 225);
+	json_decref(j);
+	unlink(path);
+}
+
+/* text with every from replaced by to (heap) */
+static char *replace_all(char *text, const char *from, const char *to)
+{
+	size_t n = 0, lf = strlen(from), lt = strlen(to);
+	for (const char *q = text; (q = strstr(q, from)); q += lf)
+		n++;
+	char *out = malloc(strlen(text) + n * (lt > lf ? lt - lf : 0) + 1), *o = out;
+	const char *p = text, *q;
+	while ((q = strstr(p, from))) {
+		memcpy(o, p, (size_t)(q - p));
+		o += q - p;
+		memcpy(o, to, lt);
+		o += lt;
+		p = q + lf;
+	}
+	strcpy(o, p);
+	free(text);
+	return out;
+}
+
+/* iperf3 -R: the client received, so its intervals carry no sender TCP_INFO, and iperf3 writes its
+ * own stream's maxima as 0 beside the server's retransmits (iperf_api.c prints
+ * stream_max_snd_cwnd and the RTTs whenever the sender has retransmits). No bound, and no
+ * warning: zeros that mean "not sampled here" are not bad figures. */
+Test(tcp_window, reverse_run_has_no_window)
+{
+	size_t n;
+	char *s = slurp(test_data(LAN), &n);
+	cr_assert(s);
+	static const char *const edits[][2] = {
+	    {"\"snd_cwnd\"", "\"x_snd_cwnd\""},
+	    {"\"rtt\":", "\"x_rtt\":"},
+	    {"\"max_snd_cwnd\":\t1158400", "\"max_snd_cwnd\":\t0"},
+	    {"\"max_rtt\":\t250", "\"max_rtt\":\t0"},
+	    {"\"min_rtt\":\t200", "\"min_rtt\":\t0"},
+	    {"\"mean_rtt\":\t225", "\"mean_rtt\":\t0"},
+	    {"\"reverse\":\t0", "\"reverse\":\t1"},
+	};
+	for (size_t k = 0; k < sizeof edits / sizeof edits[0]; k++) {
+		cr_assert(strstr(s, edits[k][0]), "no %s", edits[k][0]);
+		s = replace_all(s, edits[k][0], edits[k][1]);
+	}
+	const char *path = tmp_with(".json", s, strlen(s));
+	free(s);
+	json_t *j = analyze_json(NULL, (const char *[]){"analyze", path, "--json", NULL});
+	json_t *rows = json_object_get(j, "rows"), *r;
+	size_t i;
+	json_array_foreach(rows, i, r)
+	{
+		cr_assert(json_is_null(tcp_path_of(r)));
+		cr_assert(!evidence_has(r, "TCP window"));
+	}
+	cr_assert_null(inputs_warning(j), "%s", json_string_value(inputs_warning(j)));
+	json_decref(j);
+	unlink(path);
+}

@@ -971,3 +971,47 @@ Test(watch_csv, a_width_that_is_no_pcie_width_is_not_modelled_on)
 	snprintf(cmd, sizeof cmd, "rm -rf '%s'", dir);
 	cr_assert_eq(system(cmd), 0);
 }
+
+/* a CSV stating n_if interfaces' machines mid-file, each in every PCIe rate by width (gen1..6 x1,
+ * x2, x4, x8, x12, x16, x32: 42 specs), one row after each line */
+static void write_states_csv(const char *csv, int n_if)
+{
+	static const int widths[] = {1, 2, 4, 8, 12, 16, 32};
+	FILE *f = fopen(csv, "w");
+	cr_assert(f);
+	fputs("iface,direction,frame_bytes,pps\n", f);
+	for (int i = 0; i < n_if; i++)
+		for (int g = 1; g <= 6; g++)
+			for (int w = 0; w < 7; w++)
+				fprintf(f, "# bus: gen%dx%d iface: eth%d\neth%d,rx,64,1000\n", g, widths[w],
+					i, i);
+	cr_assert_eq(fclose(f), 0);
+}
+
+/* As many machines as watch can state (16 interfaces by 41 link states besides the resolved one:
+ * 656) are read: 8 interfaces by 42 specs, 336, each its own machine and row; 16 by 42, 672, is
+ * refused at the 657th, whose line is 2 x 657 (the header, then a bus line and a row each). */
+Test(watch_csv, as_many_machines_as_watch_can_state_are_read)
+{
+	char csv[128];
+	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv-states-%d.csv", (int)getpid());
+	write_states_csv(csv, 8);
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	json_error_t e;
+	json_t *an = json_loads(a.out, 0, &e);
+	cr_assert(an, "%s", e.text);
+	cr_assert_eq(json_array_size(json_object_get(an, "iface_machines")), 336);
+	cr_assert_eq(json_array_size(json_object_get(an, "rows")), 336);
+	json_decref(an);
+	run_free(&a);
+	write_states_csv(csv, 16);
+	a = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	cr_assert_eq(a.status, 3, "%s", a.err);
+	char want[300];
+	snprintf(want, sizeof want,
+		 "%s:1314: a machine stated again with a '# bus:' line: more than 656 distinct ones", csv);
+	cr_assert(strstr(a.err, want), "%s", a.err);
+	run_free(&a);
+	unlink(csv);
+}
