@@ -7,6 +7,7 @@
  */
 #include "pcibw/ingest.h"
 #include "pcibw/model.h"
+#include "pcibw/nic.h"
 #include "src/util/input.h"
 #include <errno.h>
 #include <fcntl.h>
@@ -26,8 +27,30 @@ static int pair(const char *path, unsigned ln, unsigned col, const char *key, co
 	if (!strcmp(val, "-") || !strcmp(val, "unknown"))
 		return PCIBW_OK;
 	if (!strcmp(key, "bus")) {
+		/* checked here, where the file and line are known: later it reads as an option
+		 * ("virtual", a paravirtual device, as --bus takes it) */
+		struct pcibw_bus b;
+		if (strlen(val) >= sizeof d->bus)
+			return pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%u:%u: bus '%.40s...': expected a bus spec of at most %zu bytes", path, ln,
+			    col, val, sizeof d->bus - 1);
+		if (strcmp(val, "virtual") && pcibw_bus_parse(val, &b, &e))
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: bus '%s': %s", path, ln, col, val,
+					  e.msg);
 		snprintf(d->bus, sizeof d->bus, "%s", val);
 	} else if (!strcmp(key, "nic")) {
+		struct pcibw_nic *n = malloc(sizeof *n);
+		if (!n)
+			return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+		int st = strlen(val) >= sizeof d->nic ? PCIBW_EUSAGE : pcibw_nic_load(val, NULL, n, &e);
+		free(n);
+		if (st == PCIBW_EUSAGE || st == PCIBW_EINPUT)
+			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: nic '%s': %s", path, ln, col, val,
+					  strlen(val) >= sizeof d->nic ? "expected a NIC profile name"
+								       : e.msg);
+		if (st)
+			return pcibw_fail(err, st, "%s", e.msg);
 		snprintf(d->nic, sizeof d->nic, "%s", val);
 	} else if (!strcmp(key, "line_rate")) {
 		if (pcibw_line_rate_parse(val, &d->line_rate_gbps, &e))
@@ -80,9 +103,9 @@ struct head {
 	off_t off;
 	const char *mem;
 	size_t mem_len;
-	char buf[64 * 1024];
 	size_t len, pos;
 	bool eof;
+	char buf[64 * 1024]; /* last: a new read clears what comes before it */
 };
 
 static void fill(struct head *h)
@@ -194,7 +217,7 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 		if (nul)
 			break; /* not one of watch's lines (the reader judges the file) */
 		char *p = line;
-		if (ln == 1 && !memcmp(p, "\xef\xbb\xbf", 3))
+		if (ln == 1 && !strncmp(p, "\xef\xbb\xbf", 3))
 			p += 3;
 		p[strcspn(p, "\r")] = '\0';
 		if (!p[0] && !long_line)

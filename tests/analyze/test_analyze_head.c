@@ -108,3 +108,31 @@ Test(head, piped_head_is_read_ahead_65536_bytes)
 	run_free(&r);
 	unlink(csv);
 }
+
+/* A leading "# bus:" line's bus spec or profile that does not parse is bad input at its place
+ * (doc/cli-contract.md "watch", CSV: "a value that does not parse is exit 3 naming
+ * FILE:LINE:COLUMN"), as its cpus or cpu_mhz are: not a usage error without the file. MPS is
+ * one of 128..4096 (PCIe Base sec. 7.5.3.4), so mps=99 is none; no profile is named 'nosuch'. */
+Test(head, a_bus_or_nic_in_the_head_that_does_not_parse_is_named)
+{
+	static const struct {
+		const char *text, *want;
+	} cases[] = {
+	    {"# c\n# bus: gen3x8,mps=99 cpus: 2\nframe_bytes,pps\n64,1000\n", ":2:8: bus 'gen3x8,mps=99': "},
+	    {"# bus: gen3x8 nic: nosuch\nframe_bytes,pps\n64,1000\n", ":1:20: nic 'nosuch': "},
+	    {"# bus: virtual nic: virtio-net\nframe_bytes,pps\n64,1000\n", NULL},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *csv = tmp_text(".csv", cases[i].text);
+		struct run_result r = run_args((const char *[]){"analyze", csv, NULL});
+		if (!cases[i].want) {
+			cr_expect_eq(r.status, 0, "case %u: %s", i, r.err);
+		} else {
+			cr_expect_eq(r.status, 3, "case %u: exit %d: %s", i, r.status, r.err);
+			cr_expect(strstr(r.err, csv) && strstr(r.err, cases[i].want), "case %u: %s", i,
+				  r.err);
+		}
+		run_free(&r);
+		unlink(csv);
+	}
+}

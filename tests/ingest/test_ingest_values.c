@@ -155,3 +155,37 @@ Test(values, fields_read_as_strtod)
 	cr_assert_eq(s.n, LINES, "%ld rows of %d lines", s.n, LINES);
 	cr_assert_eq(s.bad, 0, "%ld values differ from strtod; first: %s", s.bad, s.first);
 }
+
+/* pcibw_ingest_defaults_all on one file's long head, then on another's: each call reads its own
+ * file from its start (the first's 82 000 bytes of comments end past one read's 64 KiB), and a
+ * "# bus:" line is found wherever the head holds it. */
+Test(values, defaults_read_each_file_whole_head)
+{
+	char *big = malloc(2000 * 41 + 64);
+	cr_assert(big);
+	size_t o = 0;
+	for (int i = 0; i < 2000; i++)
+		o += (size_t)sprintf(big + o, "# a comment line of forty bytes, padded.\n");
+	sprintf(big + o, "# bus: gen2x8 nic: ixgbe\nframe_bytes,pps\n64,1\n");
+	char a[128], b[128];
+	snprintf(a, sizeof a, "%s", temp_file(big, ".csv"));
+	free(big);
+	snprintf(b, sizeof b, "%s", temp_file("\xef\xbb\xbf# bus: gen3x4\nframe_bytes,pps\n64,1\n", ".csv"));
+	struct pcibw_input_defaults d[2];
+	int n;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_ingest_defaults_all(a, d, 2, &n, &err), PCIBW_OK, "%s", err.msg);
+	cr_assert_eq(n, 1);
+	cr_assert_str_eq(d[0].bus, "gen2x8");
+	cr_assert_str_eq(d[0].nic, "ixgbe");
+	char want[200];
+	snprintf(want, sizeof want, "%s:2001", a);
+	cr_assert_str_eq(d[0].origin, want);
+	cr_assert_eq(pcibw_ingest_defaults_all(b, d, 2, &n, &err), PCIBW_OK, "%s", err.msg);
+	cr_assert_eq(n, 1, "the second file's line, after a byte order mark");
+	cr_assert_str_eq(d[0].bus, "gen3x4");
+	snprintf(want, sizeof want, "%s:1", b);
+	cr_assert_str_eq(d[0].origin, want);
+	unlink(a);
+	unlink(b);
+}
