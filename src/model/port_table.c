@@ -4,6 +4,7 @@
 #include "pcibw/model.h"
 #include "pcibw/nic.h"
 #include "pcibw/portfit.h"
+#include "src/util/input.h"
 #include <ctype.h>
 #include <errno.h>
 #include <stdio.h>
@@ -86,10 +87,12 @@ int pcibw_port_table_lookup(int vendor_id, int device_id, const char *dir, struc
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "the ports table nic-ports.txt: no data directory found");
 	snprintf(path, sizeof path, "%s/nic-ports.txt", dir);
-	FILE *f = fopen(path, "r");
-	if (!f)
-		return pcibw_fail(err, PCIBW_EINPUT, "%s: cannot open the ports table: %s", path,
-				  strerror(errno));
+	/* a FIFO or a directory in the data directory would block or read as an empty table */
+	FILE *f;
+	int st = pcibw_input_open(path, "the ports table (VVVV:DDDD PORTS SPEED NAME ; SOURCE lines)",
+				  PCIBW_INPUT_FILE_ONLY | PCIBW_INPUT_NO_STDIN, &f, err);
+	if (st)
+		return st;
 	int ln = 0, found = 0;
 	while (fgets(line, sizeof line, f)) {
 		ln++;
@@ -114,7 +117,11 @@ int pcibw_port_table_lookup(int vendor_id, int device_id, const char *dir, struc
 		if (r)
 			found = 1; /* the first row wins; reading on checks every line */
 	}
+	bool failed = ferror(f);
 	fclose(f);
+	if (failed)
+		return pcibw_fail(err, PCIBW_EINPUT, "%s:%d: read error: expected the ports table", path,
+				  ln + 1);
 	*found_out = found;
 	return PCIBW_OK;
 }

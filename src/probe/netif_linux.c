@@ -145,8 +145,8 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 	size_t o;
 	bool live = !strcmp(sysroot, "/sys");
 	if (stat(dir, &st)) {
-		o = (size_t)snprintf(
-		    buf, n, "%s does not exist: no interface of that name (ip link lists them)", dir);
+		o = (size_t)snprintf(buf, n, "%s does not exist: no interface of that name%s", dir,
+				     live ? " (ip link lists them)" : "");
 		advice(buf, n, o, name, "", false);
 		return true;
 	}

@@ -417,9 +417,33 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		if (opts->slot_filter)
 			return pcibw_fail(err, PCIBW_ENOMATCH, "no device matches -s %s %s%s",
 					  opts->slot_filter, in, where);
-		if (opts->iface)
-			return pcibw_fail(err, PCIBW_ENOMATCH, "no device has interface %s %s%s", opts->iface,
-					  in, where);
+		if (opts->iface) {
+			/* the names the source does hold: a slip shows, and a dump's lack of any */
+			char known[400];
+			size_t o = 0;
+			int shown = 0, total = 0;
+			for (int i = 0; i < set->n; i++)
+				for (int k = 0; k < set->v[i].d.n_interfaces; k++, total++)
+					if (shown < 8 && o < sizeof known)
+						o += (size_t)snprintf(known + o, sizeof known - o, "%s%s",
+								      shown++ ? ", " : "",
+								      set->v[i].d.interfaces[k]);
+			if (total > shown && o < sizeof known)
+				snprintf(known + o, sizeof known - o, " and %d more", total - shown);
+			if (total)
+				return pcibw_fail(
+				    err, PCIBW_ENOMATCH,
+				    "no device has interface %s %s%s (the interfaces of its PCI "
+				    "devices: %s)",
+				    opts->iface, in, where, known);
+			return pcibw_fail(err, PCIBW_ENOMATCH,
+					  "no device has interface %s %s%s (%s: select the device with -s "
+					  "SLOT)",
+					  opts->iface, in, where,
+					  !strncmp(out->source, "dump:", 5)
+					      ? "an lspci dump holds config space only, no interface names"
+					      : "no PCI device there names an interface");
+		}
 		return pcibw_fail(err, PCIBW_ENOMATCH,
 				  "no network controller (class 0x02xx or "
 				  "0x0c06) %s%s; --all lists every device",

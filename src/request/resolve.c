@@ -83,6 +83,17 @@ int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_er
 	int files_stdin = 0;
 	for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
 		files_stdin += !strcmp(req->files[i], "-");
+	/* one file named twice would have its rows counted twice (n 2 for one measurement) */
+	for (int i = 0; i < req->n_files && req->command == PCIBW_CMD_ANALYZE; i++)
+		for (int k = 0; k < i; k++)
+			if (same_file(req->files[i], req->files[k]))
+				return pcibw_fail(
+				    err, PCIBW_EUSAGE,
+				    "the input %s is given twice%s%s%s: its rows would count twice; "
+				    "give it once",
+				    req->files[k], strcmp(req->files[k], req->files[i]) ? " (also as " : "",
+				    strcmp(req->files[k], req->files[i]) ? req->files[i] : "",
+				    strcmp(req->files[k], req->files[i]) ? ")" : "");
 	if (files_stdin > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "the input '-' is given %d times: standard input is read once",

@@ -173,9 +173,10 @@ static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_
 			snprintf(k[0] == 'h' ? m->hop : m->pf, sizeof m->hop, "%s", v);
 		} else if (!strcmp(k, "hop_bus")) {
 			struct pcibw_bus b;
-			if (v[0] && (strlen(v) >= sizeof m->hop_bus || pcibw_bus_parse(v, &b, err)))
+			struct pcibw_err why = {0}; /* not err: it is the message being written */
+			if (v[0] && (strlen(v) >= sizeof m->hop_bus || pcibw_bus_parse(v, &b, &why)))
 				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u: hop_bus '%s': %s", path, ln, v,
-						  strlen(v) >= sizeof m->hop_bus ? "too long" : err->msg);
+						  strlen(v) >= sizeof m->hop_bus ? "too long" : why.msg);
 			snprintf(m->hop_bus, sizeof m->hop_bus, "%s", v);
 		} else if (!strcmp(k, "line_rate_gbps")) {
 			m->line_rate_gbps = strtod(v, &e);

@@ -81,10 +81,11 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 		if (ctx->m[i].virtual_nic)
 			continue;
 		if (mi->hop_bus[0]) {
-			if (pcibw_bus_parse(mi->hop_bus, hb, err))
+			struct pcibw_err why = {0}; /* not err: it is the message being written */
+			if (pcibw_bus_parse(mi->hop_bus, hb, &why))
 				return pcibw_fail(err, where ? PCIBW_EINPUT : PCIBW_EUSAGE,
 						  "%s%s%s: hop_bus '%s': %s", where ? where : "",
-						  where ? ": " : "", mi->wi.name, mi->hop_bus, err->msg);
+						  where ? ": " : "", mi->wi.name, mi->hop_bus, why.msg);
 		} else if (mi->bus[0] && is_costable(&ctx->m[i].res.bus)) {
 			*hb = ctx->m[i].res.bus;
 		}

@@ -71,8 +71,29 @@ Test(netif, bridge_names_its_port)
 
 Test(netif, no_such_interface)
 {
-	const char *want[] = {"/sys/class/net/eth9 does not exist: no interface of that name", NULL};
+	const char *want[] = {"/sys/class/net/eth9 does not exist: no interface of that name;", NULL};
 	expect_why("model", test_data(COPY), "eth9", want);
+	/* the copy's virtio NIC names none (its net/ is in another namespace); the KVM copy's names
+	 * ens3 (sys/class/net/ens3 links to 0000:00:03.0/virtio0/net/ens3) */
+	const char *none[] = {"(no PCI device there names an interface: select the device with -s SLOT)",
+			      NULL};
+	expect_why("model", test_data(COPY), "eth9", none);
+	const char *ens3[] = {"no device has interface eth9 in sysfs:",
+			      "kvm-virtio-pcidomain32 (the interfaces of its PCI devices: ens3): ", NULL};
+	expect_why("model", test_data("sysfs/kvm-virtio-pcidomain32"), "eth9", ens3);
+}
+
+/* an lspci dump holds no interface names: -i can never match it, and the message says so */
+Test(netif, dump_names_no_interface)
+{
+	const char *args[] = {"model", "--dump", test_data("pcie-intel-82576-x4-gen1.lspci"),
+			      "-i",    "eth0",	 NULL};
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 4, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "(an lspci dump holds config space only, no interface names: select the "
+				"device with -s SLOT)"),
+		  "%s", r.err);
+	run_free(&r);
 }
 
 /* A device on another bus: the copy with usb0 added, its class/net link into a USB device whose
@@ -135,9 +156,10 @@ Test(netif, live_loopback)
 		cr_skip_test("this machine offers no PCI access");
 	}
 	cr_assert_eq(r.status, 4, "exit %d: %s", r.status, r.err);
-	const char *want[] = {"no device has interface lo on this machine: lo is the loopback interface", has,
+	const char *want[] = {"no device has interface lo on this machine (",
+			      "): lo is the loopback interface (", has,
 			      "pcibw watch lo still gives its packet rates and the CPU side"};
-	for (int i = 0; i < 3; i++)
+	for (int i = 0; i < 4; i++)
 		cr_assert(strstr(r.err, want[i]), "no '%s' in: %s", want[i], r.err);
 	run_free(&r);
 }

@@ -190,3 +190,32 @@ Test(port_fit_report, two_functions_on_one_pci_segment_add_their_shares)
 	cr_assert(strstr(t, want), "%s: %s", want, t);
 	free(t);
 }
+
+/* The ports table is read from the data directory: a FIFO there (no writer) would block open()
+ * and read() for ever, a directory would read as an empty table. Both are named as what they
+ * are, and the port fit is unknown for that reason; the report still comes (exit 0). */
+Test(port_fit_report, a_ports_table_that_is_no_file_is_named_not_waited_on)
+{
+	static const char *const make[] = {"mkfifo", "mkdir"};
+	static const char *const kind[] = {"nic-ports.txt: is a pipe or FIFO",
+					   "nic-ports.txt: is a directory"};
+	for (int i = 0; i < 2; i++) {
+		char cmd[1200];
+		snprintf(
+		    cmd, sizeof cmd,
+		    "d=$(mktemp -d) && cp -r \"$PCIBW_DATA_DIR/nic\" \"$d/\" && %s \"$d/nic-ports.txt\" && "
+		    "PCIBW_DATA_DIR=\"$d\" timeout 20 \"$PCIBW_EXE\" report --json --dump "
+		    "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"; rc=$?; rm -rf \"$d\"; exit $rc",
+		    make[i]);
+		struct run_result r = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
+		cr_assert_eq(r.status, 0, "%s: exit %d (124: it waited): %s", make[i], r.status, r.err);
+		json_error_t je;
+		json_t *j = json_loads(r.out, 0, &je);
+		cr_assert(j, "%s", je.text);
+		json_t *d = device(j, "0000:01:00.0");
+		expect_null(d, "port_fit");
+		cr_assert(noted(d, "port-fit-unknown", kind[i]), "%s: %s", make[i], r.out);
+		json_decref(j);
+		run_free(&r);
+	}
+}

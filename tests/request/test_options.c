@@ -11,6 +11,7 @@
 #include <ctype.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 static const struct pcibw_command_info *cmd_at(int i)
 {
@@ -199,4 +200,40 @@ Test(options, help_fits_100_columns)
 		}
 		run_free(&r);
 	}
+}
+
+/* One measurement file named twice, by the same name or through a link, is a usage error
+ * (exit 2), as an interface named twice is for watch: its rows would group as one row of count 2,
+ * a repetition the file does not hold. Two copies of the file are two inputs, as the user said. */
+Test(options, an_analyze_input_given_twice_is_refused)
+{
+	char dir[] = "/tmp/pcibw-twice-XXXXXX";
+	cr_assert(mkdtemp(dir));
+	char csv[64], lnk[64], copy[64];
+	snprintf(csv, sizeof csv, "%s/a.csv", dir);
+	snprintf(lnk, sizeof lnk, "%s/b.csv", dir);
+	snprintf(copy, sizeof copy, "%s/c.csv", dir);
+	static const char text[] = "frame_bytes,pps\n64,1000\n";
+	for (int i = 0; i < 2; i++) {
+		FILE *f = fopen(i ? copy : csv, "w");
+		cr_assert(f);
+		fputs(text, f);
+		cr_assert_eq(fclose(f), 0);
+	}
+	cr_assert_eq(symlink("a.csv", lnk), 0);
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", csv, csv, NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "is given twice: its rows would count twice"), "%s", r.err);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"analyze", csv, lnk, NULL});
+	cr_expect_eq(r.status, 2, "exit %d: %s", r.status, r.err);
+	cr_expect(strstr(r.err, "is given twice (also as ") && strstr(r.err, lnk), "%s", r.err);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"analyze", csv, copy, NULL});
+	cr_expect_eq(r.status, 0, "two files: %s", r.err);
+	run_free(&r);
+	unlink(lnk);
+	unlink(copy);
+	unlink(csv);
+	rmdir(dir);
 }

@@ -162,6 +162,9 @@ Test(watch_cli, bad_recordings_are_3_with_the_place)
 	     "meta:2: virtual 'yes': expected 0 or 1"},
 	    {"pcibw-watch-recording 1\niface lo virtual=1\niface lo virtual=1\n", "",
 	     "meta:3: interface lo a second time"},
+	    /* the parser's reason whole (it was written over by the message quoting it) */
+	    {"pcibw-watch-recording 1\niface eth0 hop_bus=gen9x3\n", "",
+	     "meta:2: hop_bus 'gen9x3': bus 'gen9x3': unknown PCIe generation 9 (gen1..gen6)"},
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		char dir[400];
