@@ -50,8 +50,8 @@ struct pcibw_bus {
 			  * wake, not bandwidth); analyze says when an idle link with it on may be
 			  * the cause */
 	bool rcb_chunks; /* every read completion RCB-sized (pcie-bench's rcb_chunks: a root
-			  * complex that never coalesces), else MPS pieces for requests spanning
-			  * all MRRS/RCB blocks, RCB pieces for shorter ones (pcibw_model_eval);
+			  * complex that never coalesces), else MPS pieces for requests over
+			  * 512 B of RCB blocks, RCB pieces for shorter ones (pcibw_model_eval);
 			  * spec modifier `rcb_chunks` */
 	int dma_offset;	 /* where each packet data buffer starts within a 4 KB page, 0..4095 B
 			  * (0: aligned), or PCIBW_DMA_OFFSET_PCIEBENCH: pcie-bench's placement

@@ -128,10 +128,10 @@ struct pcibw_model_row {
 /*
  * pcibw_model_eval - the ceilings at one size (bytes in in->size_is, 1..65536). PCIe:
  * src/model/pcie.c (TLP accounting, Flit mode, --compat pcie-bench; doc/model.md). A DMA read
- * is split into MRRS-sized requests from its start; a request spanning all MRRS/RCB blocks is
- * completed in MPS pieces, a shorter one in RCB pieces (PCIe Base 5.0 sec. 2.3.1.1 leaves the
- * split to the completer; this is the split the root complexes pcie-bench measured use, doc/model.md
- * sec. 3 and 6); bus rcb_chunks: RCB pieces throughout; --compat pcie-bench: MPS pieces. PCI and
+ * is split into MRRS-sized requests from its start; a request over pcibw_cpl_coalesce_blocks()
+ * RCB blocks or more is completed in MPS pieces, a shorter one in RCB pieces (PCIe Base 5.0 sec. 2.3.1.1
+ * leaves the split to the completer; this is the split the root complexes pcie-bench measured use,
+ * doc/model.md sec. 3 and 6); bus rcb_chunks: RCB pieces throughout; --compat pcie-bench: MPS pieces. PCI and
  * PCI-X: pcix.c (doc/model-pci.md); a virtual bus has no ceiling (bus_* NAN, bound_by
  * "virtual"). Returns PCIBW_OK; PCIBW_EUSAGE for a size out of range, a bad line rate, an
  * unknown bus kind, a bus field outside the ranges of struct pcibw_bus (MPS, clock, width,
@@ -182,9 +182,10 @@ int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw
 
 /*
  * What sized a DMA read's completions (PCIe Base 5.0 sec. 2.3.1.1), bits of
- * pcibw_read_split.set_by: RCB -- a request shorter than its MRRS block (or any request with
- * rcb_chunks) comes back one RCB block per completion; MPS -- a request spanning its MRRS block
- * comes back in MPS-sized pieces; MRRS -- such a request no bigger than MPS comes back whole.
+ * pcibw_read_split.set_by: RCB -- a request over fewer than pcibw_cpl_coalesce_blocks() RCB
+ * blocks (or any request with rcb_chunks) comes back one RCB block per completion; MPS -- a
+ * request over that many or more comes back in MPS-sized pieces; MRRS -- such a request, where
+ * MRRS is no bigger than MPS, comes back whole.
  */
 #define PCIBW_CPL_BY_RCB 1u
 #define PCIBW_CPL_BY_MPS 2u
@@ -196,6 +197,16 @@ struct pcibw_read_split {
 	double completions; /* CplD completions answering them */
 	unsigned set_by;    /* PCIBW_CPL_BY_* bits: what sized the completions */
 };
+
+/*
+ * pcibw_cpl_coalesce_blocks - the RCB blocks a read request must touch to come back in MPS
+ * pieces: PCIBW_CPL_COALESCE_BYTES (or all of MRRS where MRRS is smaller) / RCB, rounded up.
+ * The completer sees a request's length, not the requester's MRRS; the Xeon E5 root complexes
+ * pcie-bench measured coalesce a whole 512 B request and return a shorter one an RCB block per
+ * completion (doc/model.md sec. 3 and 6). b->mrrs_bytes and b->rcb_bytes > 0. Pure.
+ */
+#define PCIBW_CPL_COALESCE_BYTES 512
+long pcibw_cpl_coalesce_blocks(const struct pcibw_bus *b);
 
 /* pcibw_cpl_set_by_name - "rcb", "mps", "mrrs", or several joined by '+' ("mps+rcb") for a mix
  * of requests, "" for none (static strings). */

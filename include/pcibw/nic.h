@@ -72,7 +72,8 @@ struct pcibw_nic {
 				    * write_cmd_ns + ceil(b / write_unit_bytes) x write_unit_ns */
 	int write_burst_bytes;	   /* the engine sends a DMA write in bursts cut at host addresses
 				    * aligned to this many bytes, 0 or a power of 2 in 64..4096 (0 = no
-				    * burst limit); set together with write_burst_gap_ns */
+				    * burst limit); set together with write_burst_gap_ns. A burst ends
+				    * between TLPs, so one smaller than MPS cuts the MWr TLPs too */
 	double write_burst_gap_ns; /* the link idles this long after each burst, ns; 0 or
 				    * 0.01..10^6: a write holds the engine for its TLPs' bytes at
 				    * the line rate + bursts x write_burst_gap_ns */

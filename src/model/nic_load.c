@@ -21,7 +21,8 @@
 #include <strings.h>
 #include <sys/stat.h>
 
-enum ktype { K_INT, K_DOUBLE, K_BOOL, K_STR, K_STR_APPEND };
+/* K_POW2: an integer, 0 (none) or a power of 2 in min..max (an alignment) */
+enum ktype { K_INT, K_POW2, K_DOUBLE, K_BOOL, K_STR, K_STR_APPEND };
 
 struct key {
 	const char *section, *name;
@@ -33,6 +34,10 @@ struct key {
 #define I(sec, k, field, lo, hi)                                                                             \
 	{                                                                                                    \
 		sec, k, K_INT, offsetof(struct pcibw_nic, field), 0, lo, hi                                  \
+	}
+#define P2(sec, k, field, lo, hi)                                                                            \
+	{                                                                                                    \
+		sec, k, K_POW2, offsetof(struct pcibw_nic, field), 0, lo, hi                                 \
 	}
 #define D(sec, k, field, lo, hi)                                                                             \
 	{                                                                                                    \
@@ -100,7 +105,7 @@ static const struct key keys[] = {
     I("device", "write_unit_bytes", write_unit_bytes, 0, 4096),
     D("device", "write_unit_ns", write_unit_ns, 0.01, 1e6),
     D("device", "write_cmd_ns", write_cmd_ns, 0.01, 1e6),
-    I("device", "write_burst_bytes", write_burst_bytes, 0, 4096),
+    P2("device", "write_burst_bytes", write_burst_bytes, 64, 4096),
     D("device", "write_burst_gap_ns", write_burst_gap_ns, 0.01, 1e6),
 };
 
@@ -208,6 +213,17 @@ static int set_field(const struct key *k, struct pcibw_nic *nic, const char *val
 		if (pcibw_number_scan(value, strlen(value), form, &v) != PCIBW_NUM_OK || v < k->min ||
 		    v > k->max) {
 			snprintf(why, len, "%s: expected an integer %g..%g", k->name, k->min, k->max);
+			return -1;
+		}
+		*(int *)field = (int)v;
+		return 0;
+	}
+	case K_POW2: {
+		/* bursts are cut at aligned host addresses: only a power of 2 can align them */
+		if (pcibw_number_scan(value, strlen(value), PCIBW_NUM_INTEGER, &v) != PCIBW_NUM_OK ||
+		    (v != 0 && (v < k->min || v > k->max || ((long)v & ((long)v - 1))))) {
+			snprintf(why, len, "%s: expected 0 (no limit) or a power of 2 in %g..%g", k->name,
+				 k->min, k->max);
 			return -1;
 		}
 		*(int *)field = (int)v;
@@ -332,7 +348,7 @@ static int knob_handler(struct loader *L, const char *kname, const char *name, c
 	}
 	if (!strcmp(name, "key")) {
 		const struct key *key = find_dotted(value);
-		if (!key || key->type != K_INT || strlen(value) >= sizeof k->map_key)
+		if (!key || (key->type != K_INT && key->type != K_POW2) || strlen(value) >= sizeof k->map_key)
 			return fail_at(L, value, "key: '%s' is not a numeric profile key", value, "");
 		snprintf(k->map_key, sizeof k->map_key, "%s", value);
 		return 1;
@@ -531,14 +547,6 @@ static bool pairs_check(const struct pcibw_nic *n, char *why, size_t len)
 			 "neither (a write's bursts each leave the link idle for the gap; here %d B, "
 			 "%g ns)",
 			 n->write_burst_bytes, n->write_burst_gap_ns);
-		return false;
-	}
-	if (n->write_burst_bytes > 0 &&
-	    (n->write_burst_bytes < 64 || (n->write_burst_bytes & (n->write_burst_bytes - 1)))) {
-		snprintf(why, len,
-			 "[device] write_burst_bytes: expected a power of 2 in 64..4096 (bursts are "
-			 "cut at aligned host addresses), got %d",
-			 n->write_burst_bytes);
 		return false;
 	}
 	return true;

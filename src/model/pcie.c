@@ -160,14 +160,13 @@ static double tlps(double bytes, int unit)
  * (Neugebauer et al., SIGCOMM 2018; the sweeps in doc/model.md sec. 6, MRRS 512) coalesce to MPS a
  * request of a whole aligned 512 B and return a shorter one an RCB block per completion. The
  * completer sees the request's length, not the requester's MRRS, so the rule is read as a length:
- * a request that touches coalesce_blocks() RCB blocks (512 B, or the whole MRRS block where MRRS is
- * smaller) comes back in MPS pieces. With rcb_chunks every request comes back in RCB pieces.
+ * a request that touches pcibw_cpl_coalesce_blocks() RCB blocks (512 B, or the whole MRRS block
+ * where MRRS is smaller) comes back in MPS pieces. With rcb_chunks every request comes back in
+ * RCB pieces.
  */
-#define CPL_COALESCE_BYTES 512
-
-static long coalesce_blocks(const struct pcibw_bus *b)
+long pcibw_cpl_coalesce_blocks(const struct pcibw_bus *b)
 {
-	long t = b->mrrs_bytes < CPL_COALESCE_BYTES ? b->mrrs_bytes : CPL_COALESCE_BYTES;
+	long t = b->mrrs_bytes < PCIBW_CPL_COALESCE_BYTES ? b->mrrs_bytes : PCIBW_CPL_COALESCE_BYTES;
 	return (t + b->rcb_bytes - 1) / b->rcb_bytes;
 }
 
@@ -182,7 +181,7 @@ static double read_completions(const struct pcibw_bus *b, double bytes, unsigned
 	if (full > 0)
 		*set_by |= b->mrrs_bytes <= b->mps_bytes ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
 	if (tail > 0) {
-		bool whole = tlps(tail, b->rcb_bytes) >= (double)coalesce_blocks(b);
+		bool whole = tlps(tail, b->rcb_bytes) >= (double)pcibw_cpl_coalesce_blocks(b);
 		n += whole ? tlps(tail, b->mps_bytes) : tlps(tail, b->rcb_bytes);
 		*set_by |= whole ? PCIBW_CPL_BY_MPS : PCIBW_CPL_BY_RCB;
 	}
@@ -208,9 +207,9 @@ struct split {
  * The split of `n` bytes starting `a` bytes into a page. The requester cuts a read at
  * MRRS-aligned addresses and a write at MPS-aligned ones, so no TLP crosses 4 KB (PCIe Base 5.0
  * sec. 2.2.7) and each request lies inside one MRRS-aligned block. A request that touches
- * coalesce_blocks() RCB blocks comes back in MPS pieces cut at MPS-aligned addresses, any other
- * request one RCB block per completion (sec. 2.3.1.1; read_completions' rule, which this is at
- * a = 0), every request in RCB pieces with rcb_chunks. A write is also counted in the device's
+ * pcibw_cpl_coalesce_blocks() RCB blocks comes back in MPS pieces cut at MPS-aligned addresses,
+ * any other request one RCB block per completion (sec. 2.3.1.1; read_completions' rule, which
+ * this is at a = 0), every request in RCB pieces with rcb_chunks. A write is also counted in the device's
  * bursts, cut at burst-aligned addresses (burst 0: none).
  */
 static void split_at(const struct pcibw_bus *b, long a, long n, long burst, struct split *o)
@@ -218,13 +217,14 @@ static void split_at(const struct pcibw_bus *b, long a, long n, long burst, stru
 	long mrrs = b->mrrs_bytes, mps = b->mps_bytes, rcb = b->rcb_bytes;
 	for (long p = a, end = a + n; p < end;) {
 		long blk = p - p % mrrs, e = blk + mrrs < end ? blk + mrrs : end;
-		bool whole = !b->rcb_chunks && blocks(p, e - p, rcb) >= coalesce_blocks(b);
+		bool whole = !b->rcb_chunks && blocks(p, e - p, rcb) >= pcibw_cpl_coalesce_blocks(b);
 		o->reqs += 1;
 		o->cpls += whole ? blocks(p, e - p, mps) : blocks(p, e - p, rcb);
 		o->set_by |= !whole ? PCIBW_CPL_BY_RCB : mrrs <= mps ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
 		p = e;
 	}
-	o->wr_tlps += blocks(a, n, mps);
+	/* a TLP cannot straddle the idle after a burst: bursts smaller than MPS cut the TLPs too */
+	o->wr_tlps += blocks(a, n, burst > 0 && burst < mps ? burst : mps);
 	if (burst > 0)
 		o->bursts += blocks(a, n, burst);
 	o->lines += blocks(a, n, (long)HOST_LINE_BYTES);
@@ -285,6 +285,15 @@ static void read_split(const struct pcibw_bus *b, bool compat, const struct spli
 		o->completions = read_completions(b, s, &o->set_by);
 }
 
+/* The bytes at which the requester cuts a posted write into MWr TLPs: MPS, or the device's write
+ * bursts where they are smaller (a burst ends between TLPs, as split_at counts placed data).
+ * Not in compat mode (pcie-model has no device limits) nor for an MSI (not a DMA command). */
+static int write_cut(const struct pcibw_model_in *in, bool compat, const struct pcibw_op *op)
+{
+	int mps = in->bus->mps_bytes, burst = in->nic->write_burst_bytes;
+	return !compat && op->kind == PCIBW_OP_DMA_WRITE && burst > 0 && burst < mps ? burst : mps;
+}
+
 /* Bytes per packet in each direction: wire bytes per TLP (non-Flit), or TLP bytes that
  * fill flits (Flit mode). */
 static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, bool flit, double line,
@@ -318,7 +327,7 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI:
-			n = placed ? d.wr_tlps : tlps(s, b->mps_bytes);
+			n = placed ? d.wr_tlps : tlps(s, write_cut(in, compat, op));
 			/* pcie-bench quirk (simple_nic.py, niantic.py: `rx_tx_data_B = ...`): the RX
 			 * packet write *assigns* the device->host byte count, dropping what the RX path
 			 * had added before it -- the descriptor fetch's MRd header. */

@@ -19,26 +19,27 @@ static void render_read_split(FILE *o, const struct pcibw_bus *b, const struct p
 	fprintf(o, "  %-16s %.4g request%s (mrrs %d B), %.4g completion%s per request, sized by %s\n", "",
 		r->requests, r->requests == 1 ? "" : "s", b->mrrs_bytes, per, per == 1 ? "" : "s",
 		pcibw_cpl_set_by_name(r->set_by));
+	/* the completer sees a request's length: whether it coalesces is a count of RCB blocks */
+	long k = pcibw_cpl_coalesce_blocks(b);
 	fprintf(o, "  %-16s (", "");
 	const char *sep = "";
 	if (r->set_by & PCIBW_CPL_BY_RCB) {
 		if (b->rcb_chunks)
 			fprintf(o, "rcb_chunks: every completion one %d B rcb block", b->rcb_bytes);
 		else
-			fprintf(
-			    o,
-			    "a request shorter than its %d B mrrs block: one completion per %d B rcb block",
-			    b->mrrs_bytes, b->rcb_bytes);
+			fprintf(o,
+				"a request over fewer than %ld rcb blocks of %d B: one completion per block",
+				k, b->rcb_bytes);
 		sep = "; ";
 	}
 	if (r->set_by & PCIBW_CPL_BY_MPS) {
-		fprintf(o, "%sa request filling its %d B mrrs block: pieces of mps, %d B", sep, b->mrrs_bytes,
+		fprintf(o, "%sa request over %ld rcb blocks or more: pieces of mps, %d B", sep, k,
 			b->mps_bytes);
 		sep = "; ";
 	}
 	if (r->set_by & PCIBW_CPL_BY_MRRS)
-		fprintf(o, "%sa request filling its %d B mrrs block, no bigger than mps: one completion", sep,
-			b->mrrs_bytes);
+		fprintf(o, "%sa request over %ld rcb blocks or more, mrrs no bigger than mps: one completion",
+			sep, k);
 	fprintf(o, ")\n");
 }
 

@@ -81,11 +81,27 @@ Test(explain_reads, text_names_the_cause)
 	cr_assert(at512, "%s", r.out);
 	const char *rcb = strstr(r.out, "1 request (mrrs 512 B), 7 completions per request, sized by rcb");
 	cr_expect(rcb && rcb < at512, "%s", r.out);
-	cr_expect(
-	    strstr(r.out, "(a request shorter than its 512 B mrrs block: one completion per 64 B rcb block)"),
-	    "%s", r.out);
-	cr_expect(strstr(at512, "1 request (mrrs 512 B), 2 completions per request, sized by mps") &&
-		      strstr(at512, "(a request filling its 512 B mrrs block: pieces of mps, 256 B)"),
+	cr_expect(strstr(r.out, "(a request over fewer than 8 rcb blocks of 64 B: one completion per block)"),
 		  "%s", r.out);
+	cr_expect(strstr(at512, "1 request (mrrs 512 B), 2 completions per request, sized by mps") &&
+		      strstr(at512, "(a request over 8 rcb blocks or more: pieces of mps, 256 B)"),
+		  "%s", r.out);
+	run_free(&r);
+}
+
+/* The completer sees the request's length, not the requester's MRRS: at MRRS 4096 a 1024 B
+ * buffer read is one request of 16 RCB blocks (>= 512 B / 64 B = 8), returned in 1024 / 256 = 4
+ * MPS pieces, and the text says so (not "filling its 4096 B mrrs block", which it does not). */
+Test(explain_reads, text_at_large_mrrs)
+{
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256,mrrs=4096", "--nic", "simple",
+					     "--pattern", "dma-read", "--size-is", "dma", "--sizes", "1024",
+					     "--explain", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "1 request (mrrs 4096 B), 4 completions per request, sized by mps"), "%s",
+		  r.out);
+	cr_expect(strstr(r.out, "(a request over 8 rcb blocks or more: pieces of mps, 256 B)"), "%s", r.out);
+	cr_expect(!strstr(r.out, "mrrs block"), "%s", r.out);
 	run_free(&r);
 }

@@ -226,15 +226,21 @@ Test(knobs, overrides_and_refusals)
 	cr_expect_eq(n.rx_wb_compress, 8);
 	cr_expect_eq(n.n_overrides, 2);
 	cr_expect_str_eq(n.overrides[0], "rx_cqe_compress=on");
-	const char *bad[][1] = {{"rx_cqe_compres=on"}, {"rx_cqe_compress=maybe"}, {"rx.frob=1"},
-				{"rx.desc_bytes=0"},   {"profile.name=x"},	  {"=on"}};
+	const char *bad[][1] = {{"rx_cqe_compres=on"},
+				{"rx_cqe_compress=maybe"},
+				{"rx.frob=1"},
+				{"rx.desc_bytes=0"},
+				{"profile.name=x"},
+				{"=on"},
+				{"device.write_burst_bytes=384"}};
 	const char *needle[] = {"no knob 'rx_cqe_compres'",
 				"expected on, off, got 'maybe'",
 				"'rx.frob'",
 				"desc_bytes: expected an integer 1..4096",
 				"'profile.name'",
-				"expected KNOB=VALUE"};
-	for (int i = 0; i < 6; i++) {
+				"expected KNOB=VALUE",
+				"write_burst_bytes: expected 0 (no limit) or a power of 2 in 64..4096"};
+	for (int i = 0; i < 7; i++) {
 		struct pcibw_nic m = load_nic("mlx5");
 		e = (struct pcibw_err){0};
 		cr_expect_eq(pcibw_nic_configure(&m, &b, 0, bad[i], 1, &e), PCIBW_EUSAGE, "%s", bad[i][0]);

@@ -133,11 +133,13 @@ Test(pcie_default, device_limits)
 	 * within 15 % */
 	assert_rel(w.bus_gbps, 24.269, 0.15, "vs measured write");
 	assert_rel(rd.bus_gbps, 32.019, 0.15, "vs measured read");
-	/* large transfers: the engine's 512 B bursts bind, on the link's own ceiling (the link's
-	 * efficiency was read off the same plateau): 8 MWr = 2240 B in 285.14 ns at the line rate
-	 * + 4 bursts x 3.95 ns = 300.94 ns, measured 300.922 ns on Ivy Bridge */
+	/* large transfers: the engine's 512 B bursts and the link take the same time (the link's
+	 * efficiency and the burst gap were both read off this plateau): 8 MWr = 2240 B in
+	 * 285.14 ns at the line rate + 4 bursts x 3.95 ns = 300.94 ns, and 2240 B at the link budget
+	 * 300.94 ns; measured 300.922 ns on Ivy Bridge. Which of the two is named is a tie (2e-5). */
 	struct pcibw_model_row big = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 2048);
-	cr_assert_str_eq(big.bound_by, "device-tps");
+	cr_assert(!strcmp(big.bound_by, "device-tps") || !strcmp(big.bound_by, "to-host"), "%s",
+		  big.bound_by);
 	assert_rel(big.bus_gbps, 8 * 2048 / 300.922, 2e-4, "2048 B vs measured: %f", big.bus_gbps);
 	/* compat mode has no device limits: pcie-model's 42.098 at 64 B */
 	struct pcibw_model_row c =
@@ -151,8 +153,9 @@ Test(pcie_default, device_limits)
  *     192 + 24 B = 216 B at 7.443 GB/s = 29.0 ns: the engine binds, 1 / 38 ns;
  *   - 192 B: the same two units, the same 38 ns (192 + 24 = 216 B on the link);
  *   - 320 B: 4 + 3 x 17 = 55 ns against 2 MWr, 320 + 48 = 368 B = 49.4 ns: the engine;
- *   - 1024 B: 4 + 8 x 17 = 140 ns against 4 MWr, 1024 + 96 = 1120 B = 150.5 ns on the link and
- *     142.57 ns at the line rate + 2 bursts x 3.95 ns = 150.47 ns (write_burst_*): the bursts;
+ *   - 1024 B: 4 + 8 x 17 = 140 ns against 4 MWr, 1024 + 96 = 1120 B = 150.47 ns on the link and
+ *     142.57 ns at the line rate + 2 bursts x 3.95 ns = 150.47 ns (write_burst_*): the link and
+ *     the bursts tie (both were read off the 512 B plateau), the units do not bind;
  *   - 64 B: 4 + 17 = 21 ns, under the 1 / 47.40 M = 21.097 ns of max_dma_tps, which binds. */
 Test(pcie_default, write_engine_units)
 {
@@ -170,8 +173,9 @@ Test(pcie_default, write_engine_units)
 	}
 	double line = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)); /* GB/s */
 	struct pcibw_model_row k = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1024);
-	assert_rel(k.bus_mpps, 1e3 / (1120 / line + 2 * 3.95), 1e-9, "1024 B: %f Mpps", k.bus_mpps);
-	cr_assert_str_eq(k.bound_by, "device-tps");
+	assert_rel(k.bus_mpps, 1e3 / (1120 / line + 2 * 3.95), 1e-4, "1024 B: %f Mpps", k.bus_mpps);
+	assert_rel(k.bus_mpps, line * ETA / 1120 * 1e3, 1e-4, "1024 B: %f Mpps", k.bus_mpps);
+	cr_assert(!strcmp(k.bound_by, "device-tps") || !strcmp(k.bound_by, "to-host"), "%s", k.bound_by);
 	struct pcibw_model_row s = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 64);
 	assert_rel(s.bus_mpps, 47.40, 1e-9, "64 B: %f Mpps", s.bus_mpps);
 	/* reads do not use the write engine: 320 B reads are the link's or the tags' */
@@ -227,10 +231,10 @@ Test(pcie_default, write_engine_held_out)
  *   - 1280 B: 5 MWr, 1400 B = 178.21 ns + 3 bursts = 190.06 ns; measured 190.988 ns.
  *   - 640 B: 3 MWr, 712 B = 90.63 ns + 2 bursts = 98.53 ns; measured 99.363 ns.
  *   - 384 B at pcie-bench's placement (dma_offset=pciebench: 20 starts at multiples of 384 in the
- *     8 KB window; the 10 at 384, 768, 1920, 2304, ... mod 512 = 384 or 256 cross a 512 B line):
- *     29 bursts / 20 = 1.45, 2 MWr = 432 B = 54.99 ns + 1.45 x 3.95 = 60.72 ns; measured
- *     516281080 / 8388608 = 61.546 ns. From an aligned start the same write is one burst,
- *     58.94 ns: 4.2 % under the measured time, where the placed cut is 1.3 % under. */
+ *     8 KB window but 3840, which would cross 4 KB; the 9 at 384, 768, 896, 1280, 1920, 2304,
+ *     2432, 2816, 3456, mod 512 = 384 or 256, cross a 512 B line): 29 bursts / 20 = 1.45, 2 MWr = 432 B
+ * = 54.99 ns + 1.45 x 3.95 = 60.72 ns; measured 516281080 / 8388608 = 61.546 ns. From an aligned start the
+ * same write is one burst, 58.94 ns: 4.2 % under the measured time, where the placed cut is 1.3 % under. */
 Test(pcie_default, write_bursts_held_out)
 {
 	struct pcibw_bus b = parse_bus("gen3x8,mps=256,mrrs=512");
@@ -260,6 +264,39 @@ Test(pcie_default, write_bursts_held_out)
 	struct pcibw_model_row c =
 	    eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 768);
 	cr_assert_str_neq(c.bound_by, "device-tps");
+}
+
+/* A burst ends between TLPs (the link idles after it), so bursts smaller than MPS cut the write's
+ * TLPs too. gen3 x8, MPS 4096, simple NIC with write_burst_bytes = 64, write_burst_gap_ns = 3.95,
+ * 1500 B DMA write: ceil(1500 / 64) = 24 bursts and 24 MWr, 1500 + 24 x 24 = 2076 B on the wire:
+ * 2076 B / 7.8558 GB/s + 24 x 3.95 ns = 359.07 ns (the link alone: 2076 B at 7.4434 GB/s =
+ * 278.9 ns). From 32 B into the page, [32, 1532) touches 24 blocks of 64 B: the same. In compat
+ * mode (no device limits) MPS cuts it: one MWr, 1524 B. */
+Test(pcie_default, write_bursts_cut_tlps)
+{
+	struct pcibw_nic n = load_nic("simple");
+	n.write_burst_bytes = 64;
+	n.write_burst_gap_ns = 3.95;
+	double line = RAW_GEN3X8 / 8 * (1 - 16.0 / (372 * 16 + 16)); /* bytes per ns */
+	static const char *const bus[] = {"gen3x8,mps=4096,mrrs=512",
+					  "gen3x8,mps=4096,mrrs=512,dma_offset=32"};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_bus b = parse_bus(bus[i]);
+		struct pcibw_model_row w = eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1500);
+		cr_expect_float_eq(w.to_host_bytes, 2076, 1e-9, "%s: %f", bus[i], w.to_host_bytes);
+		assert_rel(w.bus_mpps, 1e3 / (2076 / line + 24 * 3.95), 1e-9, "%s: %f Mpps", bus[i],
+			   w.bus_mpps);
+		cr_expect_str_eq(w.bound_by, "device-tps", "%s", bus[i]);
+	}
+	struct pcibw_bus b = parse_bus("gen3x8,mps=4096,mrrs=512");
+	struct pcibw_model_row c =
+	    eval(&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, PCIBW_COMPAT_PCIE_BENCH, 1500);
+	cr_expect_float_eq(c.to_host_bytes, 1524, 1e-9, "compat: %f", c.to_host_bytes);
+	/* bursts no smaller than MPS leave the TLPs alone: MPS 256, 512 B bursts, 6 MWr for 1500 B */
+	n.write_burst_bytes = 512;
+	struct pcibw_bus m = parse_bus("gen3x8,mps=256,mrrs=512");
+	cr_expect_float_eq(eval(&m, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_DMA, 0, 1500).to_host_bytes,
+			   1500 + 6 * 24, 1e-9);
 }
 
 /* The wire: frame + 20 B (preamble/SFD 8, gap 12). 10G at 64 B frames = 14.880952 Mpps. */

@@ -367,14 +367,18 @@ Test(profiles, device_limits_bounded)
 	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_unit_bytes = 8192\nwrite_unit_ns = 17\n");
 	p = write_tmp("synthetic-unit-big.ini", body, strlen(body));
 	expect_bad_profile(p, "write_unit_bytes: expected an integer 0..4096");
-	/* bursts are cut at aligned host addresses: a size that is not a power of 2 cannot be */
+	/* bursts are cut at aligned host addresses: a size that is not a power of 2 cannot be, and
+	 * the key's own line and column say so */
 	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 512\n");
 	p = write_tmp("synthetic-burst.ini", body, strlen(body));
 	expect_bad_profile(p, "write_burst_bytes and write_burst_gap_ns go together");
-	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 384\nwrite_burst_gap_ns = 4\n");
-	p = write_tmp("synthetic-burst-384.ini", body, strlen(body));
-	expect_bad_profile(p, "write_burst_bytes: expected a power of 2 in 64..4096");
-	snprintf(body, sizeof body, HDR GOOD "[device]\nwrite_burst_bytes = 32\nwrite_burst_gap_ns = 4\n");
-	p = write_tmp("synthetic-burst-32.ini", body, strlen(body));
-	expect_bad_profile(p, "write_burst_bytes: expected a power of 2 in 64..4096");
+	static const char *const burst[] = {"384", "32", "8192", "-64"};
+	for (int i = 0; i < 4; i++) {
+		snprintf(body, sizeof body,
+			 HDR GOOD "[device]\nwrite_burst_gap_ns = 4\nwrite_burst_bytes = %s\n", burst[i]);
+		p = write_tmp("synthetic-burst-bad.ini", body, strlen(body));
+		snprintf(want, sizeof want,
+			 "%s:11:21: write_burst_bytes: expected 0 (no limit) or a power of 2 in 64..4096", p);
+		expect_bad_profile(p, want);
+	}
 }
