@@ -97,18 +97,23 @@ int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool
 		snprintf(mi->bus, sizeof mi->bus, "%s", r->have_bus ? r->bus_spec : "");
 		snprintf(mi->bus_from, sizeof mi->bus_from, "%.*s", (int)sizeof mi->bus_from - 1,
 			 r->bus_from);
-		/* an interface without a device runs no NIC profile unless one was named */
-		bool no_device = !mi->wi.has_pci && !mi->wi.dev[0];
-		if (!no_device || req->nic || req->nic_file || mi->nic[0])
-			snprintf(mi->nic, sizeof mi->nic, "%s", r->nic_name);
 		if (r->vendor_id >= 0) {
 			mi->vendor_id = r->vendor_id;
 			mi->device_id = r->device_id;
 		}
 		mi->line_rate_gbps = r->in.line_rate_gbps;
 		ctx->info[i].line_rate_gbps = mi->line_rate_gbps;
-		m->virtual_nic = mi->wi.virtual_nic || (r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL);
+		/* --bus is the bus of every watched interface (its help): a virtual one then runs on it,
+		 * as analyze sets a watch CSV's "bus: virtual" rows against --bus */
+		m->virtual_nic =
+		    req->bus ? r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL
+			     : mi->wi.virtual_nic || (r->have_bus && r->bus.kind == PCIBW_BUS_VIRTUAL);
 		ctx->info[i].virtual_nic = m->virtual_nic;
+		/* an interface without a device runs no NIC profile unless one was named, or --bus
+		 * puts it on a bus, whose ceiling is then the resolved profile's */
+		bool no_device = !mi->wi.has_pci && !mi->wi.dev[0];
+		if (!no_device || req->nic || req->nic_file || mi->nic[0] || (req->bus && !m->virtual_nic))
+			snprintf(mi->nic, sizeof mi->nic, "%s", r->nic_name);
 		m->have_bus = r->have_bus && !m->virtual_nic;
 		pcibw_machine_of(r, &m->mach);
 		if (m->virtual_nic) {

@@ -325,3 +325,33 @@ Test(replay, a_link_that_downshifts_is_remodelled)
 	cr_assert(said, "interval 4 says the ceiling is the current link's");
 	lines_free(&L);
 }
+
+/* --bus is "the bus of every watched interface, instead of the probed one" (pcibw watch --help),
+ * a recorded virtual one too, as analyze sets a watch CSV's "bus: virtual" rows against --bus:
+ * lo is then modelled on gen1x1 with the profile resolved for it (simple, the default), and every
+ * output says so. It had a bus utilisation while its start-up line said "virtual NIC ... no bus
+ * ceiling", its summary "the virtual NIC is 6 % busy" and its profile "none". */
+Test(replay, bus_option_puts_a_virtual_interface_on_that_bus)
+{
+	const char *rec = test_data("real-vm-lo-udp");
+	const char *args[] = {"watch", "--replay", rec, "lo", "--bus", "gen1x1", "--json", NULL};
+	struct lines L = watch_lines("real-vm-lo-udp", args);
+	cr_assert(L.n >= 2);
+	json_t *sum = L.v[L.n - 1];
+	json_t *lo = json_array_get(json_object_get(sum, "interfaces"), 0);
+	cr_assert(json_is_false(json_object_get(lo, "virtual")));
+	cr_assert_str_eq(json_string_value(json_object_get(lo, "bus")), "gen1x1,mps=128,mrrs=512,rcb=64");
+	cr_assert_str_eq(json_string_value(json_object_get(lo, "nic")), "simple");
+	/* interval 2: lo moved packets (its rx_packets 29 -> 8049 in samples 2 and 3), so it has a
+	 * share of that bus */
+	cr_assert(num(iface(L.v[1], "lo"), "rx.bus_utilisation") > 0);
+	lines_free(&L);
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "lo", "--bus", "gen1x1", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "lo: bus gen1x1,mps=128,mrrs=512,rcb=64 from --bus, NIC profile simple"),
+		  "%s", r.out);
+	cr_assert(!strstr(r.out, "virtual NIC"), "%s", r.out);
+	cr_assert(strstr(r.out, "the PCIe gen1 x1 link is "), "%s", r.out);
+	run_free(&r);
+}
