@@ -49,7 +49,7 @@ static const char *num(char *b, int v)
 	return b;
 }
 
-static void bus_line(FILE *o, const struct pcibw_device *d)
+static void bus_line(FILE *o, const struct pcibw_device *d, const struct report_notes *notes)
 {
 	char a[64], b[64];
 	if (d->is_virtual && d->bus_kind != PCIBW_BUS_PCIE) {
@@ -90,8 +90,16 @@ static void bus_line(FILE *o, const struct pcibw_device *d)
 			d->pcix_capable && d->bus_kind == PCIBW_BUS_PCI ? "; the device is PCI-X capable"
 									: "");
 		break;
-	default:
-		fprintf(o, "  bus:         unknown (see the notes)\n");
+	default: {
+		/* the reason is the device's own note, or a warning about the whole source (an hwloc
+		 * export holds no config space): point at the one that is there */
+		int n = 0, said = 0;
+		const int *mine = report_notes_of(notes, d->slot, &n);
+		for (int k = 0; k < n; k++)
+			said += strcmp(notes->r->warnings[mine[k]].code, "port-fit-unknown") != 0;
+		fprintf(o, "  bus:         unknown (%s)\n",
+			said ? "see the notes" : "the source does not show it: see the warnings");
+	}
 	}
 }
 
@@ -214,7 +222,7 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	fputc('\n', o);
 	if (d->is_virtual)
 		fprintf(o, "  VIRTUAL:     paravirtual device, no bus ceiling of its own\n");
-	bus_line(o, d);
+	bus_line(o, d, notes);
 	if (!d->is_virtual) {
 		if (d->bottleneck_slot[0])
 			fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,

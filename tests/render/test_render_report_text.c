@@ -71,3 +71,25 @@ Test(render_report_text, virtual_nic_of_unknown_bus_kind)
 	cr_expect(!strstr(r.out, "unknown as the guest"), "%s", r.out);
 	run_free(&r);
 }
+
+/* A bus the source does not show points at where the reason is written: an hwloc export
+ * (hp-sl390s-g7-82576-connectx2-gpus.xml) holds no config space, which is a warning about the
+ * whole source, so its devices have no note of their own to "see"; a dump of 64-byte config
+ * spaces (hwloc-dell-snb-2n-i350-cx3.lspci, its header) gives each device its own note. */
+Test(render_report_text, an_unknown_bus_points_at_the_reason_that_is_there)
+{
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"report", "--topology",
+					     test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"), NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "bus:         unknown (the source does not show it: see the warnings)\n"),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "holds no config space"), "%s", r.out);
+	cr_assert(!strstr(r.out, "see the notes"), "%s", r.out);
+	run_free(&r);
+	char *t = report_text("hwloc-dell-snb-2n-i350-cx3.lspci", "02:00.0");
+	cr_assert(strstr(t, "bus:         unknown (see the notes)\n") &&
+		      strstr(t, "note:        only 64 bytes of config space"),
+		  "%s", t);
+	free(t);
+}
