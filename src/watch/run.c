@@ -25,26 +25,25 @@ struct run_state {
 };
 
 /* Prometheus to a textfile: the whole file replaced at once, each interval */
-static int render_textfile(const struct watch_run_opts *o, const struct watch_view *v)
+static int render_textfile(const struct watch_run_opts *o, const struct watch_view *v, struct pcibw_err *err)
 {
 	struct pcibw_atomic_file tf;
-	struct pcibw_err e;
-	if (pcibw_atomic_open(&tf, o->textfile, &e)) {
-		fprintf(stderr, "pcibw: %s\n", e.msg);
+	if (pcibw_atomic_open(&tf, o->textfile, err))
 		return PCIBW_EINTERNAL;
-	}
 	if (watch_render_prometheus(tf.f, v)) {
+		int e = errno;
 		pcibw_atomic_abort(&tf);
-		return PCIBW_EINTERNAL;
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s: %s", o->textfile,
+				  strerror(e));
 	}
-	if (pcibw_atomic_commit(&tf, &e)) {
-		fprintf(stderr, "pcibw: %s\n", e.msg);
+	if (pcibw_atomic_commit(&tf, err))
 		return PCIBW_EINTERNAL;
-	}
 	return PCIBW_OK;
 }
 
-static int render_iv(const struct watch_run_opts *o, const struct watch_view *v)
+/* err is filled only for a --textfile failure (its own reason); a failed write to o->out
+ * leaves it to the caller, whose errno is the write's */
+static int render_iv(const struct watch_run_opts *o, const struct watch_view *v, struct pcibw_err *err)
 {
 	switch (o->format) {
 	case WATCH_JSON:
@@ -52,7 +51,7 @@ static int render_iv(const struct watch_run_opts *o, const struct watch_view *v)
 	case WATCH_CSV:
 		return watch_render_csv(o->out, v);
 	case WATCH_PROMETHEUS:
-		return o->textfile ? render_textfile(o, v) : watch_render_prometheus(o->out, v);
+		return o->textfile ? render_textfile(o, v, err) : watch_render_prometheus(o->out, v);
 	default:
 		return watch_render_text(o->out, v);
 	}
@@ -209,7 +208,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 				       .lines = &lines,
 				       .shared = &rs->shared,
 				       .shared_new = shared_limiting(&rs->shared) & ~prev_shared};
-		st = render_iv(o, &v);
+		st = render_iv(o, &v, err);
 		prev_flags = rs->iv.flags;
 		prev_shared = shared_limiting(&rs->shared);
 		remember(&sv, &rs->iv);
@@ -217,6 +216,8 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 		sv.seconds = rs->iv.t;
 		pcibw_rows_free(&ivr);
 		pcibw_summary_free(&ivs);
+		if (st && o->textfile && o->format == WATCH_PROMETHEUS)
+			goto out; /* err says why, once */
 		if (st)
 			goto write_fail;
 		if (o->live && fflush(o->out))

@@ -115,6 +115,17 @@ Test(watch_cli, output_not_written_is_1)
 	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
 	cr_assert(strstr(r.err, "cannot write output: No space left on device"), "%s", r.err);
 	run_free(&r);
+	/* a --textfile whose directory cannot take the file: exit 1, its reason said once (a second
+	 * line gave the stale errno of that failure as if standard output had failed) */
+	r = run_pcibw(NULL, (const char *[]){"watch", "--replay", test_data("real-vm-lo-udp"), "--format",
+					     "prometheus", "--textfile", "/nonexistent-dir/w.prom", NULL});
+	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "cannot write output: /nonexistent-dir/w.prom: cannot create a temporary "
+				"file in its directory"),
+		  "%s", r.err);
+	const char *first = strstr(r.err, "cannot write output");
+	cr_assert(!strstr(first + 1, "cannot write output"), "said twice: %s", r.err);
+	run_free(&r);
 }
 
 static void write_file(const char *dir, const char *name, const char *text, size_t len)
