@@ -719,22 +719,30 @@ Test(watch_csv, too_many_leading_bus_lines_are_refused_a_late_one_is_not)
 	unlink(csv);
 }
 
+/* A scratch copy of recording `name` in /tmp (its directory in dir) and its samples file's text,
+ * for a test that edits the samples and replays the copy. */
+static char *copy_recording(const char *name, const char *tag, char *dir, size_t dir_len, size_t *n)
+{
+	char cmd[512], path[256];
+	snprintf(dir, dir_len, "/tmp/pcibw-watch-%s-%d", tag, (int)getpid());
+	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir, test_data(name), dir);
+	cr_assert_eq(system(cmd), 0);
+	snprintf(path, sizeof path, "%s/samples", dir);
+	char *text = slurp(path, n);
+	cr_assert(text, "%s", path);
+	return text;
+}
+
 Test(watch_csv, link_states_of_two_interfaces_are_numbered_as_analyze_numbers_them)
 {
 	/* synthetic-shared-downshift with eth2's link read x2 in sample 3 (before eth1's x4 in
 	 * sample 4; x4 from sample 4 on, as eth1's): the CSV states eth2@x2, then eth1@x4, then
 	 * eth2@x4; watch's rows and verdicts are analyze's of that CSV, row for row, and each
 	 * interface's x4 rows are its own (its own bus_modelled) */
-	char dir[128], cmd[512];
-	snprintf(dir, sizeof dir, "/tmp/pcibw-watch-retrain-%d", (int)getpid());
-	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir,
-		 test_data("synthetic-shared-downshift"), dir);
-	cr_assert_eq(system(cmd), 0);
-	char path[256];
-	snprintf(path, sizeof path, "%s/samples", dir);
+	char dir[128], path[256], cmd[512];
 	size_t n;
-	char *text = slurp(path, &n);
-	cr_assert(text);
+	char *text = copy_recording("synthetic-shared-downshift", "retrain", dir, sizeof dir, &n);
+	snprintf(path, sizeof path, "%s/samples", dir);
 	/* the same byte count ("link_width 8" to "link_width 2"): the blobs' lengths hold */
 	int sample = -1, edited = 0;
 	bool eth2 = false;
@@ -856,15 +864,10 @@ Test(watch_csv, every_link_state_is_modelled_on_its_own)
 	 * the resolved gen3 x8: 11 states besides the resolved one, each with rows of its own. Each
 	 * is modelled on its own link (none merged into another), and the CSV gives analyze the
 	 * same rows, ceilings and verdicts. */
-	char dir[128], cmd[512], path[256];
-	snprintf(dir, sizeof dir, "/tmp/pcibw-watch-states-%d", (int)getpid());
-	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir,
-		 test_data("synthetic-shared-downshift"), dir);
-	cr_assert_eq(system(cmd), 0);
-	snprintf(path, sizeof path, "%s/samples", dir);
+	char dir[128], path[256], cmd[512];
 	size_t n;
-	char *text = slurp(path, &n);
-	cr_assert(text);
+	char *text = copy_recording("synthetic-shared-downshift", "states", dir, sizeof dir, &n);
+	snprintf(path, sizeof path, "%s/samples", dir);
 	static struct rec_sample s[16];
 	int ns = rec_parse(text, n, s, 16);
 	cr_assert_geq(ns, 2);
@@ -939,15 +942,10 @@ Test(watch_csv, every_link_state_is_modelled_on_its_own)
  * kept. A usage error before (the width handed to the bus parser). */
 Test(watch_csv, a_width_that_is_no_pcie_width_is_not_modelled_on)
 {
-	char dir[128], cmd[512], path[256];
-	snprintf(dir, sizeof dir, "/tmp/pcibw-watch-x3-%d", (int)getpid());
-	snprintf(cmd, sizeof cmd, "rm -rf '%s' && cp -r '%s' '%s'", dir,
-		 test_data("synthetic-link-downshift"), dir);
-	cr_assert_eq(system(cmd), 0);
-	snprintf(path, sizeof path, "%s/samples", dir);
+	char dir[128], path[256], cmd[512];
 	size_t n;
-	char *text = slurp(path, &n);
-	cr_assert(text);
+	char *text = copy_recording("synthetic-link-downshift", "x3", dir, sizeof dir, &n);
+	snprintf(path, sizeof path, "%s/samples", dir);
 	int edits = 0;
 	for (char *p = text; (p = strstr(p, "link_width 4\n")); p++, edits++)
 		p[11] = '3'; /* same length: the blob lengths stand */
