@@ -129,6 +129,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 	m.tcp = c->tcp;
 	int st;
 	double v, elapsed, ok;
+	unsigned tcol = 1; /* the throughput field's column, for its range check below */
 	if (c->tcp) {
 		int want = c->cpu ? 9 : 5;
 		if (n != want)
@@ -142,6 +143,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 			return st;
 		m.size_conv = PCIBW_SIZE_WRITE;
 		m.gbps = v * c->unit;
+		tcol = (unsigned)(pos[4] - orig) + 1;
 		m.direction = c->maerts ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 		if (c->cpu) {
 			if ((st = cpu_field(c, line, orig, pos[5], f[5], &m.cpu_pct, err)) ||
@@ -177,13 +179,14 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 		m.size_conv = PCIBW_SIZE_UDP_PAYLOAD;
 		m.pps = ok / elapsed;
 		m.gbps = v * c->unit;
+		tcol = (unsigned)(pos[it] - orig) + 1;
 		m.gbps_basis = PCIBW_BASIS_PAYLOAD;
 		m.direction = sender ? PCIBW_PAT_TX : PCIBW_PAT_RX;
 		snprintf(m.series, sizeof m.series, "%s", sender ? "send" : "recv");
 		c->expect--;
 	}
 	char where[600];
-	snprintf(where, sizeof where, "%s:%u", c->src->name, line);
+	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, tcol);
 	if ((st = check_number("throughput", m.gbps, PCIBW_VAL_GBPS, where, err)))
 		return st;
 	if ((st = c->cb(&m, c->ctx, err)))

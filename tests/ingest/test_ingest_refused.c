@@ -102,3 +102,29 @@ Test(ingest_refused, pcie_model_output_is_not_a_measurement)
 	cr_expect(strstr(r.err, ":4: this is pcie-model's calculated output"), "%s", r.err);
 	run_free(&r);
 }
+
+/* A classic netperf throughput past the bit-rate range (100000 Gbit/s) is refused at its field,
+ * line and column, as every other value is. The TCP_STREAM result line of
+ * synthetic-netperf-classic.txt (its line 15) with 999999999999.05 x 10^6 bit/s: the field starts
+ * at column 36 (" 87380  16384  16384    10.00      " is 35 characters). */
+Test(ingest_refused, netperf_throughput_out_of_range_names_its_column)
+{
+	char *text = slurp(test_data("analyze/synthetic-netperf-classic.txt"), NULL);
+	cr_assert(text);
+	char *at = strstr(text, "10.00      9413.05 "); /* the result line, not the header's note */
+	cr_assert(at, "the TCP_STREAM result");
+	at += strlen("10.00     ");
+	size_t head = (size_t)(at - text) + 1;
+	char buf[8192];
+	cr_assert(strlen(text) + 16 < sizeof buf);
+	snprintf(buf, sizeof buf, "%.*s999999999999.05%s", (int)head, text, at + 8);
+	free(text);
+	const char *path = temp_file(buf, "");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"analyze", path, "--bus", "gen3x8", NULL});
+	cr_expect_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	char want[600];
+	snprintf(want, sizeof want, "%s:15:36: throughput is out of range (expected a bit rate", path);
+	cr_expect(strstr(r.err, want), "want %s in: %s", want, r.err);
+	run_free(&r);
+	unlink(path);
+}
