@@ -438,6 +438,16 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 		    "--compat pcie-bench reproduces pcie-bench's PCIe model; it has none for a %s bus: "
 		    "drop --compat",
 		    pcibw_bus_kind_name(r->bus.kind));
+	if (r->in.compat == PCIBW_COMPAT_PCIE_BENCH && r->have_bus && r->bus.kind == PCIBW_BUS_PCIE &&
+	    r->bus.flit)
+		/* pcie-model counts TLPs, DLLPs and 8b/10b or 128b/130b symbols (PCIe 1.0-5.0); a Flit-
+		 * mode link (PCIe Base 6.0 sec. 4.2.3, mandatory at 64 GT/s) it has no model of, so its
+		 * accounting there would be neither pcie-bench's nor the link's */
+		return pcibw_fail(
+		    err, PCIBW_EUSAGE,
+		    "--compat pcie-bench: pcie-model has no Flit mode (a %g GT/s x%d link in Flit mode): "
+		    "drop --compat, or give a link below 64 GT/s without flit",
+		    r->bus.gts, r->bus.lanes);
 	if (req->segment_devices > 1 && !bus_stated && r->have_bus && r->bus.kind != PCIBW_BUS_PCI &&
 	    r->bus.kind != PCIBW_BUS_PCIX)
 		/* a PCIe link has one device at each end (PCIe Base sec. 1.3): nothing shares it the way

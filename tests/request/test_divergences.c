@@ -94,6 +94,28 @@ Test(divergence, compat_pcie_bench_refuses_a_pci_bus_in_both)
 	}
 }
 
+/* pcie-model counts 8b/10b or 128b/130b links (PCIe 1.0-5.0) and has no Flit mode (PCIe Base
+ * 6.0 sec. 4.2.3, mandatory at 64 GT/s, the `flit` modifier below it): a Flit-mode link under
+ * --compat pcie-bench was costed as neither, while the output said compat pcie-bench. Refused in
+ * both, as a PCI bus is; a Gen5 link without flit is pcie-model's and runs. */
+Test(divergence, compat_pcie_bench_refuses_a_flit_link_in_both)
+{
+	const char *buses[] = {"gen6x4", "gen3x8,flit"};
+	for (int i = 0; i < 2; i++) {
+		struct both b = run_both((const char *[]){"--compat", "pcie-bench", "--bus", buses[i], NULL});
+		cr_assert_eq(b.model.status, 2, "model %s: %s", buses[i], b.model.err);
+		cr_assert_eq(b.analyze.status, 2, "analyze %s: %s", buses[i], b.analyze.err);
+		cr_assert(strstr(b.model.err, "pcie-model has no Flit mode") &&
+			      strstr(b.analyze.err, "pcie-model has no Flit mode"),
+			  "%s / %s", b.model.err, b.analyze.err);
+		both_free(&b);
+	}
+	struct both b = run_both((const char *[]){"--compat", "pcie-bench", "--bus", "gen5x16", NULL});
+	cr_assert_eq(b.model.status, 0, "model: %s", b.model.err);
+	cr_assert_eq(b.analyze.status, 0, "analyze: %s", b.analyze.err);
+	both_free(&b);
+}
+
 /* The dump holds one network controller, 15b3:1007 (ConnectX-3 Pro: its lspci -n line); no
  * profile in data/nic lists it in `match`. */
 Test(divergence, probed_nic_without_profile_warns_in_both)
