@@ -473,6 +473,17 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 			warn(r, "virtual-bus",
 			     "a paravirtual device has no bus ceiling: the host's CPU and memory set its "
 			     "limit");
+		const struct pcibw_nic *n = &r->nic;
+		bool limits = n->max_dma_tps > 0 || n->read_tags > 0 || n->write_unit_bytes > 0 ||
+			      n->write_burst_bytes > 0;
+		if ((r->bus.kind == PCIBW_BUS_PCI || r->bus.kind == PCIBW_BUS_PCIX) && limits)
+			/* the [device] limits are PCIe DMA engines' (TLPs, tags, bursts on a link);
+			 * a PCI/PCI-X segment's cost is its clocks, which they do not change */
+			warn(r, "device-limits",
+			     "profile %s's [device] limits (max_dma_tps, read_tags, write_unit_*, "
+			     "write_burst_*) are modelled on a PCIe link only: this %s ceiling is the "
+			     "segment's clocks without them",
+			     r->nic_name, pcibw_bus_kind_name(r->bus.kind));
 	}
 	if (req->command == PCIBW_CMD_ANALYZE || req->command == PCIBW_CMD_WATCH)
 		return resolve_cpu(req, r, probed && !p->dump_file && !p->sysfs_dir, err);

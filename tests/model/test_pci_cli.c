@@ -141,3 +141,39 @@ Test(pci_cli, probed_device_brings_its_line)
 	cr_expect(strstr(r.out, "\"bus_ns_per_packet\": 21270.0"), "%s", r.out);
 	run_free(&r);
 }
+
+/* The [device] limits (max_dma_tps, read_tags with read_latency_ns, write_unit_*, write_burst_*)
+ * are a PCIe DMA engine's: TLPs, tags and bursts on a link. A PCI/PCI-X segment is costed in its
+ * clocks, so a profile that has them is told they were left out (warning code device-limits),
+ * not silently modelled as if they counted; the ceiling is the segment's (the 445 clocks of
+ * pcix133_mmrbc512_under_a_quarter, the same with or without them). */
+Test(pci_cli, device_limits_are_pcie_only)
+{
+	struct run_result a = model("pcix133/64,mmrbc=512");
+	struct run_result b = run_pcibw(
+	    NULL, (const char *[]){"model", "--bus", "pcix133/64,mmrbc=512", "--nic", "e1000", "--nic-set",
+				   "device.max_dma_tps=1e6", "--pattern", "both", "--size-is", "udp-payload",
+				   "--sizes", "1024", "--format", "json", NULL});
+	cr_assert_eq(b.status, 0, "exit %d: %s", b.status, b.err);
+	cr_assert(strstr(b.err, "[device] limits") && strstr(b.err, "PCIe link only"), "%s", b.err);
+	cr_assert_null(strstr(a.err, "[device] limits"), "%s", a.err);
+	json_t *ra, *rb;
+	double pa = num(row0(a.out, &ra), "bus_mpps"), pb = num(row0(b.out, &rb), "bus_mpps");
+	cr_assert(fabs(pa - pb) < 1e-12, "%g vs %g", pa, pb);
+	json_t *codes = json_object_get(rb, "warning_codes");
+	bool found = false;
+	for (size_t i = 0; i < json_array_size(codes); i++)
+		found = found || !strcmp(json_string_value(json_array_get(codes, i)), "device-limits");
+	cr_assert(found, "warning_codes lacks device-limits");
+	/* the same what-if on a PCIe link models the limit and says nothing */
+	struct run_result c =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--nic", "e1000", "--nic-set",
+					     "device.max_dma_tps=1e6", "--sizes", "1024", NULL});
+	cr_assert_eq(c.status, 0, "exit %d: %s", c.status, c.err);
+	cr_assert_null(strstr(c.err, "[device] limits"), "%s", c.err);
+	json_decref(ra);
+	json_decref(rb);
+	run_free(&a);
+	run_free(&b);
+	run_free(&c);
+}
