@@ -119,6 +119,44 @@ static void warn(struct pcibw_resolved *r, const char *code, const char *fmt, ..
 	va_end(ap);
 }
 
+/*
+ * model's sizes against what their convention can be: a packet counted as an IP packet or its
+ * UDP/TCP payload cannot make an IPv4 packet over 65535 B (RFC 791 sec. 3.1, Total Length), and a
+ * size whose frame is under Ethernet's 64 B minimum (IEEE 802.3 clause 4.4.2, minFrameSize) is
+ * modelled as a padded 64 B frame, which is said.
+ */
+static int sizes_check(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
+{
+	enum pcibw_size_is s = req->size_is;
+	/* the convention's headers: linear above the 64 B floor (1000 B is above it for all) */
+	double over = pcibw_frame_bytes(1000, s) - 1000;
+	bool ip = s == PCIBW_SIZE_L3 || s == PCIBW_SIZE_UDP_PAYLOAD || s == PCIBW_SIZE_TCP_PAYLOAD;
+	/* a DMA size is moved as given (only its frame on the wire pads), and a DMA test has no
+	 * frame at all */
+	enum pcibw_pattern pat = r->in.pattern;
+	bool pads = s != PCIBW_SIZE_DMA && pat != PCIBW_PAT_DMA_READ && pat != PCIBW_PAT_DMA_WRITE &&
+		    pat != PCIBW_PAT_DMA_RW;
+	int padded = 0;
+	double first = 0;
+	for (int i = 0; i < r->sizes.n; i++) {
+		double v = r->sizes.v[i].bytes;
+		if (ip && v + over - 18 > 65535)
+			return pcibw_fail(
+			    err, PCIBW_EUSAGE,
+			    "--sizes: %g B of %s makes an IPv4 packet of %g B, over the 65535 B "
+			    "its Total Length can hold (the most is %g B)",
+			    v, pcibw_size_is_name(s), v + over - 18, 65535 - over + 18);
+		if (pads && v + over < 64 && padded++ == 0)
+			first = v;
+	}
+	if (padded)
+		warn(r, "frame-padded",
+		     "%d size%s (from %g B) make%s a frame under Ethernet's 64 B minimum: modelled as "
+		     "a 64 B frame, padded; the rates count the size given",
+		     padded, padded > 1 ? "s" : "", first, padded > 1 ? "" : "s");
+	return PCIBW_OK;
+}
+
 /* The bus of the one device the probe options select, its ids and "SLOT (SOURCE)". */
 static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
@@ -369,6 +407,8 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 	if (req->nic && req->nic_file)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--nic and --nic-file both name the profile: give one");
 	if (model && (st = pcibw_sizes_parse(req->sizes ? req->sizes : DEFAULT_SIZES, &r->sizes, err)))
+		return st;
+	if (model && (st = sizes_check(req, r, err)))
 		return st;
 	struct nic_sets sets;
 	if ((st = split_nic(req, &sets, err)))

@@ -363,3 +363,50 @@ Test(model_cli, bus_set_mps_above_devcap)
 	cr_expect(!strstr(r.err, "supports (DevCap"), "%s", r.err);
 	run_free(&r);
 }
+
+/* What a size convention can hold. An IPv4 packet is at most 65535 B (RFC 791 sec. 3.1: 16-bit
+ * Total Length), so a UDP payload at most 65535 - 20 - 8 = 65507 B (RFC 768), a TCP payload with
+ * the timestamp option 65535 - 20 - 32 = 65483 B, an l3 size 65535 B: one more is exit 2 naming
+ * the most. A frame under Ethernet's 64 B minimum (IEEE 802.3 clause 4.4.2, minFrameSize) is
+ * modelled padded, and said (warning code frame-padded): 60 B frames, 17 B UDP payloads
+ * (17 + 28 + 18 = 63 B). A DMA size is moved as given and a DMA test has no frame: no warning. */
+Test(model_cli, sizes_their_convention_can_hold)
+{
+	FAIL(2, "the most is 65507 B", "--bus", "gen3x8", "--size-is", "udp-payload", "--sizes", "65508");
+	FAIL(2, "the most is 65483 B", "--bus", "gen3x8", "--size-is", "tcp-payload", "--sizes", "65484");
+	FAIL(2, "the most is 65535 B", "--bus", "gen3x8", "--size-is", "l3", "--sizes", "64,65536");
+	static const char *ok[][3] = {
+	    {"udp-payload", "65507"}, {"tcp-payload", "65483"}, {"l3", "65535"}, {"frame", "65536"}};
+	for (int i = 0; i < 4; i++) {
+		struct run_result r =
+		    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--size-is", ok[i][0],
+						     "--sizes", ok[i][1], NULL});
+		cr_expect_eq(r.status, 0, "%s %s: exit %d: %s", ok[i][0], ok[i][1], r.status, r.err);
+		run_free(&r);
+	}
+	static const char *pad[][4] = {{"frame", "60,64", "both", "1 size (from 60 B)"},
+				       {"udp-payload", "17,18", "rx", "1 size (from 17 B)"},
+				       {"frame", "1,63,64", "tx", "2 sizes (from 1 B)"},
+				       {"dma", "16", "rx", NULL},
+				       {"l3", "16", "dma-read", NULL},
+				       {"udp-payload", "18", "rx", NULL}};
+	for (int i = 0; i < 6; i++) {
+		struct run_result r = run_pcibw(
+		    NULL, (const char *[]){"model", "--bus", "gen3x8", "--size-is", pad[i][0], "--sizes",
+					   pad[i][1], "--pattern", pad[i][2], "--json", NULL});
+		cr_assert_eq(r.status, 0, "%s %s: exit %d: %s", pad[i][0], pad[i][1], r.status, r.err);
+		json_error_t je;
+		json_t *root = json_loads(r.out, 0, &je);
+		cr_assert(root, "%s", je.text);
+		json_t *codes = json_object_get(root, "warning_codes");
+		bool found = false;
+		for (size_t k = 0; k < json_array_size(codes); k++)
+			found = found || !strcmp(json_string_value(json_array_get(codes, k)), "frame-padded");
+		cr_expect_eq(found, pad[i][3] != NULL, "%s %s %s: frame-padded %d", pad[i][0], pad[i][1],
+			     pad[i][2], found);
+		if (pad[i][3])
+			cr_expect(strstr(r.err, pad[i][3]) && strstr(r.err, "64 B minimum"), "%s", r.err);
+		json_decref(root);
+		run_free(&r);
+	}
+}
