@@ -528,7 +528,12 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 		/* the row's own CPU evidence is the reason */
 		const char *why = r->n_evidence ? r->evidence[0] : "the CPU is the limit";
 		char shorter[1024];
-		if (busw[0]) {
+		if (m->bus_virtual && isnan(r->bus_util)) {
+			/* no bus load to state: the rate and size belong to the verdict, not to the bus */
+			bool wire_said = !wirew[0] || strstr(why, "wire ");
+			add_summary(s, "CPU-bound at %s: %s; %s%s%s.", where, why, wire_said ? "" : wirew,
+				    wire_said ? "" : ", ", busw);
+		} else if (busw[0]) {
 			/* the summary states bus and wire already: drop the evidence's "(bus X %, wire Y %)"
 			 */
 			snprintf(shorter, sizeof shorter, "%s", why);

@@ -356,3 +356,38 @@ Test(verdict_whole, no_rows_is_undetermined)
 	cr_assert_eq(s.verdict, PCIBW_V_UNDETERMINED);
 	pcibw_summary_free(&s);
 }
+
+/* A virtual NIC has no bus load to state: the summary gives the rate and size as the verdict's,
+ * not as the bus's ("a virtual NIC has no bus ceiling at 8 Mbit/s" read as a ceiling). 1000 pps
+ * of 1000 B frames are 8 Mbit/s; 1 Gbit/s carries 1e9 / (1020 * 8) = 122549 frames/s, so 1000 pps
+ * fill 0.816 % of the wire. */
+static void virtual_cpu_case(double wire_pps, const char *expect)
+{
+	struct pcibw_rows rs = {0};
+	add(&rs, "", 1000, 1000, 100);
+	pcibw_rows_finish(&rs);
+	ceil_all(&rs, NAN, wire_pps);
+	struct pcibw_thresholds t;
+	pcibw_thresholds_default(&t);
+	struct pcibw_machine mach = machine();
+	mach.have_bus = false;
+	mach.bus_virtual = true;
+	mach.bus_name[0] = '\0';
+	if (isnan(wire_pps))
+		mach.line_rate_gbps = 0;
+	struct pcibw_summary s;
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &s, &err), PCIBW_OK);
+	cr_assert_eq(s.verdict, PCIBW_V_CPU, "got %s", pcibw_verdict_name(s.verdict));
+	cr_assert_str_eq(s.evidence[0], expect);
+	pcibw_summary_free(&s);
+	pcibw_rows_free(&rs);
+}
+
+Test(verdict_rules, virtual_nic_summary_puts_the_rate_on_the_verdict)
+{
+	virtual_cpu_case(NAN, "CPU-bound at 8 Mbit/s at 1000 B: the CPUs are 100 % busy; a virtual NIC "
+			      "has no bus ceiling.");
+	virtual_cpu_case(1e9 / (1020 * 8), "CPU-bound at 8 Mbit/s at 1000 B: the CPUs are 100 % busy; the "
+					   "wire 1 %, a virtual NIC has no bus ceiling.");
+}
