@@ -28,7 +28,9 @@ void probe_nonroot_warn(struct pcibw_report *r, bool live, int n_hidden)
 			 n_hidden, n_hidden == 1 ? "" : "s");
 	pcibw_report_warn(r, NULL, "non-root",
 			  "%s; link speed and width come from the sysfs attributes where the "
-			  "kernel writes them (see provenance); %s would add LnkCap2 speeds, the PCIe "
+			  "kernel writes them (current_link_speed, current_link_width, max_link_speed, "
+			  "max_link_width; --json names each fact's source under provenance); %s would add "
+			  "LnkCap2 speeds, the PCIe "
 			  "port type (so downgrades of bridges), MPS, MRRS, RCB, relaxed ordering, "
 			  "extended and 10-bit tags, Flit mode, ASPM support and exit latencies, MPS "
 			  "supported, and the PCI-X mode, clock, MMRBC and "

@@ -106,6 +106,14 @@ Test(sysfs_skx, one_warning_for_hidden_config)
 	cr_expect_eq(json_array_size(json_object_get(r, "devices")), 4);
 	cr_expect_eq(warnings_with(r, (const char *[]){"64 bytes", NULL}), 1);
 	cr_expect_eq(warnings_with(r, (const char *[]){"as root", "MPS", NULL}), 1);
+	/* README: "The only link information is in the sysfs attributes current_link_speed,
+	 * current_link_width, max_link_speed, max_link_width": the warning names them, since text
+	 * output shows no provenance key to "see" */
+	cr_expect_eq(
+	    warnings_with(r, (const char *[]){"current_link_speed, current_link_width, max_link_speed, "
+					      "max_link_width",
+					      "--json names each fact's source under provenance", NULL}),
+	    1);
 	cr_expect(!strncmp(str_or_null(r, "source"), "sysfs:", 6), "source %s", str_or_null(r, "source"));
 	json_decref(r);
 }
