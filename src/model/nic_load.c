@@ -563,6 +563,9 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 	int rc = pcibw_input_open(path, "a NIC profile (INI, doc/model.md)", 0, &L.f, err);
 	if (rc)
 		return rc;
+	/* a stream (a FIFO, a pipe, `-`): empty means nothing was written, not an empty file */
+	struct stat st;
+	bool pipe_like = fileno(L.f) < 0 || fstat(fileno(L.f), &st) || !S_ISREG(st.st_mode);
 	rc = ini_parse_stream(reader, &L, handler, &L);
 	int read_errno = ferror(L.f) ? errno : 0;
 	fclose(L.f);
@@ -579,10 +582,11 @@ int pcibw_nic_load_file(const char *path, struct pcibw_nic *out, struct pcibw_er
 				  "comment",
 				  path, rc > 0 ? rc : L.line);
 	if (L.line == 0)
-		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s: empty file: expected a NIC profile ([profile] name, "
-				  "source; [tx] and [rx] desc_bytes: doc/model.md)",
-				  path);
+		return pcibw_fail(
+		    err, PCIBW_EINPUT,
+		    "%s: %s: expected a NIC profile ([profile] name, "
+		    "source; [tx] and [rx] desc_bytes: doc/model.md)",
+		    path, pipe_like ? "empty pipe or FIFO (no writer, or nothing written)" : "empty file");
 	/* whole-profile checks: a profile without its sizes or its sources is not a profile. A
 	 * missing key has no line of its own: the message names the end of the file. */
 	const char *missing = !nic.name[0]	   ? "[profile] name"

@@ -214,6 +214,44 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 	fputc('\n', o);
 }
 
+/* The kind of bus at the bottleneck: the device's own, or that of the hop named. */
+static enum pcibw_bus_kind bottleneck_kind(const struct pcibw_device *d)
+{
+	if (!strcmp(d->bottleneck_slot, d->slot))
+		return d->bus_kind;
+	for (int i = 0; i < d->n_path; i++)
+		if (!strcmp(d->path[i].slot, d->bottleneck_slot))
+			return d->path[i].bus_kind;
+	return PCIBW_BUS_UNKNOWN;
+}
+
+/* "9.85 Gbit/s per direction at 0000:00:01.0"; a hop of unknown kind (an hwloc export stores a
+ * speed but no config space) says only that: neither duplex nor shared is known, and the figure
+ * is the source's, not a ceiling of a bus pcibw could model */
+static void bottleneck_line(FILE *o, const struct pcibw_device *d)
+{
+	if (!d->bottleneck_slot[0]) {
+		fprintf(o, "  bottleneck:  unknown\n");
+		return;
+	}
+	bool own = !strcmp(d->bottleneck_slot, d->slot);
+	enum pcibw_bus_kind k = bottleneck_kind(d);
+	if (k == PCIBW_BUS_UNKNOWN) {
+		const char *from = pcibw_device_prov(d, "bottleneck_gbps");
+		fprintf(o,
+			"  bottleneck:  %.2f Gbit/s at %s (%sbus kind unknown: the link speed %s stored, "
+			"no bus ceiling)\n",
+			d->bottleneck_gbps, d->bottleneck_slot, own ? "itself; " : "",
+			from && !strcmp(from, "hwloc") ? "hwloc" : "the source");
+		return;
+	}
+	fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
+		d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction", d->bottleneck_slot,
+		!own		      ? ""
+		: k == PCIBW_BUS_PCIE ? " (its own link)"
+				      : " (its own bus)");
+}
+
 static void device_text(FILE *o, const struct pcibw_device *d, const struct report_notes *notes)
 {
 	fprintf(o, "%s  %s", d->slot, d->name[0] ? d->name : "(unknown device)");
@@ -223,17 +261,8 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	if (d->is_virtual)
 		fprintf(o, "  VIRTUAL:     paravirtual device, no bus ceiling of its own\n");
 	bus_line(o, d, notes);
-	if (!d->is_virtual) {
-		if (d->bottleneck_slot[0])
-			fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
-				d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction",
-				d->bottleneck_slot,
-				strcmp(d->bottleneck_slot, d->slot) ? ""
-				: d->bus_kind == PCIBW_BUS_PCIE	    ? " (its own link)"
-								    : " (its own bus)");
-		else
-			fprintf(o, "  bottleneck:  unknown\n");
-	}
+	if (!d->is_virtual)
+		bottleneck_line(o, d);
 	if (d->n_path) {
 		fprintf(o, "  path:       ");
 		for (int i = 0; i < d->n_path; i++) {

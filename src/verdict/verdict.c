@@ -631,7 +631,20 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		tcp_window_evidence(r);
 		cpu_evidence(r);
 		out->counts[r->verdict]++;
-		if (fabs(r->rate_mismatch) > 0.10)
+		if (fabs(r->rate_mismatch) > 0.10 && r->size_conv == PCIBW_SIZE_DMA)
+			/* a DMA transfer size is the bytes moved: there are no other bytes the bit
+			 * rate could count (--rate-basis names packet framings), so the two rates
+			 * of the line contradict each other */
+			pcibw_row_evidence(
+			    r,
+			    "the bit-rate column is %.0f %% %s what the transfer rate gives at %g B "
+			    "per DMA transfer: the transfer rate is used; the two rates disagree, so check "
+			    "the line (pcie-bench writes both of one run: 'BW (GB/s)' = SZ x Trans/s x 8 / "
+			    "10^9, Gbit/s despite its label; a column converted to GB/s reads 87.5 %% "
+			    "below)",
+			    fabs(r->rate_mismatch) * 100, r->rate_mismatch > 0 ? "above" : "below",
+			    r->basis_bytes);
+		else if (fabs(r->rate_mismatch) > 0.10)
 			pcibw_row_evidence(
 			    r,
 			    "the bit-rate column is %.0f %% %s what the packet rate gives at %g B "

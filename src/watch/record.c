@@ -23,6 +23,12 @@ static bool dir_empty(const char *dir)
 	return empty;
 }
 
+/* The least --record-max that holds bytes, rounded up to 4 KiB (the least --record-max taken) */
+static unsigned long long least_max(unsigned long long bytes)
+{
+	return (bytes + 4095) / 4096 * 4096;
+}
+
 static const char *or_dash(const char *s)
 {
 	return s && s[0] ? s : "-";
@@ -44,12 +50,20 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 	} else if (mkdir(dir, 0755)) {
 		return pcibw_fail(err, PCIBW_EINTERNAL, "--record %s: cannot create it: %s", dir,
 				  strerror(errno));
+	} else {
+		rec->made_dir = true;
 	}
+	snprintf(rec->dir, sizeof rec->dir, "%s", dir);
 	char path[4200];
 	snprintf(path, sizeof path, "%s/meta", dir);
-	FILE *f = fopen(path, "we");
-	if (!f)
-		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", path, strerror(errno));
+	/* "x": the directory was empty a moment ago; a file that appeared since is not ours */
+	FILE *f = fopen(path, "wxe");
+	if (!f) {
+		int e = errno;
+		watch_record_discard(rec);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", path, strerror(e));
+	}
+	rec->made_meta = true;
 	fprintf(f, "pcibw-watch-recording 1\n");
 	fprintf(f, "interval %.6g\n", meta->interval);
 	if (meta->cpus > 0)
@@ -66,12 +80,19 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 			m->line_rate_gbps, m->vendor_id, m->device_id, or_dash(m->hop), or_dash(m->hop_bus),
 			or_dash(m->pf));
 	}
-	if (fclose(f))
-		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", path, strerror(errno));
+	if (fclose(f)) {
+		int e = errno;
+		watch_record_discard(rec);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", path, strerror(e));
+	}
 	snprintf(rec->path, sizeof rec->path, "%s/samples", dir);
-	rec->f = fopen(rec->path, "we");
-	if (!rec->f)
-		return pcibw_fail(err, PCIBW_EINTERNAL, "%s: %s", rec->path, strerror(errno));
+	rec->f = fopen(rec->path, "wxe");
+	if (!rec->f) {
+		int e = errno;
+		rec->path[0] = '\0'; /* not ours: never removed */
+		watch_record_discard(rec);
+		return pcibw_fail(err, PCIBW_EINTERNAL, "%s/samples: %s", dir, strerror(e));
+	}
 	rec->max = max;
 	if (gethostname(rec->host, sizeof rec->host))
 		rec->host[0] = '\0';
@@ -88,12 +109,18 @@ int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sam
 		need += s->b[i].len + 96;
 	if (rec->written + need > rec->max) {
 		rec->full = true;
-		if (rec->samples < 2)
-			return pcibw_fail(
-			    err, PCIBW_EINTERNAL,
-			    "%s: --record-max %llu bytes holds %ld sample(s) of about %llu bytes: "
-			    "a replay needs at least two; give a larger --record-max",
-			    rec->path, rec->max, rec->samples, need);
+		if (rec->samples < 2) {
+			/* the samples still to come are about as long as this one */
+			unsigned long long least =
+			    least_max(rec->written + need * (unsigned long long)(2 - rec->samples));
+			pcibw_fail(err, PCIBW_EINTERNAL,
+				   "%s: --record-max %llu bytes holds %ld sample(s) of about %llu bytes: "
+				   "a replay needs at least two; give --record-max %llu or more (the "
+				   "recording was removed)",
+				   rec->path, rec->max, rec->samples, need, least);
+			watch_record_discard(rec);
+			return PCIBW_EINTERNAL;
+		}
 		return PCIBW_OK;
 	}
 	long start = ftell(rec->f);
@@ -131,4 +158,23 @@ int watch_record_close(struct watch_recorder *rec, struct pcibw_err *err)
 	free(rec->scratch);
 	rec->scratch = NULL;
 	return st;
+}
+
+void watch_record_discard(struct watch_recorder *rec)
+{
+	if (rec->f)
+		fclose(rec->f);
+	rec->f = NULL;
+	if (rec->path[0])
+		unlink(rec->path);
+	char meta[4200];
+	snprintf(meta, sizeof meta, "%s/meta", rec->dir);
+	if (rec->made_meta)
+		unlink(meta);
+	if (rec->made_dir)
+		rmdir(rec->dir); /* fails, and keeps it, if anything else was put there meanwhile */
+	rec->made_dir = rec->made_meta = false;
+	rec->path[0] = '\0';
+	free(rec->scratch);
+	rec->scratch = NULL;
 }

@@ -38,6 +38,9 @@ struct watch_meta {
 struct watch_recorder {
 	FILE *f;
 	char path[4200]; /* DIR/samples */
+	char dir[4096];	 /* DIR as given */
+	bool made_dir;	 /* DIR was created by watch_record_open (it did not exist) */
+	bool made_meta;	 /* DIR/meta was written by watch_record_open */
 	unsigned long long written, max;
 	long samples;  /* samples written */
 	bool full;     /* the cap was reached: nothing more is written */
@@ -48,9 +51,9 @@ struct watch_recorder {
 
 /*
  * watch_record_open - create DIR (or use it when empty: a non-empty DIR is refused, PCIBW_EUSAGE)
- * and write DIR/meta. max: bytes of DIR/samples at most. Returns PCIBW_OK, PCIBW_EUSAGE, or
- * PCIBW_EINTERNAL naming the path when it cannot be created or written (exit 1: output not
- * written).
+ * and write DIR/meta; on failure what it created is removed (watch_record_discard). max: bytes of DIR/samples
+ * at most. Returns PCIBW_OK, PCIBW_EUSAGE, or PCIBW_EINTERNAL naming the path when it cannot be created or
+ * written (exit 1: output not written).
  */
 int watch_record_open(const char *dir, unsigned long long max, const struct watch_meta *meta,
 		      struct watch_recorder *rec, struct pcibw_err *err);
@@ -64,6 +67,12 @@ int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sam
 
 /* watch_record_close - flush and close; PCIBW_EINTERNAL when the last write failed. */
 int watch_record_close(struct watch_recorder *rec, struct pcibw_err *err);
+
+/* watch_record_discard - close the recording and remove what watch_record_open created, only
+ * that: DIR/samples, DIR/meta, and DIR itself where it did not exist before (an empty DIR given
+ * is left, empty). For a recording that cannot be replayed (the cap reached before two samples):
+ * no half recording is left behind. Errors removing are ignored (nothing more can be done). */
+void watch_record_discard(struct watch_recorder *rec);
 
 /*
  * watch_replay_open - a sampler reading DIR/samples, and DIR/meta into *meta. Its read gives

@@ -199,6 +199,24 @@ Test(formats_csv, rate_mismatch_stated)
 	json_decref(j);
 }
 
+/* On a pcie-bench sweep the size is the bytes of one DMA transfer: no framing is left for the bit
+ * rate to count, so the mismatch evidence says what to check in the file, never --rate-basis. The
+ * synthetic file's 'BW (GB/s)' is its source line's 32.0185 Gbit/s divided by 8 (its header):
+ * 1/8 of 62536209.68 transfers/s x 64 B x 8, 87.5 % below. */
+Test(formats_pciebench, rate_mismatch_says_what_to_check)
+{
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-pciebench-bw-in-gbytes.csv"),
+				   "--bus", "gen3x8", "--json", NULL});
+	json_t *r = find_row(j, 64, NULL, NULL);
+	cr_assert(r, "no 64 B row");
+	cr_assert(evidence_has(r, "below what the transfer rate gives at 64 B per DMA transfer"),
+		  "no DMA mismatch evidence");
+	cr_assert(evidence_has(r, "SZ x Trans/s x 8 / 10^9"), "the evidence does not say what to check");
+	cr_assert(!evidence_has(r, "--rate-basis"), "--rate-basis does not apply to a DMA size");
+	json_decref(j);
+}
+
 /*
  * netperf omni -O ("human readable") output. The fixture's header gives the
  * numbers: run 1 (two blocks) UDP, 1472 B, 1,000,000 send calls in 10.00 s = 100,000 msg/s,

@@ -23,6 +23,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 /* shared_irq: the profile's TX and RX rings share one vector (irq_shared), so `both` pays one
@@ -319,6 +320,16 @@ Test(profiles, not_a_text_profile, .timeout = 30)
 	expect_bad_profile("/tmp", "/tmp: is a directory: expected a NIC profile");
 	p = write_tmp("synthetic-empty.ini", "", 0);
 	expect_bad_profile(p, "empty file");
+	/* a FIFO nobody writes: read at once as empty (never a hang in open()), and said to be a
+	 * pipe or FIFO with nothing written, as every reader says it (src/util/input.h) */
+	char fifo[256];
+	snprintf(fifo, sizeof fifo, "/tmp/pcibw-profiles-%d-fifo.ini", (int)getpid());
+	unlink(fifo);
+	cr_assert_eq(mkfifo(fifo, 0600), 0, "%s: %s", fifo, strerror(errno));
+	snprintf(want, sizeof want,
+		 "%s: empty pipe or FIFO (no writer, or nothing written): expected a NIC profile", fifo);
+	expect_bad_profile(fifo, want);
+	unlink(fifo);
 	char longline[600];
 	snprintf(longline, sizeof longline, HDR "[profile]\nsource = %0400d\n", 7);
 	p = write_tmp("synthetic-long.ini", longline, strlen(longline));

@@ -72,6 +72,32 @@ Test(render_report_text, virtual_nic_of_unknown_bus_kind)
 	run_free(&r);
 }
 
+/* A bottleneck of unknown bus kind (an hwloc export: a stored speed, no config space) says what is
+ * known, neither "per direction" (duplex) nor "its own bus" (shared): the XML's pci_link_speed
+ * 0.200000 GB/s of 0000:04:00.0 is 1.60 Gbit/s, its own and the least on its path (its bridge
+ * 0000:00:01.0 stores 0.400000); 0000:05:00.0's and its bridge 0000:00:05.0's are both 2.000000
+ * (16.00 Gbit/s), the tie going to the bridge. */
+Test(render_report_text, a_bottleneck_of_unknown_kind_says_only_what_is_known)
+{
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"report", "--topology",
+					     test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"), NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(strstr(r.out, "bottleneck:  1.60 Gbit/s at 0000:04:00.0 (itself; bus kind unknown: the "
+				"link speed hwloc stored, no bus ceiling)\n"),
+		  "%s", r.out);
+	cr_assert(strstr(r.out, "bottleneck:  16.00 Gbit/s at 0000:00:05.0 (bus kind unknown: the link "
+				"speed hwloc stored, no bus ceiling)\n"),
+		  "%s", r.out);
+	cr_assert(!strstr(r.out, "per direction"), "%s", r.out);
+	cr_assert(!strstr(r.out, "its own bus"), "%s", r.out);
+	run_free(&r);
+	/* a known kind keeps its words: the 82576's own x4 Gen1 link (the dump's LnkSta) */
+	char *t = report_text("pcie-intel-82576-x4-gen1.lspci", "01:00.0");
+	cr_assert(strstr(t, "per direction at 0000:01:00.0 (its own link)"), "%s", t);
+	free(t);
+}
+
 /* A bus the source does not show points at where the reason is written: an hwloc export
  * (hp-sl390s-g7-82576-connectx2-gpus.xml) holds no config space, which is a warning about the
  * whole source, so its devices have no note of their own to "see"; a dump of 64-byte config

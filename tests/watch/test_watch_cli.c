@@ -291,18 +291,42 @@ Test(watch_cli, record_cap_and_replay_same_verdict_no_addresses)
 		closedir(d);
 	free(samples);
 	/* a 4 KiB cap: one sample of this machine's /proc is more than that, so no replayable
-	 * recording (two samples) can be written: exit 1, "recording not written", never exit 0
-	 * with an empty samples file */
+	 * recording (two samples) can be written: exit 1 naming the least cap that holds two, and
+	 * what the run created (DIR, DIR/meta, DIR/samples) is removed, never a recording that
+	 * cannot be replayed (doc/cli-contract.md, watch) */
 	r = watch((const char *[]){"watch", "lo", "--count", "2", "--interval", "0.1", "--record", cap,
 				   "--record-max", "4K", NULL});
 	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
 	cr_assert(strstr(r.err, "--record-max 4096 bytes holds 0 sample(s)"), "%s", r.err);
 	cr_assert(strstr(r.err, "a replay needs at least two"), "%s", r.err);
-	snprintf(path, sizeof path, "%s/samples", cap);
+	cr_assert(strstr(r.err, "(the recording was removed)"), "%s", r.err);
+	const char *least = strstr(r.err, "give --record-max ");
+	cr_assert(least, "%s", r.err);
+	unsigned long long n = strtoull(least + strlen("give --record-max "), NULL, 10);
+	cr_assert(n > 4096 && n % 4096 == 0, "least cap %llu: %s", n, r.err);
 	struct stat st;
-	cr_assert_eq(stat(path, &st), 0);
-	cr_assert_leq(st.st_size, 4096);
+	cr_assert_neq(stat(cap, &st), 0, "%s was created by the run and left behind", cap);
 	run_free(&r);
+	/* an empty DIR given stays, and stays empty: only what the run created goes */
+	cr_assert_eq(mkdir(cap, 0755), 0);
+	r = watch((const char *[]){"watch", "lo", "--count", "2", "--interval", "0.1", "--record", cap,
+				   "--record-max", "4K", NULL});
+	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+	cr_assert_eq(stat(cap, &st), 0, "the directory given was removed");
+	snprintf(path, sizeof path, "%s/meta", cap);
+	cr_assert_neq(stat(path, &st), 0, "%s left behind", path);
+	snprintf(path, sizeof path, "%s/samples", cap);
+	cr_assert_neq(stat(path, &st), 0, "%s left behind", path);
+	/* the cap the message names holds the two samples a replay needs */
+	char least_arg[32];
+	snprintf(least_arg, sizeof least_arg, "%llu", n);
+	r = watch((const char *[]){"watch", "lo", "--count", "1", "--interval", "0.1", "--record", cap,
+				   "--record-max", least_arg, NULL});
+	cr_assert_eq(r.status, 0, "--record-max %s: exit %d: %s", least_arg, r.status, r.err);
+	run_free(&r);
+	cr_assert_eq(stat(path, &st), 0);
+	cr_assert_leq(st.st_size, (off_t)n);
 }
 
 Test(watch_cli, a_device_no_profile_lists_gets_the_warning_analyze_gives)
