@@ -165,7 +165,8 @@ static const char *rate(char *b, double gbps)
 	return b;
 }
 
-/* "2 x 10G on this x4 Gen2 link: line rate from 128 B; at 64 B 9.6 of 29.8 Mpps (0.32)" */
+/* "2 x 10G on this x4 Gen2 link: line rate from 128 B; at 64 B the bus carries 9.6 Mpps, 32 % of
+ * the 29.8 Mpps line rate" */
 static void port_fit_line(FILE *o, const struct pcibw_device *d)
 {
 	if (!pcibw_is_network_class(d->class_id))
@@ -204,10 +205,11 @@ static void port_fit_line(FILE *o, const struct pcibw_device *d)
 	else if (f->min_line_rate_bytes != PCIBW_NULL)
 		fprintf(o, "line rate from %d B", f->min_line_rate_bytes);
 	else
-		fprintf(o, "below line rate at every frame size up to %d B (%.2f at %d B)",
-			PCIBW_PORT_FIT_MAX_FRAME, f->ratio_1518, PCIBW_PORT_FIT_MAX_FRAME);
-	fprintf(o, "; at 64 B %.3g of %.3g Mpps (%.2f), profile %s", f->bus_mpps_64, f->need_mpps_64,
-		f->ratio_64, f->nic);
+		fprintf(o, "below line rate at every frame size up to %d B (%.0f %% of it at %d B)",
+			PCIBW_PORT_FIT_MAX_FRAME, f->ratio_1518 * 100, PCIBW_PORT_FIT_MAX_FRAME);
+	/* the ratio as a share of line rate, so one above 1 does not read "38.1 of 16.4 Mpps" */
+	fprintf(o, "; at 64 B the bus carries %.3g Mpps, %.0f %% of the %.3g Mpps line rate, profile %s",
+		f->bus_mpps_64, f->ratio_64 * 100, f->need_mpps_64, f->nic);
 	char assumed[160];
 	if (*pcibw_port_fit_assumed(f, assumed, sizeof assumed))
 		fprintf(o, "; %s assumed (not in the source)", assumed);

@@ -54,7 +54,15 @@ Test(port_fit_report, two_ports_behind_a_narrower_hop)
 	    strstr(t, "port fit:    2 x 10G (assumed from the ports table) on this x4 Gen2 link: below line "
 		      "rate at every frame size up to 1518 B"),
 	    "%s", t);
-	cr_assert(strstr(t, "of 29.8 Mpps"), "2 x 10^10 / (8 x 84) = 29.76 Mpps at 64 B: %s", t);
+	/* the ratios as shares of line rate, labelled: "(NN % of it at 1518 B)", "NN % of the ... line
+	 * rate" */
+	char want_text[160];
+	snprintf(want_text, sizeof want_text,
+		 "up to 1518 B (%.0f %% of it at 1518 B); at 64 B the bus carries ", want.ratio_1518 * 100);
+	cr_assert(strstr(t, want_text), "%s in %s", want_text, t);
+	snprintf(want_text, sizeof want_text, ", %.0f %% of the 29.8 Mpps line rate, profile kernel-82599",
+		 want.ratio_64 * 100);
+	cr_assert(strstr(t, want_text), "2 x 10^10 / (8 x 84) = 29.76 Mpps at 64 B: %s in %s", want_text, t);
 	free(t);
 }
 
@@ -151,6 +159,13 @@ Test(port_fit_report, real_copy_onpackage_x722)
 				"table) on the chipset's uplink 0000:5d:02.0, x8 Gen3 link: "),
 		  "%s", t.out);
 	cr_assert(!strstr(t.out, "5.5G"), "%s", t.out);
+	/* a bus above line rate reads as a share over 100 %, not "38.1 of 16.4 Mpps": 11 Gbit/s of
+	 * 64 B frames (84 B on the wire) is 11 x 10^9 / (8 x 84) = 16.37 Mpps */
+	cr_assert_gt(want.ratio_64, 1);
+	char share[96];
+	snprintf(share, sizeof share, "%.0f %% of the 16.4 Mpps line rate, profile i40e",
+		 want.ratio_64 * 100);
+	cr_assert(strstr(t.out, share), "%s in %s", share, t.out);
 	cr_assert(strstr(t.out, "profile i40e; MPS 128, MRRS 512, RCB 64 assumed (not in the source)\n"),
 		  "%s", t.out);
 	run_free(&t);
@@ -194,8 +209,9 @@ Test(port_fit_report, two_functions_on_one_pci_segment_add_their_shares)
 	}
 	json_decref(r);
 	char *t = report_text("lkml-2006-via-pm133-82546eb-conventional-pci.lspci", "00:12.0");
-	char want[64];
-	snprintf(want, sizeof want, "at 64 B %.3g of 2.98 Mpps", 2 * r64.bus_mpps);
+	char want[96];
+	snprintf(want, sizeof want, "at 64 B the bus carries %.3g Mpps, %.0f %% of the 2.98 Mpps line rate",
+		 2 * r64.bus_mpps, 2 * r64.bus_mpps / need64 * 100);
 	cr_assert(strstr(t, want), "%s: %s", want, t);
 	free(t);
 }
