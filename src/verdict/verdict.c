@@ -483,6 +483,12 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	if (isnan(r->gbps))
 		o = snprintf(where, sizeof where, "%s%s", pps_text(a, sizeof a, r->pps),
 			     dir_words(r->pattern));
+	else if (!isnan(r->input_size_bytes) && r->input_size_bytes != r->size_bytes)
+		/* the size the table and the headline show (a TCP write, a UDP datagram), then the
+		 * packets it went as, which the ceilings are set at */
+		o = snprintf(where, sizeof where, "%s%s at %g B (%g B IP packets)",
+			     rate_text(a, sizeof a, r->gbps), dir_words(r->pattern), r->input_size_bytes,
+			     r->size_bytes);
 	else if (!isnan(r->size_bytes))
 		o = snprintf(where, sizeof where, "%s%s at %g B", rate_text(a, sizeof a, r->gbps),
 			     dir_words(r->pattern), r->size_bytes);

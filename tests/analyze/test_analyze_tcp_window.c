@@ -54,6 +54,17 @@ Test(tcp_window, cloud_run_names_the_path)
 	cr_assert(evidence_has(s, "(0.3 % of 236451 segments)"));
 	cr_assert(!evidence_has(s, "closed-loop"), "the TCP hint replaces the closed-loop one");
 
+	/* the summary names the size as the table and the headline do (131072 B writes,
+	 * start.test_start.blksize), then the IP packets the rates are set at: MSS 1408 + 52 = 1460 B;
+	 * its rate is the receiver's 275.5 Mbit/s, the larger */
+	json_t *ev = json_array_get(json_object_get(j, "evidence"), 0);
+	cr_assert(json_is_string(ev));
+	cr_assert(
+	    !strncmp(json_string_value(ev),
+		     "Undetermined at 276 Mbit/s at 131072 B (1460 B IP packets): the TCP path",
+		     strlen("Undetermined at 276 Mbit/s at 131072 B (1460 B IP packets): the TCP path")),
+	    "%s", json_string_value(ev));
+
 	json_t *r = find_row(j, 131072, "receiver", NULL);
 	assert_close(jnum(tcp_path_of(r), "measured_share"), 0.2755362155268963 / 0.29782, 0.0001);
 
