@@ -116,8 +116,6 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 		return PCIBW_OK;
 	default:
 		return pcibw_fail(err, PCIBW_ENOTHERE,
-				  "%s: the bus it runs on is unknown "
-				  "(the source does not show it)",
-				  d->slot);
+				  "%s: the bus it runs on is unknown: the source does not show it", d->slot);
 	}
 }

@@ -290,8 +290,14 @@ void probe_port_fit(struct probe_set *s, int i, struct pcibw_report *rep)
 	if (fit(s, i, &f, &err)) {
 		memset(&d->port_fit, 0, sizeof d->port_fit);
 		d->port_fit.min_line_rate_bytes = PCIBW_NULL;
-		snprintf(d->port_fit.why, sizeof d->port_fit.why, "%.200s", err.msg);
-		pcibw_report_warn(rep, d->slot, "port-fit-unknown", "port fit unknown: %s", err.msg);
+		/* the reason sits in the device's own block (and its warning is prefixed with the
+		 * slot): a message that starts with the slot would name it twice */
+		const char *why = err.msg;
+		size_t n = strlen(d->slot);
+		if (n && !strncmp(why, d->slot, n) && !strncmp(why + n, ": ", 2))
+			why += n + 2;
+		snprintf(d->port_fit.why, sizeof d->port_fit.why, "%.200s", why);
+		pcibw_report_warn(rep, d->slot, "port-fit-unknown", "port fit unknown: %s", why);
 		return;
 	}
 	d->port_fit = f;

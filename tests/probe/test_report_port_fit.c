@@ -124,6 +124,29 @@ Test(port_fit_report, null_with_a_reason)
 	json_decref(r);
 }
 
+/* An hwloc export holds no config space (doc: --topology), so no bus kind: the port fit's reason
+ * sits in the device's own block and says so once, without the slot the block already names and
+ * without parentheses inside parentheses. */
+Test(port_fit_report, unknown_bus_reason_names_no_slot_twice)
+{
+	const char *args[] = {"report", "--topology",
+			      test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"), NULL};
+	struct run_result t = run_pcibw(NULL, args);
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_assert(strstr(t.out, "0000:04:00.0  Intel Corporation 82576"), "%s", t.out);
+	cr_assert(strstr(t.out, "  port fit:    unknown (the bus it runs on is unknown: the source does not "
+				"show it)\n"),
+		  "%s", t.out);
+	cr_assert(!strstr(t.out, "unknown (0000:04:00.0:"), "%s", t.out);
+	run_free(&t);
+	json_t *r =
+	    report_json(0, (const char *[]){"report", "--topology",
+					    test_data("hwloc/hp-sl390s-g7-82576-connectx2-gpus.xml"), NULL});
+	cr_assert(noted(device(r, "0000:04:00.0"), "port-fit-unknown",
+			"port fit unknown: the bus it runs on is unknown: the source does not show it"));
+	json_decref(r);
+}
+
 /* synthetic-pcie-82576-vf.lspci (see its header): a VF is no port */
 Test(port_fit_report, virtual_function_is_no_port)
 {
