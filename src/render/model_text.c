@@ -79,6 +79,18 @@ static void notes(FILE *o, const struct pcibw_model_view *v, bool stall)
 		fprintf(o,
 			"headroom: how far the bus ceiling sits above (+) or below (-) the wire ceiling.\n");
 	}
+	bool held = false;
+	for (int i = 0; i < v->n; i++)
+		held = held || v->rows[i].bus_ns_per_packet > 0;
+	if (held) {
+		if (!any)
+			fprintf(o, "\n");
+		any = true;
+		/* doc/json.md bus_ns_per_packet; in pattern both a row's rates are per direction */
+		fprintf(o, "bus ns/pkt: how long one packet's transactions hold the bus%s%s.\n",
+			v->bus->kind == PCIBW_BUS_PCIE ? " (its busier direction)" : "",
+			v->pattern == PCIBW_PAT_BOTH ? "; pattern both: one packet each way" : "");
+	}
 	if (stall) {
 		if (!any)
 			fprintf(o, "\n");

@@ -299,6 +299,17 @@ Test(model_cli, says_which_sizes_the_bus_cannot_carry)
 	cr_expect(strstr(r.out, "the bus cannot carry 1 Gbit/s at 64 B.\n"), "%s", r.out);
 	/* 60 B of data end mid-line: the root complex's whole lines bind */
 	cr_expect(strstr(r.out, "\nroot-complex: "), "%s", r.out);
+	/* the bus ns/pkt column is said in words (doc/json.md bus_ns_per_packet: PCIe counts the
+	 * busier direction); the default pattern is both, whose rates are per direction */
+	cr_expect(strstr(r.out, "\nbus ns/pkt: how long one packet's transactions hold the bus (its busier "
+				"direction); pattern both: one packet each way.\n"),
+		  "%s", r.out);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"model", "--bus", "pci33/32", "--nic", "e1000", "--pattern",
+					     "rx", "--sizes", "64", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_expect(strstr(r.out, "\nbus ns/pkt: how long one packet's transactions hold the bus.\n"), "%s",
+		  r.out);
 	run_free(&r);
 	/* a tiny line rate at the bound (1 Mbit/s) keeps the headroom column aligned: every data
 	 * line as long as the header line */
