@@ -28,15 +28,19 @@ static void warn_latencies(const struct probe_node *n, struct pcibw_report *rep)
 		return;
 	unsigned l0s = (n->lnkcap & PCI_EXP_LNKCAP_L0S) >> 12, l1 = (n->lnkcap & PCI_EXP_LNKCAP_L1) >> 15;
 	if (d->aspm_supported & PCIBW_ASPM_L0S && l0s == 7)
-		pcibw_report_warn(rep, d->slot, "exit-latency-open",
-				  "Link Capabilities 0x%08x: L0s exit latency code 7 is open-ended (more "
-				  "than 4 us, PCIe Base 6.0 sec. 7.5.3.6): l0s_exit_latency_ns is null",
-				  (unsigned)n->lnkcap);
+		pcibw_report_warn(
+		    rep, d->slot, "exit-latency-open",
+		    "Link Capabilities 0x%08x: L0s exit latency code 7 is open-ended (more "
+		    "than 4 us, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure for it (--json: "
+		    "l0s_exit_latency_ns null)",
+		    (unsigned)n->lnkcap);
 	if (d->aspm_supported & PCIBW_ASPM_L1 && l1 == 7)
-		pcibw_report_warn(rep, d->slot, "exit-latency-open",
-				  "Link Capabilities 0x%08x: L1 exit latency code 7 is open-ended (more "
-				  "than 64 us, PCIe Base 6.0 sec. 7.5.3.6): l1_exit_latency_ns is null",
-				  (unsigned)n->lnkcap);
+		pcibw_report_warn(
+		    rep, d->slot, "exit-latency-open",
+		    "Link Capabilities 0x%08x: L1 exit latency code 7 is open-ended (more "
+		    "than 64 us, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure for it (--json: "
+		    "l1_exit_latency_ns null)",
+		    (unsigned)n->lnkcap);
 }
 
 static void latency_text(const struct pcibw_device *d, int state, char *buf, size_t len)

@@ -84,6 +84,11 @@ Test(linkpm, connectx3pro_open_ended_latency)
 	expect_null(d, "l1_exit_latency_ns");
 	cr_assert(noted(d, "exit-latency-open", NULL));
 	cr_assert(warned(r, "0000:03:00.0: Link Capabilities", "L0s exit latency code 7 is open-ended"));
+	/* text shows no exit latency: the warning says what the null means, and where it is */
+	cr_assert(
+	    warned(r, "0000:03:00.0: Link Capabilities",
+		   "(more than 4 us, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure for it (--json: "
+		   "l0s_exit_latency_ns null)"));
 	cr_assert(!warned(r, "0000:03:00.0", "L1 exit latency"), "L1 is not supported: no warning");
 	cr_assert_str_eq(str(d, "aspm_link"), "off");
 	cr_assert_eq(integer(json_array_get(json_object_get(d, "path"), 0), "mps_supported_bytes"), 256);
