@@ -235,7 +235,8 @@ static void hop_machine(const struct watch_ctx *ctx, const struct watch_shared_g
 	mach->bus_virtual = false;
 	mach->line_rate_gbps = 0;
 	mach->bus_note[0] = '\0';
-	snprintf(mach->bus_name, sizeof mach->bus_name, "shared %s %.31s (%.40s)",
+	/* 15 + 16 + 2 + 60 + 1 bytes fit bus_name: a slot and a whole spec, not one cut mid-key */
+	snprintf(mach->bus_name, sizeof mach->bus_name, "shared %s %.16s (%.60s)",
 		 gr->segment ? "segment" : "hop", gr->hop, gr->hop_bus);
 }
 

@@ -218,6 +218,14 @@ Test(shared, an_older_recording_groups_ports_by_their_pcix_bus)
 		cr_assert_gt(num(g, "utilisation"), num(g, "rx.utilisation") * 1.5);
 		cr_assert_str_eq(str(g, "bound_by"), "shared");
 	}
+	/* the summary names the segment's bus whole: the recording's bus=pcix133/64 with the spec's
+	 * defaults where config space gives none (mmrbc=512, splits=1, latency_timer=64) */
+	json_t *sg = json_array_get(json_object_get(L.v[L.n - 1], "shared"), 0);
+	const char *ev = json_string_value(json_array_get(json_object_get(sg, "evidence"), 0));
+	cr_assert(ev && strstr(ev,
+			       "the shared segment 0000:02 (pcix133/64,mmrbc=512,splits=1,latency_timer=64) "
+			       "is "),
+		  "%s", ev ? ev : "(no evidence)");
 	lines_free(&L);
 }
 
