@@ -247,11 +247,17 @@ static void bottleneck_line(FILE *o, const struct pcibw_device *d)
 			from && !strcmp(from, "hwloc") ? "hwloc" : "the source");
 		return;
 	}
-	fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s\n", d->bottleneck_gbps,
+	/* a chipset MAC's own link is on-package: the block's port fit uses the uplink instead, so
+	 * the headline says why the two differ */
+	bool onpkg = k == PCIBW_BUS_PCIE && d->n_path > 0 &&
+		     pcibw_device_is_onpackage(d->vendor_id, d->device_id) &&
+		     strcmp(d->bottleneck_slot, d->path[d->n_path - 1].slot) != 0;
+	fprintf(o, "  bottleneck:  %.2f Gbit/s%s at %s%s%s\n", d->bottleneck_gbps,
 		d->bottleneck_shared == 1 ? " shared, half duplex" : " per direction", d->bottleneck_slot,
 		!own		      ? ""
 		: k == PCIBW_BUS_PCIE ? " (its own link)"
-				      : " (its own bus)");
+				      : " (its own bus)",
+		onpkg ? " (its on-package link, which may not be a physical ceiling: see the warnings)" : "");
 }
 
 static void device_text(FILE *o, const struct pcibw_device *d, const struct report_notes *notes)

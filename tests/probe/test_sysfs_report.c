@@ -96,6 +96,23 @@ Test(sysfs_skx, x722_downgraded_on_package_link)
 						       "may not be a physical ceiling", NULL}),
 		     1);
 	json_decref(r);
+	/* the text headline says so too, beside the port fit modelled on the uplink 5d:02.0 */
+	struct run_result t =
+	    run_pcibw(NULL, (const char *[]){"report", "--sysfs", test_data("sysfs/skx-2s-cx4-x722"), "-s",
+					     "60:00.0", NULL});
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_expect(strstr(t.out,
+			 "  bottleneck:  2.00 Gbit/s per direction at 0000:5f:03.0 (its on-package link, "
+			 "which may not be a physical ceiling: see the warnings)\n"),
+		  "%s", t.out);
+	cr_expect(strstr(t.out, "on the chipset's uplink 0000:5d:02.0"), "%s", t.out);
+	run_free(&t);
+	/* a ConnectX-4 on the same machine is no chipset MAC: its headline stays plain */
+	t = run_pcibw(NULL, (const char *[]){"report", "--sysfs", test_data("sysfs/skx-2s-cx4-x722"), "-s",
+					     "1a:00.0", NULL});
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_expect(strstr(t.out, "  bottleneck:  126.03 Gbit/s per direction at 0000:17:00.0\n"), "%s", t.out);
+	run_free(&t);
 }
 
 /* README: "every config file is 64 bytes long": one warning, once, saying what a copy gathered
