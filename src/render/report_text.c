@@ -308,7 +308,9 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	if (d->bus_kind == PCIBW_BUS_PCIE)
 		pm_line(o, d);
 	if (d->bus_kind == PCIBW_BUS_PCI || d->bus_kind == PCIBW_BUS_PCIX)
-		fprintf(o, "  registers:   latency timer %s, cache line %s%s\n", num(n1, d->latency_timer),
+		/* Latency Timer counts PCI bus clocks (PCI Local Bus 3.0 sec. 6.2.4) */
+		fprintf(o, "  registers:   latency timer %s clocks, cache line %s%s\n",
+			num(n1, d->latency_timer),
 			d->cacheline_bytes == PCIBW_NULL ? "size not set" : num(n2, d->cacheline_bytes),
 			d->cacheline_bytes == PCIBW_NULL ? "" : " bytes");
 	if (d->pcix_capable)
