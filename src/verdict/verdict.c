@@ -397,7 +397,7 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		    r,
 		    "the CPU, at %.0f %%, is the only loaded resource (bus %s, wire %s). A CPU "
 		    "ceiling below 100 %% usually means idle time is mis-measured (interrupt time "
-		    "the soaker never sees, or a closed-loop benchmark)",
+		    "a user-space CPU soaker never sees, or a closed-loop benchmark)",
 		    pct(r->cpu_util),
 		    bus_known ? (snprintf(a, sizeof a, "%.0f %%", pct(r->bus_util)), a) : "without a ceiling",
 		    (snprintf(b, sizeof b, "%.0f %%", pct(r->wire_util)), b));

@@ -99,7 +99,9 @@ CASE(io_bound, 85000, 99, 100000, 1e9, PCIBW_V_IO, "85 % of its ceiling")
 CASE(below_bus_threshold, 84000, NAN, 100000, 1e9, PCIBW_V_UNDETERMINED, "no CPU was measured")
 CASE(cpu_all_busy, 50000, 90, 100000, 1e9, PCIBW_V_CPU, "CPUs are 90 % busy")
 /* the CPU is the only loaded resource: >= 0.75 while bus and wire < 0.60 */
-CASE(cpu_only_loaded, 50000, 75, 100000, 100000, PCIBW_V_CPU, "idle time is mis-measured")
+CASE(cpu_only_loaded, 50000, 75, 100000, 100000, PCIBW_V_CPU,
+     "idle time is mis-measured (interrupt time a user-space CPU soaker never sees, or a closed-loop "
+     "benchmark)")
 CASE(cpu_not_only_loaded, 60000, 80, 100000, 1e9, PCIBW_V_UNDETERMINED, "")
 CASE(nothing_loaded, 10000, 20, 100000, 100000, PCIBW_V_UNDETERMINED, "closed-loop")
 
