@@ -495,8 +495,9 @@ static void summarise(const struct pcibw_rows *rs, const struct pcibw_machine *m
 	else
 		o = snprintf(where, sizeof where, "%s%s", rate_text(a, sizeof a, r->gbps),
 			     dir_words(r->pattern));
-	/* which NIC the figure is of: a run over several interfaces would not say otherwise */
-	if (r->iface[0] && o > 0 && (size_t)o < sizeof where)
+	/* which NIC the figure is of: a run over several interfaces would not say otherwise (a
+	 * shared hop's bus name names it already) */
+	if (r->iface[0] && !strstr(bus, r->iface) && o > 0 && (size_t)o < sizeof where)
 		snprintf(where + o, sizeof where - (size_t)o, " on %s", r->iface);
 	char busw[160] = "", wirew[64] = "";
 	if (!isnan(r->bus_util))

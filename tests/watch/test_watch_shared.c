@@ -226,6 +226,7 @@ Test(shared, an_older_recording_groups_ports_by_their_pcix_bus)
 			       "the shared segment 0000:02 (pcix133/64,mmrbc=512,splits=1,latency_timer=64) "
 			       "is "),
 		  "%s", ev ? ev : "(no evidence)");
+	cr_assert(!strstr(ev, " on 0000:02"), "the hop is named once: %s", ev);
 	lines_free(&L);
 }
 
