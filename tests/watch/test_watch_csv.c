@@ -86,6 +86,18 @@ static int row_for_row(json_t *sum, json_t *an, const char *what)
 	return (int)json_array_size(ar);
 }
 
+/* `analyze CSV --json`, which must exit 0, parsed */
+static json_t *analyze_csv_json(const char *csv)
+{
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
+	cr_assert_eq(a.status, 0, "%s", a.err);
+	json_error_t e;
+	json_t *an = json_loads(a.out, 0, &e);
+	cr_assert(an, "%s", e.text);
+	run_free(&a);
+	return an;
+}
+
 /* `analyze --json` of the CSV `watch --replay DIR --format csv` writes, parsed */
 static json_t *analyze_of_replay_csv(const char *dir)
 {
@@ -95,12 +107,7 @@ static json_t *analyze_of_replay_csv(const char *dir)
 	struct run_result c = run_cmd(NULL, (const char *[]){"sh", "-c", cmd, NULL});
 	cr_assert_eq(c.status, 0, "%s", c.err);
 	run_free(&c);
-	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(a.status, 0, "%s", a.err);
-	json_error_t e;
-	json_t *an = json_loads(a.out, 0, &e);
-	cr_assert(an, "%s", e.text);
-	run_free(&a);
+	json_t *an = analyze_csv_json(csv);
 	unlink(csv);
 	return an;
 }
@@ -249,11 +256,7 @@ Test(watch_csv, each_interface_header_line_is_applied_to_its_rows)
 			       "cpu_mhz: 2596.2 iface: eth0\n"),
 		  "%s", text);
 	free(text);
-	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(a.status, 0, "%s", a.err);
-	json_error_t e;
-	json_t *an = json_loads(a.out, 0, &e);
-	cr_assert(an, "%s", e.text);
+	json_t *an = analyze_csv_json(csv);
 	size_t i;
 	json_t *r;
 	int eth0 = 0, lo = 0;
@@ -296,7 +299,6 @@ Test(watch_csv, each_interface_header_line_is_applied_to_its_rows)
 	cr_assert_str_eq(json_string_value(json_object_get(m1, "bus_from")), from);
 	cr_assert_eq(lo, 2);
 	json_decref(an);
-	run_free(&a);
 	unlink(csv);
 }
 
@@ -426,11 +428,7 @@ Test(watch_csv, a_link_that_retrains_is_its_own_ceiling_in_the_summary_and_the_c
 	cr_assert_eq(before, 3, "the rows of intervals 1-3 come before it");
 	free(text);
 	/* analyze sets the rows after it against gen1 x4 */
-	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(an.status, 0, "%s", an.err);
-	json_error_t e;
-	json_t *aj = json_loads(an.out, 0, &e);
-	cr_assert(aj, "%s", e.text);
+	json_t *aj = analyze_csv_json(csv);
 	cr_assert_str_eq(json_string_value(json_object_get(aj, "verdict")), "io-bound");
 	int on[2] = {0, 0};
 	json_array_foreach(json_object_get(aj, "rows"), i, x)
@@ -444,7 +442,6 @@ Test(watch_csv, a_link_that_retrains_is_its_own_ceiling_in_the_summary_and_the_c
 	}
 	cr_assert(on[0] == 1 && on[1] == 1);
 	json_decref(aj);
-	run_free(&an);
 	unlink(csv);
 }
 
@@ -467,11 +464,7 @@ Test(watch_csv, a_machine_stated_again_applies_to_the_rows_after_it)
 		fprintf(f, "%d.0,eth0,rx,64,1000.%0*d,50.00,50.00\n%s%d.5,eth0,rx,64,2000.0,50.00,50.00\n%s",
 			k, 1 + k % 13, 0, x4, k, x8);
 	cr_assert_eq(fclose(f), 0);
-	struct run_result an = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(an.status, 0, "%s", an.err);
-	json_error_t e;
-	json_t *aj = json_loads(an.out, 0, &e);
-	cr_assert(aj, "%s", e.text);
+	json_t *aj = analyze_csv_json(csv);
 	json_t *rows = json_object_get(aj, "rows");
 	cr_assert_eq(json_array_size(rows), 2);
 	size_t i;
@@ -492,12 +485,12 @@ Test(watch_csv, a_machine_stated_again_applies_to_the_rows_after_it)
 	snprintf(from, sizeof from, "%s:4", csv);
 	cr_assert_str_eq(json_string_value(json_object_get(json_array_get(im, 1), "bus_from")), from);
 	json_decref(aj);
-	run_free(&an);
 	/* piped: the same */
 	char script[512];
 	snprintf(script, sizeof script, "cat %s | \"$PCIBW_EXE\" analyze - --json", csv);
 	struct run_result p = run_cmd(NULL, (const char *[]){"sh", "-c", script, NULL});
 	cr_assert_eq(p.status, 0, "%s", p.err);
+	json_error_t e;
 	json_t *pj = json_loads(p.out, 0, &e);
 	cr_assert(pj, "%s", e.text);
 	cr_assert_eq(json_array_size(json_object_get(pj, "rows")), 2);
@@ -994,17 +987,12 @@ Test(watch_csv, as_many_machines_as_watch_can_state_are_read)
 	char csv[128];
 	snprintf(csv, sizeof csv, "/tmp/pcibw-watch-csv-states-%d.csv", (int)getpid());
 	write_states_csv(csv, 8);
-	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, "--json", NULL});
-	cr_assert_eq(a.status, 0, "%s", a.err);
-	json_error_t e;
-	json_t *an = json_loads(a.out, 0, &e);
-	cr_assert(an, "%s", e.text);
+	json_t *an = analyze_csv_json(csv);
 	cr_assert_eq(json_array_size(json_object_get(an, "iface_machines")), 336);
 	cr_assert_eq(json_array_size(json_object_get(an, "rows")), 336);
 	json_decref(an);
-	run_free(&a);
 	write_states_csv(csv, 16);
-	a = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
+	struct run_result a = run_pcibw(NULL, (const char *[]){"analyze", csv, NULL});
 	cr_assert_eq(a.status, 3, "%s", a.err);
 	char want[300];
 	snprintf(want, sizeof want,
