@@ -26,21 +26,19 @@ static void warn_latencies(const struct probe_node *n, struct pcibw_report *rep)
 	const struct pcibw_device *d = &n->d;
 	if (!n->lnkcap_read || d->aspm_supported == PCIBW_NULL)
 		return;
-	unsigned l0s = (n->lnkcap & PCI_EXP_LNKCAP_L0S) >> 12, l1 = (n->lnkcap & PCI_EXP_LNKCAP_L1) >> 15;
-	if (d->aspm_supported & PCIBW_ASPM_L0S && l0s == 7)
-		pcibw_report_warn(
-		    rep, d->slot, "exit-latency-open",
-		    "Link Capabilities 0x%08x: L0s exit latency code 7 is open-ended (more "
-		    "than 4 us, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure for it (--json: "
-		    "l0s_exit_latency_ns null)",
-		    (unsigned)n->lnkcap);
-	if (d->aspm_supported & PCIBW_ASPM_L1 && l1 == 7)
-		pcibw_report_warn(
-		    rep, d->slot, "exit-latency-open",
-		    "Link Capabilities 0x%08x: L1 exit latency code 7 is open-ended (more "
-		    "than 64 us, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure for it (--json: "
-		    "l1_exit_latency_ns null)",
-		    (unsigned)n->lnkcap);
+	/* code 7 of each exit latency field is "more than" its largest step (sec. 7.5.3.6) */
+	static const struct {
+		unsigned state, mask, shift;
+		const char *name, *bound, *key;
+	} lat[] = {{PCIBW_ASPM_L0S, PCI_EXP_LNKCAP_L0S, 12, "L0s", "4 us", "l0s_exit_latency_ns"},
+		   {PCIBW_ASPM_L1, PCI_EXP_LNKCAP_L1, 15, "L1", "64 us", "l1_exit_latency_ns"}};
+	for (size_t k = 0; k < sizeof lat / sizeof lat[0]; k++)
+		if (d->aspm_supported & lat[k].state && ((n->lnkcap & lat[k].mask) >> lat[k].shift) == 7)
+			pcibw_report_warn(rep, d->slot, "exit-latency-open",
+					  "Link Capabilities 0x%08x: %s exit latency code 7 is open-ended "
+					  "(more than %s, PCIe Base 6.0 sec. 7.5.3.6): pcibw gives no figure "
+					  "for it (--json: %s null)",
+					  (unsigned)n->lnkcap, lat[k].name, lat[k].bound, lat[k].key);
 }
 
 static void latency_text(const struct pcibw_device *d, int state, char *buf, size_t len)
