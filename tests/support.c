@@ -43,10 +43,16 @@ static char *read_fd(int fd)
 	size_t cap = 8192, n = 0;
 	char *buf = malloc(cap);
 	ssize_t got;
+	if (!buf)
+		abort();
 	while ((got = read(fd, buf + n, cap - n - 1)) > 0) {
 		n += (size_t)got;
-		if (cap - n - 1 == 0)
-			buf = realloc(buf, cap *= 2);
+		if (cap - n - 1 == 0) {
+			char *nb = realloc(buf, cap *= 2);
+			if (!nb)
+				abort();
+			buf = nb;
+		}
 	}
 	buf[n] = '\0';
 	return buf;
@@ -141,15 +147,22 @@ const char *temp_file(const char *text, const char *suffix)
 struct run_result run_pcibw_as_nobody(const char *share, const char *const *args)
 {
 	struct run_result r = {0};
-	char dir[] = "/tmp/pcibw-nobody-XXXXXX", cmd[16384], exe[64], env[80], copy[4200] = "";
+	char dir[] = "/tmp/pcibw-nobody-XXXXXX", cmd[16384], exe[64], env[80], data_env[96], cwd[80],
+	     copy[4200] = "";
 	if (!mkdtemp(dir)) {
 		r.status = 125;
 		r.out = calloc(1, 1);
 		r.err = strdup("mkdtemp failed");
 		return r;
 	}
-	/* the command links libpcibw statically: the binary alone runs */
+	/* The command links libpcibw statically: the binary alone runs. Its data tree
+	 * ($PCIBW_DATA_DIR: NIC profiles, port table) is copied too, since nobody may not reach the tree. */
+	const char *data = getenv("PCIBW_DATA_DIR");
 	snprintf(cmd, sizeof cmd, "chmod 755 '%s' && cp -L '%s' '%s'/", dir, getenv("PCIBW_EXE"), dir);
+	if (data) {
+		size_t n0 = strlen(cmd);
+		snprintf(cmd + n0, sizeof cmd - n0, " && cp -RL '%s' '%s/data'", data, dir);
+	}
 	if (share) {
 		const char *base = strrchr(share, '/');
 		snprintf(copy, sizeof copy, "%s/%s", dir, base ? base + 1 : share);
@@ -167,12 +180,18 @@ struct run_result run_pcibw_as_nobody(const char *share, const char *const *args
 		int k = 0;
 		snprintf(exe, sizeof exe, "%s/pcibw", dir);
 		snprintf(env, sizeof env, "LD_LIBRARY_PATH=%s", dir);
+		snprintf(data_env, sizeof data_env, "PCIBW_DATA_DIR=%s/data", dir);
+		/* the working directory too: the caller's may be one nobody cannot enter */
+		snprintf(cwd, sizeof cwd, "--chdir=%s", dir);
 		argv[k++] = "setpriv";
 		argv[k++] = "--reuid=65534";
 		argv[k++] = "--regid=65534";
 		argv[k++] = "--clear-groups";
 		argv[k++] = "env";
+		argv[k++] = cwd;
 		argv[k++] = env;
+		if (data)
+			argv[k++] = data_env;
 		argv[k++] = exe;
 		for (int i = 0; args[i] && k < 63; i++)
 			argv[k++] = share && !strcmp(args[i], share) ? copy : args[i];

@@ -25,7 +25,10 @@ struct run_result run_cmd(const char *stdin_file, const char *const *argv);
  * run_pcibw_as_nobody - run pcibw as uid/gid 65534 (setpriv). The build tree may sit under a
  * private directory (a clone in /root), so a copy of the binary (libpcibw is linked in) is run from a
  * fresh world-readable directory in /tmp; if share is not NULL, that file or tree is copied there
- * too and every argument equal to share is replaced by the copy's path. Everything is removed after.
+ * too and every argument equal to share is replaced by the copy's path. The data tree of
+ * $PCIBW_DATA_DIR is copied as well and the command runs with that copy as PCIBW_DATA_DIR and the
+ * fresh directory as its working directory, so nothing it touches lies under the caller's tree.
+ * Everything is removed after.
  */
 struct run_result run_pcibw_as_nobody(const char *share, const char *const *args);
 
