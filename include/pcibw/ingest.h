@@ -26,6 +26,8 @@ enum pcibw_format {
 	PCIBW_FMT_NETPERF_OMNI, /* netperf omni -o (CSV with netperf's output names) */
 	PCIBW_FMT_PCIEBENCH,	/* pcie-bench bw_dma_sz_sweep.csv */
 	PCIBW_FMT_CPUSTAT,	/* mpstat -P ALL, sar -P ALL or sar -u ALL text: a CPU source, no rows */
+	PCIBW_FMT_IPERF3_TEXT,	/* iperf3's default text output, client or server */
+	PCIBW_FMT_LAST = PCIBW_FMT_IPERF3_TEXT,
 };
 
 #define PCIBW_MAX_COLMAP 16
@@ -154,13 +156,14 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 
 /*
  * pcibw_ingest_detect - the format of an input from its first bytes (BOM and '#' lines skipped):
- * '{' -> iperf3; a header starting "Test,PAT,Cache" -> pcie-bench; a CSV header naming
- * "Throughput" and "Throughput Units", or a comma-free first line naming "Throughput " (omni -O
- * columns), with or without a netperf banner before it -> netperf omni; a netperf banner or
- * column block ("Recv   Send", "Socket  Message") -> netperf; anything else -> CSV (whose
- * delimiter, ',' ';' or tab, its header line decides). Only the first line that is neither blank
- * nor a '#' comment is looked at (and the one after a banner); head need not end in a NUL;
- * nothing to look at -> CSV. Never fails.
+ * '{' -> iperf3; iperf3's own text ("Connecting to host ", "Server listening on ", a line of
+ * dashes before that, "[ ID] Interval", "[  5] local ... connected to", "iperf 3") -> iperf3-text; a header
+ * starting "Test,PAT,Cache" -> pcie-bench; a CSV header naming "Throughput" and "Throughput Units", or a
+ * comma-free first line naming "Throughput " (omni -O columns), with or without a netperf banner before it ->
+ * netperf omni; a netperf banner or column block ("Recv   Send", "Socket  Message") -> netperf; anything else
+ * -> CSV (whose delimiter, ',' ';' or tab, its header line decides). Only the first line that is neither
+ * blank nor a '#' comment is looked at (and the one after a banner); head need not end in a NUL; nothing to
+ * look at -> CSV. Never fails.
  */
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
 
@@ -173,7 +176,8 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len);
  */
 int pcibw_cpustat_read(const char *path, struct pcibw_cpu_sample *out, struct pcibw_err *err);
 
-/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench", "cpustat"; "auto" for
+/* pcibw_format_name - "csv", "iperf3", "netperf", "netperf-omni", "pcie-bench", "cpustat",
+ * "iperf3-text"; "auto" for
  * PCIBW_FMT_AUTO or any other value. */
 const char *pcibw_format_name(enum pcibw_format f);
 

@@ -28,6 +28,9 @@ enum pcibw_rate_basis {
 /* Traffic direction of a row: a pcibw_pattern value (pcibw/nic.h), or PCIBW_DIR_UNSET (-1) to use
  * `--pattern`. Kept as int so this header does not depend on the model's. */
 #define PCIBW_DIR_UNSET (-1)
+/* A CSV direction of rx+tx: read as two rows, rx and tx, measured at once (never a row's own
+ * direction). */
+#define PCIBW_DIR_RX_TX (-2)
 
 #define PCIBW_MEASURE_TEXT 48
 
@@ -97,6 +100,15 @@ struct pcibw_measured {
 	 * with (or none), k > 0 the k-th other one stated after the rows began (pcibw watch's
 	 * "# bus: ... iface: NAME" line again when a link retrains); a row key */
 	unsigned machine_no;
+	/* core_max_pct is the share of one process (iperf3's cpu_utilization_percent: its own user
+	 * and system time over wall time), a lower bound on the core it ran on, not the host's */
+	bool core_is_process;
+	/* measured while a stream of the other direction ran on the same host at the same time
+	 * (iperf3 --bidir, a CSV direction of rx+tx): the row's CPU figure covers both */
+	bool concurrent;
+	/* the receive path polls instead of taking interrupts (a CSV poll_mode column): 1 yes, 0
+	 * no, PCIBW_NULL not said */
+	int poll_mode;
 	/* a TCP row's path figures (iperf3 -J sender side); samples 0 and max_cwnd_bytes NAN when
 	 * none */
 	struct pcibw_tcp_path tcp_path;

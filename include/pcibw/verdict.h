@@ -90,6 +90,8 @@ struct pcibw_row {
 	char test[PCIBW_MEASURE_TEXT];
 	char iface[PCIBW_MEASURE_TEXT];
 	bool tcp;
+	bool concurrent;		/* pcibw_measured.concurrent: a stream the other way shared its CPU */
+	int poll_mode;			/* pcibw_measured.poll_mode: 1, 0, PCIBW_NULL */
 	double mss;			/* the benchmark's TCP MSS (first line's), bytes; NAN */
 	struct pcibw_tcp_path tcp_path; /* the first line's TCP path figures (pcibw/measure.h) */
 	bool ipv6;
@@ -115,6 +117,11 @@ struct pcibw_row {
 
 	/* the CPU from a sysstat report (pcibw_rows_cpu): NULL when the row's own */
 	const struct pcibw_cpu_sample *cpu_from;
+	/* a host report the row did not take because its own columns measured the host (the
+	 * row's own wins): NULL */
+	const struct pcibw_cpu_sample *cpu_from_unused;
+	bool core_is_process;	  /* core_max_pct is one process's share (iperf3): a lower bound */
+	double process_core_util; /* that process figure where a host report overrode it, 0-1; NAN */
 
 	/* measured (pcibw_rows_finish, then pcibw_row_rates) */
 	double pps;  /* packets/s; NAN unknown */
@@ -218,9 +225,13 @@ void pcibw_rows_packets(struct pcibw_rows *rs, double mtu, enum pcibw_size_is op
 
 /*
  * pcibw_rows_cpu - after pcibw_rows_finish: the CPU of the run from an mpstat/sar report (c, which
- * must outlive rs) for every row that measured none: cpu_util from its "all" busy share,
- * core_util from its busiest CPU. Rows with a CPU figure of their own keep it. The verdict then
- * names irq+softirq time, which a user-space soaker cannot see.
+ * must outlive rs), a figure of the whole host, for every row that measured no host CPU of its
+ * own: cpu_util from its "all" busy share, core_util the larger of its busiest CPU and the row's
+ * own per-process figure (iperf3's cpu_utilization_percent, core_is_process: a lower bound on one
+ * core, kept in process_core_util). A row whose own columns measured the host (CSV cpu_pct,
+ * cpuN_pct, core_max_pct) keeps them, and cpu_from_unused names the report for a note; a row
+ * already filled from an earlier report keeps that one. The verdict then names irq+softirq time,
+ * which a user-space soaker cannot see.
  */
 void pcibw_rows_cpu(struct pcibw_rows *rs, const struct pcibw_cpu_sample *c);
 

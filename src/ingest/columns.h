@@ -26,6 +26,10 @@ enum role_kind {
 	ROLE_QUEUES,
 	ROLE_THREADS,
 	ROLE_STREAMS,
+	ROLE_RTT,	/* rtt_ms: the TCP round-trip time, ms */
+	ROLE_CWND,	/* cwnd_bytes: the sender's congestion window, bytes */
+	ROLE_WINDOW,	/* window_bytes: the window in flight, min(cwnd, the peer's), bytes */
+	ROLE_POLL_MODE, /* poll_mode: 1 the receive path polls (DPDK, busy polling), 0 not */
 };
 
 /* Units of a rate column: packets (pps, kpps, mpps) or bits (kbps, mbps, gbps) or bytes (MB/s, GB/s). */

@@ -7,6 +7,7 @@
  */
 #include "columns.h"
 #include "ingest_int.h"
+#include "pcibw/device.h"
 #include "pcibw/nic.h"
 #include "src/util/number_fast.h"
 #include <math.h>
@@ -49,6 +50,7 @@ struct csvctx {
 	int size_col, elapsed_col, cpu_col, core_max_col, remote_cpu_col, sd_col, remote_sd_col;
 	int dir_col, work_col, mhz_col, iface_col, test_col;
 	int cores_col, queues_col, threads_col, streams_col;
+	int rtt_col, cwnd_col, window_col, poll_col;
 	struct role size_role;
 	int core_cols[MAX_CORES];
 	int ncore;
@@ -194,6 +196,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col =
 	    -1;
 	c->cores_col = c->queues_col = c->threads_col = c->streams_col = c->cpu_first_col = -1;
+	c->rtt_col = c->cwnd_col = c->window_col = c->poll_col = -1;
 	for (int i = 0; i < rec->n; i++) {
 		struct role r;
 		const char *h = rec->f[i];
@@ -328,6 +331,18 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		case ROLE_TEST:
 			slot = &c->test_col;
 			break;
+		case ROLE_RTT:
+			slot = &c->rtt_col;
+			break;
+		case ROLE_CWND:
+			slot = &c->cwnd_col;
+			break;
+		case ROLE_WINDOW:
+			slot = &c->window_col;
+			break;
+		case ROLE_POLL_MODE:
+			slot = &c->poll_col;
+			break;
 		case ROLE_CORE:
 			if (c->ncore < MAX_CORES)
 				c->core_cols[c->ncore++] = i;
@@ -398,6 +413,7 @@ int direction_parse(const char *text, int *dir)
 	    {"dma-read", PCIBW_PAT_DMA_READ},
 	    {"dma-write", PCIBW_PAT_DMA_WRITE},
 	    {"dma-rw", PCIBW_PAT_DMA_RW},
+	    {"rx+tx", PCIBW_DIR_RX_TX},
 	};
 	for (unsigned i = 0; i < sizeof dirs / sizeof dirs[0]; i++)
 		if (!strcasecmp(text, dirs[i].n)) {
@@ -447,6 +463,38 @@ static inline bool quick(const struct csvr_record *rec, int i, double scale, con
 		return false;
 	*out = s;
 	return true;
+}
+
+/* rtt_ms, cwnd_bytes, window_bytes: a TCP path of one sample, window x 8 / RTT (the window in
+ * flight is the smaller of the two windows given) */
+static int tcp_path_fields(struct csvctx *c, const struct csvr_record *rec, struct pcibw_measured *m,
+			   struct pcibw_err *err)
+{
+	if (c->rtt_col < 0 && c->cwnd_col < 0 && c->window_col < 0)
+		return PCIBW_OK;
+	double rtt = NAN, cwnd = NAN, win = NAN;
+	int st;
+	if ((st = field_num(rec, c->rtt_col, PCIBW_VAL_SECONDS, &rtt, err)) ||
+	    (st = field_num(rec, c->cwnd_col, PCIBW_VAL_COUNT, &cwnd, err)) ||
+	    (st = field_num(rec, c->window_col, PCIBW_VAL_COUNT, &win, err)))
+		return st;
+	struct pcibw_tcp_path *p = &m->tcp_path;
+	pcibw_tcp_path_init(p);
+	double w = !isnan(win) && !(cwnd < win) ? win : cwnd;
+	if (!isnan(rtt))
+		p->rtt_us = rtt * 1e3;
+	if (!isnan(cwnd))
+		p->max_cwnd_bytes = cwnd;
+	if (!(w > 0))
+		return PCIBW_OK;
+	m->tcp = true; /* a window in flight is TCP's */
+	p->window_bytes = w;
+	p->rwnd_limited = !isnan(win) && !isnan(cwnd) && win < cwnd;
+	if (rtt > 0) {
+		p->samples = 1;
+		p->window_gbps = w * 8 / (rtt / 1e3) / 1e9;
+	}
+	return PCIBW_OK;
 }
 
 static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
@@ -501,7 +549,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	int dir = PCIBW_DIR_UNSET;
 	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
 		return pcibw_fail(err, PCIBW_EINPUT,
-				  "%s:%u:%u: direction '%s' (expected rx, tx, both, "
+				  "%s:%u:%u: direction '%s' (expected rx, tx, both, rx+tx, "
 				  "dma-read, dma-write or dma-rw)",
 				  rec->file, rec->line, csvr_col(rec, c->dir_col), rec->f[c->dir_col]);
 	/* Per-core columns: the mean is the share of all CPUs, the highest the busiest core. */
@@ -526,6 +574,20 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			m->cpu_pct = sum / nc;
 		if (isnan(m->core_max_pct))
 			m->core_max_pct = mx;
+	}
+	if ((st = tcp_path_fields(c, rec, m, err)))
+		return st;
+	if (c->poll_col >= 0) {
+		double v;
+		if ((st = field_num(rec, c->poll_col, PCIBW_VAL_COUNT, &v, err)))
+			return st;
+		if (!isnan(v) && v != 0 && v != 1)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s:%u:%u: poll_mode '%s' (expected 0, interrupts, or 1, a polling "
+					  "receive path)",
+					  rec->file, rec->line, csvr_col(rec, c->poll_col),
+					  rec->f[c->poll_col]);
+		m->poll_mode = isnan(v) ? PCIBW_NULL : (int)v;
 	}
 	double elapsed = NAN;
 	if (c->elapsed_col >= 0 && (st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
@@ -563,9 +625,16 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		if (isnan(m->pps) && isnan(m->gbps))
 			continue;
 		m->direction = dir != PCIBW_DIR_UNSET ? dir : se->dir;
-		if ((st = c->cb(m, c->ctx, err)))
-			return st;
-		c->st->rows++;
+		m->concurrent = dir == PCIBW_DIR_RX_TX;
+		/* rx+tx: two streams at once, one each way, each at the line's rate (per direction,
+		 * as for both): two rows, rx then tx, whose CPU figure covers both */
+		for (int k = 0; k < (m->concurrent ? 2 : 1); k++) {
+			if (m->concurrent)
+				m->direction = k ? PCIBW_PAT_TX : PCIBW_PAT_RX;
+			if ((st = c->cb(m, c->ctx, err)))
+				return st;
+			c->st->rows++;
+		}
 		emitted = true;
 	}
 	if (!emitted)

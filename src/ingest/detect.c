@@ -26,6 +26,8 @@ const char *pcibw_format_name(enum pcibw_format f)
 		return "pcie-bench";
 	case PCIBW_FMT_CPUSTAT:
 		return "cpustat";
+	case PCIBW_FMT_IPERF3_TEXT:
+		return "iperf3-text";
 	default:
 		return "auto";
 	}
@@ -134,6 +136,30 @@ static unsigned model_output_line(const char *head, size_t len)
 	return line;
 }
 
+/* iperf3's text output opens with one of the lines iperf_locale.c writes first: the client's
+ * "Connecting to host", the server's banner of dashes and "Server listening on", -V's "iperf 3.x"
+ * version line; a cut capture may open with a "[ ID] Interval" header or a stream's "[  5] local
+ * ... connected to" line. */
+static bool iperf3_text_line(const char *l, size_t n, const char *head, size_t len, size_t p)
+{
+	if ((n >= 19 && !memcmp(l, "Connecting to host ", 19)) ||
+	    (n >= 20 && !memcmp(l, "Server listening on ", 20)) ||
+	    (n >= 14 && !memcmp(l, "[ ID] Interval", 14)) ||
+	    (n >= 20 && !memcmp(l, "[ ID][Role] Interval", 20)) || (n >= 7 && !memcmp(l, "iperf 3", 7)))
+		return true;
+	if (n >= 5 && l[0] == '[' && has(l, n, "] local ") && has(l, n, " connected to "))
+		return true;
+	size_t dashes = 0;
+	while (dashes < n && l[dashes] == '-')
+		dashes++;
+	if (dashes >= 10) {
+		size_t n2 = 0;
+		const char *l2 = content_line(head, len, &p, &n2);
+		return l2 && n2 >= 20 && !memcmp(l2, "Server listening on ", 20);
+	}
+	return false;
+}
+
 enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 {
 	if (len >= 3 && (unsigned char)head[0] == 0xEF && (unsigned char)head[1] == 0xBB &&
@@ -145,6 +171,8 @@ enum pcibw_format pcibw_ingest_detect(const char *head, size_t len)
 	const char *l = content_line(head, len, &p, &n);
 	if (!l)
 		return PCIBW_FMT_CSV;
+	if (iperf3_text_line(l, n, head, len, p)) /* before JSON: "[ ID]" opens with '[' too */
+		return PCIBW_FMT_IPERF3_TEXT;
 	if (l[0] == '{' || l[0] == '[') /* JSON: iperf3 -J writes an object, and says so otherwise */
 		return PCIBW_FMT_IPERF3;
 	if (n >= 14 && !memcmp(l, "Test,PAT,Cache", 14))
@@ -182,8 +210,8 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 	memset(stats, 0, sizeof *stats);
 	bool is_stdin = !strcmp(path, "-");
 	FILE *fp;
-	int rc =
-	    pcibw_input_open(path, "a measurement file (CSV, iperf3 -J, netperf, pcie-bench)", 0, &fp, err);
+	int rc = pcibw_input_open(path, "a measurement file (CSV, iperf3 -J or text, netperf, pcie-bench)", 0,
+				  &fp, err);
 	if (rc)
 		return rc;
 	static char head[HEAD_BYTES];
@@ -214,6 +242,7 @@ int pcibw_ingest_file(const char *path, const struct pcibw_ingest_opts *opts, pc
 	    [PCIBW_FMT_NETPERF_OMNI] = ingest_netperf_omni,
 	    [PCIBW_FMT_PCIEBENCH] = ingest_pciebench,
 	    [PCIBW_FMT_CPUSTAT] = ingest_cpustat,
+	    [PCIBW_FMT_IPERF3_TEXT] = ingest_iperf3_text,
 	};
 	int st = (unsigned)f < sizeof fns / sizeof fns[0] && fns[f]
 		     ? fns[f](&src, opts, cb, ctx, stats, err)

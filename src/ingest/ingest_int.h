@@ -137,6 +137,8 @@ int ingest_netperf_omni(const struct ingest_src *, const struct pcibw_ingest_opt
 			struct pcibw_ingest_stats *, struct pcibw_err *);
 int ingest_cpustat(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 		   struct pcibw_ingest_stats *, struct pcibw_err *);
+int ingest_iperf3_text(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
+		       struct pcibw_ingest_stats *, struct pcibw_err *);
 int ingest_pciebench(const struct ingest_src *, const struct pcibw_ingest_opts *, pcibw_row_cb, void *,
 		     struct pcibw_ingest_stats *, struct pcibw_err *);
 

@@ -128,6 +128,7 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 	snprintf(m.series, sizeof m.series, "%s", sd->series);
 	m.direction = sd->receiver ? PCIBW_PAT_RX : PCIBW_PAT_TX;
 	m.core_max_pct = cpu;
+	m.core_is_process = !isnan(cpu); /* iperf3 measures its own process, not the host */
 	if ((r = cb(&m, ctx, err)))
 		return r;
 	st->rows++;

@@ -17,6 +17,7 @@ void pcibw_measured_init(struct pcibw_measured *m)
 	m->cores = m->queues = m->threads = m->streams = m->mss = NAN;
 	m->cpu_pct = m->core_max_pct = m->remote_cpu_pct = m->sd_us_per_kb = m->remote_sd_us_per_kb = NAN;
 	m->direction = PCIBW_DIR_UNSET;
+	m->poll_mode = PCIBW_NULL;
 	m->size_conv = PCIBW_SIZE_OPTION;
 	m->gbps_basis = PCIBW_BASIS_SIZE;
 	pcibw_tcp_path_init(&m->tcp_path);

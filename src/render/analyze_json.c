@@ -89,6 +89,9 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 					    ? "tcp-write"
 					    : pcibw_size_is_name(r->size_conv)));
 	json_object_set_new(o, "direction", json_string(pcibw_analyze_pattern_name(r->pattern)));
+	json_object_set_new(o, "concurrent", json_boolean(r->concurrent));
+	json_object_set_new(o, "poll_mode",
+			    r->poll_mode == PCIBW_NULL ? json_null() : json_boolean(r->poll_mode));
 	json_object_set_new(o, "input_size_bytes", num(r->input_size_bytes));
 	json_object_set_new(o, "tcp_segment_bytes", num(r->segment_bytes));
 	json_object_set_new(o, "ip_fragments", r->fragments ? json_integer(r->fragments) : json_null());

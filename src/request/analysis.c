@@ -218,8 +218,9 @@ static int read_inputs(const struct pcibw_request *req, struct stated *sd, struc
 static int analyze_rows(const struct pcibw_request *req, const struct pcibw_resolved *r,
 			const struct stated *sd, struct pcibw_analysis *out, struct pcibw_err *err);
 
-/* --cpu-from fills only rows that measured no CPU: when every row had its own, the file changed
- * nothing, and the user who gave it is told so rather than left to assume it was used. */
+/* --cpu-from fills the rows that measured no host CPU (none, or one process's as iperf3's): when
+ * every row measured the host itself, the file changed nothing, and the user who gave it is told
+ * so rather than left to assume it was used. */
 static void cpu_from_unused(const struct pcibw_request *req, struct pcibw_analysis *out)
 {
 	for (int i = 0; i < out->rows.n; i++)
@@ -229,7 +230,8 @@ static void cpu_from_unused(const struct pcibw_request *req, struct pcibw_analys
 	if (st->n_notes >= (int)(sizeof st->notes / sizeof st->notes[0]))
 		return;
 	snprintf(st->notes[st->n_notes++], sizeof st->notes[0],
-		 "--cpu-from %s not used: every row measured its own CPU (the input's CPU columns win)",
+		 "--cpu-from %s not used: every row measured the host's CPU in its own columns (of two "
+		 "host figures the row's own wins)",
 		 req->cpu_from);
 }
 

@@ -134,14 +134,16 @@ static int set_threshold(struct pcibw_request *req, const char *v, struct pcibw_
 
 static int set_input_format(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	for (int f = PCIBW_FMT_AUTO; f <= PCIBW_FMT_CPUSTAT; f++)
+	for (int f = PCIBW_FMT_AUTO; f <= PCIBW_FMT_LAST; f++)
 		if (!strcmp(v, pcibw_format_name((enum pcibw_format)f))) {
 			req->ingest.format = (enum pcibw_format)f;
 			return PCIBW_OK;
 		}
 	return pcibw_fail(
 	    err, PCIBW_EUSAGE,
-	    "--input-format '%s': expected csv, iperf3, netperf, netperf-omni, pcie-bench or cpustat", v);
+	    "--input-format '%s': expected csv, iperf3, iperf3-text, netperf, netperf-omni, pcie-bench or "
+	    "cpustat",
+	    v);
 }
 
 /* The plot is SVG whatever the name says: a .png or .pdf name would hold SVG text that no
@@ -214,7 +216,7 @@ const struct pcibw_option pcibw_options[] = {
     {"cpu-scale", 0, "S", CALL(set_cpu_scale), .commands = A, .group = PCIBW_GRP_INPUT,
      .help = "CPU columns hold percent (default) or fraction (0 to 1)"},
     {"input-format", 0, "F", CALL(set_input_format), .commands = A, .group = PCIBW_GRP_INPUT,
-     .help = "csv, iperf3, netperf, netperf-omni, pcie-bench, cpustat (mpstat/sar text)\n"
+     .help = "csv, iperf3, iperf3-text, netperf, netperf-omni, pcie-bench,\ncpustat (mpstat/sar text)\n"
 	     "(default: from the content)"},
 
     /* the device */

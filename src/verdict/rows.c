@@ -239,6 +239,9 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		snprintf(r->test, sizeof r->test, "%s", m->test);
 		snprintf(r->iface, sizeof r->iface, "%s", m->iface);
 		r->tcp = m->tcp;
+		r->concurrent = m->concurrent;
+		r->core_is_process = m->core_is_process;
+		r->poll_mode = m->poll_mode;
 		r->mss = m->mss;
 		r->tcp_path = m->tcp_path;
 		r->ipv6 = m->ipv6;
@@ -287,7 +290,8 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;
 		r->cores_elasticity = r->cores_lo = r->cores_hi = r->cores_pps_lo = r->cores_pps_hi = NAN;
 		r->cores_of = NULL;
-		r->cpu_from = NULL;
+		r->cpu_from = r->cpu_from_unused = NULL;
+		r->process_core_util = NAN;
 		r->input_size_bytes = r->segment_bytes = NAN;
 		r->segment_from = NULL;
 		r->fragments = 0;
@@ -319,10 +323,23 @@ void pcibw_rows_cpu(struct pcibw_rows *rs, const struct pcibw_cpu_sample *c)
 		return;
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
-		if (!isnan(r->cpu_util) || !isnan(r->core_util))
+		if (r->cpu_from)
+			continue; /* an earlier report gave it */
+		bool own_host = !isnan(r->cpu_util) || (!isnan(r->core_util) && !r->core_is_process);
+		if (own_host) {
+			if (!r->cpu_from_unused)
+				r->cpu_from_unused = c;
 			continue;
+		}
+		/* the host's figure overrides one process's: the busiest core is at least as busy
+		 * as the process that ran on it, and at least as busy as the report says */
+		r->process_core_util = r->core_util;
+		double host_core = c->core_busy / 100; /* NAN when the report has only "all" */
 		r->cpu_util = c->all_busy / 100;
-		r->core_util = c->core_busy / 100; /* NAN when the report has only "all" */
+		r->core_util = isnan(r->process_core_util)	  ? host_core
+			       : isnan(host_core)		  ? r->process_core_util
+			       : host_core > r->process_core_util ? host_core
+								  : r->process_core_util;
 		r->cpu_from = c;
 	}
 }

@@ -217,10 +217,25 @@ static void notable_loads(struct pcibw_row *r, const struct pcibw_thresholds *t,
 static void cpu_evidence(struct pcibw_row *r)
 {
 	const struct pcibw_cpu_sample *c = r->cpu_from;
+	if (!c && r->cpu_from_unused) {
+		const struct pcibw_cpu_sample *u = r->cpu_from_unused;
+		const char *b = strrchr(u->source, '/');
+		pcibw_row_evidence(r,
+				   "CPU from the row's own columns (the host's, as measured with it); %s's "
+				   "all CPUs %.0f %% busy not used: of two host figures the row's own wins",
+				   b ? b + 1 : u->source, u->all_busy);
+	}
 	if (!c)
 		return;
 	const char *base = strrchr(c->source, '/');
 	base = base ? base + 1 : c->source;
+	if (!isnan(r->process_core_util))
+		pcibw_row_evidence(
+		    r,
+		    "iperf3's own CPU %.0f %% is its process's share of one core (a lower "
+		    "bound), not the host's: the host's figures from %s override it, the busiest "
+		    "core the larger of the two (%.0f %%)",
+		    pct(r->process_core_util), base, pct(r->core_util));
 	char core[96] = "", irq[200] = "";
 	if (c->core_id >= 0)
 		snprintf(core, sizeof core, ", the busiest CPU %d %.0f %%", c->core_id, c->core_busy);
