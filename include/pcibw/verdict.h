@@ -131,6 +131,8 @@ struct pcibw_row {
 	double packet_bytes;	     /* bytes of one packet in the row's size convention (= size) */
 	double basis_bytes;	     /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
 	double bus_mpps, bus_gbps;   /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
+	double bus_mpps_low, bus_mpps_high, bus_gbps_low, bus_gbps_high; /* its band (pcibw_model_row);
+									  * NAN unknown */
 	double wire_mpps, wire_gbps; /* wire ceiling at this size: Mpps, Gbit/s */
 	const char *bound_by;	     /* model's reason, static string, or NULL */
 	/* the machine of this row when it is not the run's: a series with a bus of its own (one
@@ -141,6 +143,8 @@ struct pcibw_row {
 
 	/* results (pcibw_verdict_run) */
 	double bus_util, wire_util; /* measured / ceiling; NAN unknown */
+	double bus_util_low, bus_util_high; /* measured / the band's high and low ceilings (so low <=
+					     * bus_util <= high); NAN unknown */
 	bool wire_lower_bound;	    /* wire_util counts no per-packet overhead (no packet size: TCP
 				     * writes, or no size column) and so is a lower bound */
 	double elasticity;	    /* NAN unless work or cpu_mhz varied at this size */
