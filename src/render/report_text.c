@@ -347,9 +347,11 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	const int *mine = report_notes_of(notes, d->slot, &n);
 	for (int k = 0; k < n; k++) {
 		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
-		char shown[4 * sizeof w->text];
-		if (strcmp(w->code, "port-fit-unknown"))
-			fprintf(o, "  note:        %s\n", pcibw_text_visible(w->text, shown, sizeof shown));
+		if (strcmp(w->code, "port-fit-unknown")) {
+			fputs("  note:        ", o);
+			pcibw_text_put_visible(o, w->text);
+			fputc('\n', o);
+		}
 	}
 }
 
@@ -373,9 +375,10 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 		if (!head)
 			fprintf(o, "\nwarnings:\n");
 		head = true;
-		char s[1100], shown[4 * sizeof s];
-		fprintf(o, "  - %s\n",
-			pcibw_text_visible(pcibw_warning_string(w, s, sizeof s), shown, sizeof shown));
+		char s[1100];
+		fputs("  - ", o);
+		pcibw_text_put_visible(o, pcibw_warning_string(w, s, sizeof s));
+		fputc('\n', o);
 	}
 	report_notes_free(&notes);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;

@@ -53,6 +53,17 @@ const char *pcibw_text_visible(const char *s, char *out, size_t n)
 	return out;
 }
 
+void pcibw_text_put_visible(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		unsigned char c = (unsigned char)*s;
+		if (c >= 0x20 && c != 0x7f)
+			putc(c, out);
+		else
+			fprintf(out, "\\x%02x", c);
+	}
+}
+
 void pcibw_text_wrapped(FILE *out, const char *prefix, const char *text)
 {
 	int indent = (int)strlen(prefix), col = fprintf(out, "%s", prefix);

@@ -2,6 +2,7 @@
 #ifndef PCIBW_RENDER_TEXT_WRAP_H
 #define PCIBW_RENDER_TEXT_WRAP_H
 
+#include <stddef.h>
 #include <stdio.h>
 
 /* pcibw_text_wrapped - prefix, then text broken at blanks so that no line passes 100 columns (a
@@ -18,5 +19,9 @@ void pcibw_text_wrapped(FILE *out, const char *prefix, const char *text);
  * pcibw_text_wrapped applies it to its whole text. Writes at most n bytes with the NUL (a byte
  * whose escape does not fit ends the copy) and returns out. */
 const char *pcibw_text_visible(const char *s, char *out, size_t n);
+
+/* pcibw_text_put_visible - s written to out as pcibw_text_visible shows it, however long. Write
+ * errors show in ferror(out). */
+void pcibw_text_put_visible(FILE *out, const char *s);
 
 #endif
