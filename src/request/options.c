@@ -216,8 +216,8 @@ const struct pcibw_option pcibw_options[] = {
     {"cpu-scale", 0, "S", CALL(set_cpu_scale), .commands = A, .group = PCIBW_GRP_INPUT,
      .help = "CPU columns hold percent (default) or fraction (0 to 1)"},
     {"input-format", 0, "F", CALL(set_input_format), .commands = A, .group = PCIBW_GRP_INPUT,
-     .help = "csv, iperf3, iperf3-text, netperf, netperf-omni, pcie-bench,\ncpustat (mpstat/sar text)\n"
-	     "(default: from the content)"},
+     .help = "csv, iperf3, iperf3-text, netperf, netperf-omni, pcie-bench, cpustat (sar)\n"
+	     "(cpustat: mpstat or sar text; default: from the content)"},
 
     /* the device */
     {NULL, 's', "[[DOMAIN:]BUS:]DEV.FN", STR(probe.slot_filter), .commands = R, .group = PCIBW_GRP_DEVICE,
