@@ -215,8 +215,7 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		r->verdict = PCIBW_V_IMPOSSIBLE;
 		if (bus_impossible)
 			pcibw_row_reason(r, false, PCIBW_R_BEYOND_CEILING, PCIBW_RES_BUS, r->gbps,
-					 band_end(r->bus_gbps_high, r->bus_gbps), bus_beyond, t->impossible,
-					 "Gbit/s");
+					 r->bus_gbps, r->bus_util, t->impossible, "Gbit/s");
 		if (wire_known && r->wire_util > t->impossible)
 			pcibw_row_reason(r, false, PCIBW_R_BEYOND_CEILING, PCIBW_RES_WIRE, r->gbps,
 					 m->line_rate_gbps, r->wire_util, t->impossible, "Gbit/s");
