@@ -626,6 +626,25 @@ int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_exp
 	return st;
 }
 
+int pcibw_request_model_band_terms(const struct pcibw_resolved *r, struct pcibw_band_term **terms,
+				   int **terms_n, struct pcibw_err *err)
+{
+	int n = r->sizes.is_mix ? 0 : r->sizes.n, st = PCIBW_OK;
+	*terms = calloc((size_t)n * PCIBW_TERM_COUNT + 1, sizeof **terms);
+	*terms_n = calloc((size_t)n + 1, sizeof **terms_n);
+	if (!*terms || !*terms_n)
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int i = 0; i < n && !st; i++)
+		st =
+		    pcibw_model_band_terms(&r->in, r->sizes.v[i].bytes, *terms + (size_t)i * PCIBW_TERM_COUNT,
+					   PCIBW_TERM_COUNT, &(*terms_n)[i], err);
+	if (st) {
+		free(*terms), free(*terms_n);
+		*terms = NULL, *terms_n = NULL;
+	}
+	return st;
+}
+
 void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 {
 	memset(m, 0, sizeof *m);
