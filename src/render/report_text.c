@@ -354,14 +354,19 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 			fprintf(o, "?");
 		else
 			fprintf(o, "%d", d->numa_node);
-		for (int i = 0; i < d->n_interfaces; i++)
-			fprintf(o, "%s%s", i ? ", " : ", interfaces ", d->interfaces[i]);
+		char shown[4 * sizeof d->interfaces[0]];
+		for (int i = 0; i < d->n_interfaces; i++) /* a copy's names may hold any byte */
+			fprintf(o, "%s%s", i ? ", " : ", interfaces ",
+				pcibw_text_visible(d->interfaces[i], shown, sizeof shown));
 		fputc('\n', o);
 	}
 	port_fit_line(o, d);
-	if (d->driver[0] || d->firmware[0])
-		fprintf(o, "  driver:      %s%s%s\n", d->driver[0] ? d->driver : "?",
-			d->firmware[0] ? ", firmware " : "", d->firmware);
+	if (d->driver[0] || d->firmware[0]) {
+		char drv[4 * sizeof d->driver], fw[4 * sizeof d->firmware];
+		fprintf(o, "  driver:      %s%s%s\n",
+			d->driver[0] ? pcibw_text_visible(d->driver, drv, sizeof drv) : "?",
+			d->firmware[0] ? ", firmware " : "", pcibw_text_visible(d->firmware, fw, sizeof fw));
+	}
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
@@ -369,8 +374,11 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	const int *mine = report_notes_of(notes, d->slot, &n);
 	for (int k = 0; k < n; k++) {
 		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
-		if (strcmp(w->code, "port-fit-unknown"))
-			fprintf(o, "  note:        %s\n", w->text);
+		if (strcmp(w->code, "port-fit-unknown")) {
+			fputs("  note:        ", o);
+			pcibw_text_put_visible(o, w->text);
+			fputc('\n', o);
+		}
 	}
 }
 
@@ -395,7 +403,9 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 			fprintf(o, "\nwarnings:\n");
 		head = true;
 		char s[1100];
-		fprintf(o, "  - %s\n", pcibw_warning_string(w, s, sizeof s));
+		fputs("  - ", o);
+		pcibw_text_put_visible(o, pcibw_warning_string(w, s, sizeof s));
+		fputc('\n', o);
 	}
 	report_notes_free(&notes);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
