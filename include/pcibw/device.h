@@ -50,6 +50,40 @@ struct pcibw_provenance {
 	const char *origin; /* "config", "sysfs", "hwloc", "inferred" */
 };
 
+/* The registers that say why a link trained below its capability, as the source shows them
+ * (PCIBW_NULL / NAN where it does not). Section numbers are PCIe Base 5.0's. */
+struct pcibw_link_regs {
+	double target_speed_gts;  /* Link Control 2 Target Link Speed, bits 3:0 (sec. 7.5.3.19) */
+	int hasd;		  /* Link Control 2 Hardware Autonomous Speed Disable, bit 5 */
+	int lbms, labs;		  /* Link Status Link Bandwidth Management Status (bit 14) and Link
+				   * Autonomous Bandwidth Status (bit 15), sec. 7.5.3.8 */
+	int eq_8gt_complete;	  /* Link Status 2 Equalization 8.0 GT/s Complete, bit 1 (sec. 7.5.3.20) */
+	int dll_active;		  /* Link Status Data Link Layer Link Active, bit 13, where Link
+				   * Capabilities bit 20 says the port reports it; PCIBW_NULL else */
+	int slot_implemented;	  /* PCI Express Capabilities Slot Implemented, bit 8 (sec. 7.5.3.2) */
+	int physical_slot;	  /* Slot Capabilities Physical Slot Number, bits 31:19 (sec. 7.5.3.9) */
+	int presence;		  /* Slot Status Presence Detect State, bit 6 (sec. 7.5.3.11) */
+	int power_state;	  /* PCI PM Control/Status PowerState bits 1:0: 0 D0 .. 3 D3hot (PCI
+				   * Bus Power Management 1.2 sec. 5.6.4.1) */
+	long long aer_cor_status; /* AER Correctable Error Status (sec. 7.8.4.5), PCIBW_NULL none */
+	long long aer_unc_status; /* AER Uncorrectable Error Status (sec. 7.8.4.2) */
+};
+
+/* AER error counts the kernel keeps since boot (sysfs aer_dev_correctable, aer_dev_nonfatal,
+ * aer_dev_fatal: their TOTAL_ERR_* line, drivers/pci/pcie/aer.c); PCIBW_NULL where absent. */
+struct pcibw_aer_counts {
+	long long correctable, nonfatal, fatal;
+};
+
+/* Why a link runs below its capability (JSON `link_cause`); code NULL: it does not, or the
+ * source cannot tell that it does. code is one of the contract's, a static string. */
+struct pcibw_link_cause {
+	const char *code;   /* "partner-limited", "target-capped", "autonomous-disabled",
+			     * "lanes-lost", "power-managed", "reliability", "unknown" */
+	char evidence[640]; /* the registers read, with their spec sections */
+	char fix[400];	    /* what to do (or that nothing is wrong) */
+};
+
 struct pcibw_device {
 	char slot[32];		  /* "DDDD:BB:DD.F", lower-case hex, domain >= 4 digits */
 	int domain, bus, dev, fn; /* numeric slot: domain >= 0, bus 0-255, dev 0-31, fn 0-7;
@@ -128,6 +162,12 @@ struct pcibw_device {
 	char peers[PCIBW_MAX_PEERS][32]; /* other devices on the same PCI/PCI-X segment (they share
 					  * its bandwidth); JSON `segment_peers`; none for PCIe */
 	int n_peers;			 /* 0..PCIBW_MAX_PEERS */
+
+	struct pcibw_link_regs lreg;	    /* link-cause registers */
+	struct pcibw_aer_counts aer;	    /* JSON `aer` (null when all three are unknown) */
+	struct pcibw_link_cause link_cause; /* JSON `link_cause` */
+	int empty; /* 1: a root or downstream port with nothing below it and no link trained (an
+		    * empty slot); 0 not; JSON `empty` */
 
 	struct pcibw_provenance prov[PCIBW_MAX_PROV];
 	int n_prov; /* 0..PCIBW_MAX_PROV */

@@ -138,6 +138,19 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 	d->max_link_speed_gts = speed_gts(cap_speed);
 	d->max_link_width = cap_w ? (int)cap_w : PCIBW_NULL;
 	d->downgraded = downgraded(type, sta_speed, cap_speed, sta_w, cap_w);
+	/* the bits a link cause reads (PCIe Base 5.0 sec. 7.5.3.2, 7.5.3.8): LBMS and LABS, Data
+	 * Link Layer Link Active only where LnkCap says the port reports it */
+	d->lreg.lbms = !!(lnksta & PCI_EXP_LNKSTA_BWMGMT);
+	d->lreg.labs = !!(lnksta & PCI_EXP_LNKSTA_AUTBW);
+	if (lnkcap & PCI_EXP_LNKCAP_DLLA)
+		d->lreg.dll_active = !!(lnksta & PCI_EXP_LNKSTA_DL_ACT);
+	d->lreg.slot_implemented = !!(flags & PCI_EXP_FLAGS_SLOT);
+	/* Slot Capabilities and Slot Status are there only for a port with a slot (sec. 7.5.3.9,
+	 * 7.5.3.11) */
+	if (d->lreg.slot_implemented && pcibw_pcie_type_faces_downstream(type)) {
+		d->lreg.physical_slot = (int)((cfg32(c, at + PCI_EXP_SLTCAP) & PCI_EXP_SLTCAP_PSN) >> 19);
+		d->lreg.presence = !!(cfg16(c, at + PCI_EXP_SLTSTA) & PCI_EXP_SLTSTA_PRES);
+	}
 
 	if (version >= 2 && cfg_has(c, at, PCI_EXP_LNKSTA2 + 2)) {
 		unsigned devctl2 = cfg16(c, at + PCI_EXP_DEVCTL2);
@@ -155,6 +168,15 @@ void probe_cap_pcie(struct probe_node *n, int at, const char *origin, struct pci
 			d->max_link_speed_gts = speed_gts((unsigned)top);
 		}
 		d->flit_mode = (int)(lnksta2 >> 10 & 1); /* Flit Mode Status, PCIe 6.0 7.5.3.20 */
+		/* Link Control 2 (sec. 7.5.3.19): Target Link Speed, a speed code as LnkCap's (0
+		 * and the reserved codes: unknown), and Hardware Autonomous Speed Disable */
+		unsigned lnkctl2 = cfg16(c, at + PCI_EXP_LNKCTL2);
+		d->lreg.target_speed_gts = speed_gts(PCI_EXP_LNKCTL2_SPEED(lnkctl2));
+		d->lreg.hasd = !!(lnkctl2 & PCI_EXP_LNKCTL2_SPEED_DIS);
+		/* Equalization 8.0 GT/s Complete (sec. 7.5.3.20): meaningful only where the port
+		 * supports 8 GT/s or more */
+		if (vec >> 2 || cap_speed >= 3)
+			d->lreg.eq_8gt_complete = !!(lnksta2 & PCI_EXP_LINKSTA2_EQU_COMP);
 	}
 	const char *f[] = {
 	    "link_speed_gts", "link_width", "max_link_speed_gts", "max_link_width",	 "downgraded",

@@ -78,6 +78,11 @@ static int walk_caps(struct probe_node *n, int ptr_at, const char *origin, const
 				 name, at, (unsigned)need);
 			return probe_bad_config(n, loc, (int)at, err, msg);
 		}
+		/* PCI PM Control/Status PowerState (PCI Bus Power Management 1.2 sec. 5.6.4.1):
+		 * a link cause names a device not in D0 */
+		if (id == PCI_CAP_ID_PM && at + PCI_PM_CTRL + 2 <= 0x100)
+			n->d.lreg.power_state =
+			    (int)(cfg16(c, (int)at + PCI_PM_CTRL) & PCI_PM_CTRL_STATE_MASK);
 		if (id == PCI_CAP_ID_EXP)
 			probe_cap_pcie(n, (int)at, origin, rep);
 		else if (id == PCI_CAP_ID_PCIX)
@@ -129,6 +134,14 @@ static int walk_ext_caps(struct probe_node *n, const char *origin, const struct 
 			return probe_bad_config(n, loc, from, err, msg);
 		}
 		seen[at / 4] = 1;
+		/* AER (PCIe Base 5.0 sec. 7.8.4): the Uncorrectable and Correctable Error Status
+		 * registers, whose set bits a link cause names */
+		if ((h & 0xffff) == PCI_EXT_CAP_ID_AER &&
+		    probe_cfg_need(c, (int)at + PCI_ERR_UNCOR_STATUS, 4) &&
+		    probe_cfg_need(c, (int)at + PCI_ERR_COR_STATUS, 4)) {
+			n->d.lreg.aer_unc_status = cfg32(c, (int)at + PCI_ERR_UNCOR_STATUS);
+			n->d.lreg.aer_cor_status = cfg32(c, (int)at + PCI_ERR_COR_STATUS);
+		}
 		if ((h & 0xffff) == PCI_EXT_CAP_ID_L1PM && n->lnkcap_read &&
 		    probe_cfg_need(c, (int)at + PCI_L1PM_SUBSTAT_CTL1, 4))
 			probe_cap_l1pm(n, (int)at, origin);

@@ -36,6 +36,12 @@ void pcibw_device_init(struct pcibw_device *d)
 	d->numa_node = PCIBW_NULL;
 	d->bottleneck_gbps = NAN;
 	d->bottleneck_shared = PCIBW_NULL;
+	d->lreg.target_speed_gts = NAN;
+	d->lreg.hasd = d->lreg.lbms = d->lreg.labs = d->lreg.eq_8gt_complete = PCIBW_NULL;
+	d->lreg.dll_active = d->lreg.slot_implemented = d->lreg.physical_slot = PCIBW_NULL;
+	d->lreg.presence = d->lreg.power_state = PCIBW_NULL;
+	d->lreg.aer_cor_status = d->lreg.aer_unc_status = PCIBW_NULL;
+	d->aer.correctable = d->aer.nonfatal = d->aer.fatal = PCIBW_NULL;
 }
 
 const char *pcibw_aspm_name(int bits, bool none_word)

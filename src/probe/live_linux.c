@@ -209,6 +209,7 @@ int probe_live(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
 			goto out;
 		pcibw_sysfs_apply_ids(&n->d, &a);
 		pcibw_sysfs_apply_pm(&n->d, &a);
+		pcibw_sysfs_apply_aer(&n->d, &a);
 		if (probe_nonroot_hidden(n)) {
 			pcibw_sysfs_apply_link(&n->d, &a);
 			n_hidden++;

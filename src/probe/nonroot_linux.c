@@ -33,7 +33,9 @@ void probe_nonroot_warn(struct pcibw_report *r, bool live, int n_hidden)
 			  "LnkCap2 speeds, the PCIe "
 			  "port type (so downgrades of bridges), MPS, MRRS, RCB, relaxed ordering, "
 			  "extended and 10-bit tags, Flit mode, ASPM support and exit latencies, MPS "
-			  "supported, and the PCI-X mode, clock, MMRBC and "
-			  "splits",
+			  "supported, the registers that tell why a link runs slow (Link Control 2 "
+			  "Target Link Speed and Hardware Autonomous Speed Disable, Link Status LBMS "
+			  "and LABS, Link Status 2 equalization, the AER status registers), and the "
+			  "PCI-X mode, clock, MMRBC and splits",
 			  what, live ? "running pcibw as root" : "a copy gathered as root");
 }

@@ -212,6 +212,20 @@ void probe_cap_l1pm(struct probe_node *n, int at, const char *origin);
  * link ("aspm-on"), an MPS below both the device's and the path's maximum ("mps-below-max"). */
 void probe_linkpm(struct probe_set *s, int i, struct pcibw_report *rep, bool warn);
 
+/* probe_link_cause - why self's link runs below self's own Link Capabilities (see
+ * link_cause.c for the causes, their order and their registers): out->code NULL when it does
+ * not, or when the source shows no link (an empty slot, a link of unknown speed or width).
+ * partner is the link's other end, NULL when the source does not hold it (then the causes that
+ * need both ends are not asserted and the evidence says so). */
+void probe_link_cause(const struct pcibw_device *self, const struct pcibw_device *partner,
+		      struct pcibw_link_cause *out);
+
+/* probe_link_causes - after the tree is built (parents set): each root or downstream port with
+ * no device below it and no link (Presence Detect State clear, Data Link Layer Link Active
+ * clear, or width x0) gets d.empty = 1; every other PCIe device its link_cause, its partner
+ * being the port above it or, for a port, the first device below it. */
+void probe_link_causes(struct probe_set *s);
+
 /* probe_port_fit - d->port_fit of network controller i (src/probe/port_fit.c): the card's
  * ports and line rate, its profile and the bus at its bottleneck, through pcibw_port_fit_eval;
  * when no answer can be given, port_fit stays unknown with a warning "port-fit-unknown" naming

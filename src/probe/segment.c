@@ -251,8 +251,17 @@ void probe_segment_warnings(const struct probe_set *s, int i, struct pcibw_repor
 				  "read without root): no capabilities, so no link speed or width, no "
 				  "PCI-X mode or MMRBC, no MPS or MRRS",
 				  n->cfg.len);
-	if (d->bus_kind == PCIBW_BUS_PCIE && !pcibw_pcie_type_rc_integrated(d->pcie_port_type) &&
-	    (isnan(d->link_speed_gts) || d->link_width == PCIBW_NULL))
+	if (d->empty == 1) {
+		char cap[48] = "a link of unknown capability";
+		if (!isnan(d->max_link_speed_gts) && d->max_link_width != PCIBW_NULL)
+			snprintf(cap, sizeof cap, "up to %g GT/s x%d", d->max_link_speed_gts,
+				 d->max_link_width);
+		pcibw_report_warn(rep, d->slot, "slot-empty",
+				  "empty %s: no device below it and no link trained; a card placed here "
+				  "gets %s",
+				  d->lreg.slot_implemented == 1 ? "slot" : "port", cap);
+	} else if (d->bus_kind == PCIBW_BUS_PCIE && !pcibw_pcie_type_rc_integrated(d->pcie_port_type) &&
+		   (isnan(d->link_speed_gts) || d->link_width == PCIBW_NULL))
 		pcibw_report_warn(rep, d->slot, "link-unknown",
 				  "PCIe link speed or width not reported (Link Status reads "
 				  "an undefined speed, width x0 as on-chip devices do, or a reserved "

@@ -29,6 +29,10 @@ struct pcibw_sysfs_attrs {
 	int aspm_link;	  /* PCIBW_ASPM_* bits from l0s_aspm and l1_aspm; PCIBW_NULL absent */
 	int l1_substates; /* PCIBW_L1SS_* bits from the l1_* files; PCIBW_NULL absent */
 	int clock_pm;	  /* clkpm, PCIBW_NULL absent */
+	/* aer_dev_correctable, aer_dev_nonfatal, aer_dev_fatal (Linux 4.19+,
+	 * Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats): the TOTAL_ERR_COR,
+	 * TOTAL_ERR_NONFATAL, TOTAL_ERR_FATAL counts; PCIBW_NULL absent */
+	long long aer_correctable, aer_nonfatal, aer_fatal;
 };
 
 /*
@@ -92,6 +96,18 @@ void pcibw_sysfs_apply_link(struct pcibw_device *d, const struct pcibw_sysfs_att
  */
 void pcibw_sysfs_apply_pm(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
 
+/*
+ * pcibw_sysfs_parse_aer - one aer_dev_* file as drivers/pci/pcie/aer.c writes it: lines "NAME
+ * COUNT" (NAME may hold spaces: "Bad TLP 0" on older kernels, "BadTLP 0" on later ones), the
+ * last one "TOTAL_<total> COUNT" (total "ERR_COR", "ERR_NONFATAL" or "ERR_FATAL"). Sets *count
+ * to the TOTAL line's decimal count. Returns 0, or -1 with *line and *col (1-based) at the first
+ * thing not understood (a line without a decimal count, no TOTAL line).
+ */
+int pcibw_sysfs_parse_aer(const char *text, const char *total, long long *count, int *line, int *col);
+/*
+ * pcibw_sysfs_apply_aer - the kernel's AER counts into d->aer (provenance "sysfs", field "aer").
+ */
+void pcibw_sysfs_apply_aer(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a);
 /*
  * pcibw_sysfs_aspm_policy - the bracketed word of FSROOT/sys/module/pcie_aspm/parameters/policy
  * ("[default] performance powersave powersupersave" -> "default") into buf; sysroot is the

@@ -4,6 +4,7 @@
 #include "sysfs_attr.h"
 #include <dirent.h>
 #include <errno.h>
+#include <limits.h>
 #include <math.h>
 #include <stddef.h>
 #include <stdio.h>
@@ -314,6 +315,35 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 			*f |= pm[i].bit;
 		free(buf);
 	}
+	static const struct {
+		const char *file, *total;
+		size_t at;
+	} aer[] = {
+	    {"aer_dev_correctable", "ERR_COR", offsetof(struct pcibw_sysfs_attrs, aer_correctable)},
+	    {"aer_dev_nonfatal", "ERR_NONFATAL", offsetof(struct pcibw_sysfs_attrs, aer_nonfatal)},
+	    {"aer_dev_fatal", "ERR_FATAL", offsetof(struct pcibw_sysfs_attrs, aer_fatal)},
+	};
+	for (unsigned i = 0; i < sizeof aer / sizeof aer[0]; i++) {
+		long long *to = (long long *)((char *)a + aer[i].at);
+		*to = PCIBW_NULL;
+		if ((rc = read_attr(dir, aer[i].file, path, sizeof path, &buf, err)))
+			return rc;
+		if (!buf)
+			continue;
+		int line, col;
+		if (pcibw_sysfs_parse_aer(buf, aer[i].total, to, &line, &col)) {
+			char expected[160];
+			snprintf(expected, sizeof expected,
+				 "lines \"NAME COUNT\" ending with \"TOTAL_%s COUNT\" "
+				 "(drivers/pci/pcie/aer.c)",
+				 aer[i].total);
+			rc =
+			    pcibw_fail(err, PCIBW_EINPUT, "%s:%d:%d: expected %s", path, line, col, expected);
+			free(buf);
+			return rc;
+		}
+		free(buf);
+	}
 	snprintf(path, sizeof path, "%s/net", dir);
 	if (!add_names(a, path))
 		add_virtio_names(a, dir);
@@ -428,6 +458,58 @@ void pcibw_sysfs_apply_pm(struct pcibw_device *d, const struct pcibw_sysfs_attrs
 		d->clock_pm = a->clock_pm;
 		pcibw_device_set_prov(d, "clock_pm", "sysfs");
 	}
+}
+
+int pcibw_sysfs_parse_aer(const char *text, const char *total, long long *count, int *line, int *col)
+{
+	char want[32];
+	snprintf(want, sizeof want, "TOTAL_%s ", total);
+	*line = 1;
+	*col = 1;
+	bool found = false;
+	for (const char *p = text; *p; (*line)++) {
+		const char *end = strchr(p, '\n');
+		size_t len = end ? (size_t)(end - p) : strlen(p);
+		/* the count is the last blank-separated field, a decimal number */
+		const char *sp = NULL;
+		for (size_t k = 0; k < len; k++)
+			if (p[k] == ' ')
+				sp = p + k;
+		if (!sp || sp == p || sp + 1 == p + len) {
+			*col = sp ? (int)(sp - p) + 2 : (int)len + 1;
+			return -1;
+		}
+		long long v = 0;
+		for (const char *q = sp + 1; q < p + len; q++) {
+			if (*q < '0' || *q > '9' || v > (LLONG_MAX - 9) / 10) {
+				*col = (int)(q - p) + 1;
+				return -1;
+			}
+			v = v * 10 + (*q - '0');
+		}
+		if (!strncmp(p, want, strlen(want)) && (size_t)(sp - p) + 1 == strlen(want)) {
+			*count = v;
+			found = true;
+		}
+		if (!end)
+			break;
+		p = end + 1;
+	}
+	if (!found) {
+		*col = 1;
+		return -1;
+	}
+	return 0;
+}
+
+void pcibw_sysfs_apply_aer(struct pcibw_device *d, const struct pcibw_sysfs_attrs *a)
+{
+	if (a->aer_correctable == PCIBW_NULL && a->aer_nonfatal == PCIBW_NULL && a->aer_fatal == PCIBW_NULL)
+		return;
+	d->aer.correctable = a->aer_correctable;
+	d->aer.nonfatal = a->aer_nonfatal;
+	d->aer.fatal = a->aer_fatal;
+	pcibw_device_set_prov(d, "aer", "sysfs");
 }
 
 int pcibw_sysfs_aspm_policy(const char *sysroot, char *buf, unsigned len, struct pcibw_err *err)

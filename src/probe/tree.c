@@ -377,6 +377,7 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	for (int i = 0; i < set->n; i++)
 		probe_device_segment(set, i);
+	probe_link_causes(set);
 	bool *want = malloc((size_t)(set->n ? set->n : 1) * sizeof *want);
 	if (!want)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");

@@ -45,6 +45,10 @@ static json_t *jint(int v)
 {
 	return v == PCIBW_NULL ? json_null() : json_integer(v);
 }
+static json_t *jll(long long v)
+{
+	return v == PCIBW_NULL ? json_null() : json_integer((json_int_t)v);
+}
 static json_t *jreal(double v)
 {
 	return isnan(v) ? json_null() : json_real(v);
@@ -200,6 +204,25 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 		json_array_append_new(peers, json_string(d->peers[i]));
 	json_object_set_new(o, "segment_peers", peers);
 	json_object_set_new(o, "port_fit", port_fit_json(&d->port_fit));
+	json_object_set_new(o, "empty", json_boolean(d->empty == 1));
+	if (d->link_cause.code) {
+		json_t *c = json_object();
+		json_object_set_new(c, "code", json_string(d->link_cause.code));
+		json_object_set_new(c, "evidence", jsafe(d->link_cause.evidence));
+		json_object_set_new(c, "fix", jsafe(d->link_cause.fix));
+		json_object_set_new(o, "link_cause", c);
+	} else {
+		json_object_set_new(o, "link_cause", json_null());
+	}
+	if (d->aer.correctable == PCIBW_NULL && d->aer.nonfatal == PCIBW_NULL && d->aer.fatal == PCIBW_NULL) {
+		json_object_set_new(o, "aer", json_null());
+	} else {
+		json_t *a = json_object();
+		json_object_set_new(a, "correctable", jll(d->aer.correctable));
+		json_object_set_new(a, "nonfatal", jll(d->aer.nonfatal));
+		json_object_set_new(a, "fatal", jll(d->aer.fatal));
+		json_object_set_new(o, "aer", a);
+	}
 	json_t *prov = json_object();
 	for (int i = 0; i < d->n_prov; i++)
 		json_object_set_new(prov, d->prov[i].field, json_string(d->prov[i].origin));

@@ -261,6 +261,53 @@ static void port_fit(FILE *o, const struct pcibw_report *r)
 	}
 }
 
+/* why a link runs below its capability: one series of value 1 per such device */
+static void link_cause(FILE *o, const struct pcibw_report *r)
+{
+	const char *name = "pcibw_link_cause";
+	bool any = false;
+	for (int i = 0; i < r->n_devices; i++) {
+		const struct pcibw_device *d = &r->devices[i];
+		if (!has_address(d) || !d->link_cause.code)
+			continue;
+		if (!any)
+			family(o, name,
+			       "Why the PCIe link runs below the device's capability (1; cause "
+			       "partner-limited is no fault): partner-limited, target-capped, "
+			       "autonomous-disabled, lanes-lost, power-managed, reliability, unknown.");
+		any = true;
+		const char *kv[] = {"cause", d->link_cause.code};
+		series(o, name, d, 1, kv);
+		sample(o, 1);
+	}
+}
+
+/* the kernel's AER counts since boot, per severity */
+static void aer(FILE *o, const struct pcibw_report *r)
+{
+	const char *name = "pcibw_aer_errors_total";
+	bool any = false;
+	for (int i = 0; i < r->n_devices; i++) {
+		const struct pcibw_device *d = &r->devices[i];
+		const long long v[3] = {d->aer.correctable, d->aer.nonfatal, d->aer.fatal};
+		const char *sev[3] = {"correctable", "nonfatal", "fatal"};
+		for (int k = 0; k < 3; k++) {
+			if (!has_address(d) || v[k] == PCIBW_NULL)
+				continue;
+			if (!any)
+				fprintf(
+				    o,
+				    "# HELP %s PCIe AER errors the kernel counted for the device since boot "
+				    "(sysfs aer_dev_*), by severity.\n# TYPE %s counter\n",
+				    name, name);
+			any = true;
+			const char *kv[] = {"severity", sev[k]};
+			series(o, name, d, 1, kv);
+			fprintf(o, " %lld\n", v[k]);
+		}
+	}
+}
+
 int pcibw_report_render_prometheus(FILE *o, const struct pcibw_report *r)
 {
 	device_info(o, r);
@@ -277,6 +324,8 @@ int pcibw_report_render_prometheus(FILE *o, const struct pcibw_report *r)
 	per_device(o, r, "pcibw_link_downgraded",
 		   "1 when the link trained below what both ends support (speed or width), else 0.",
 		   downgraded);
+	link_cause(o, r);
+	aer(o, r);
 	per_device(o, r, "pcibw_bus_clock_hertz", "Conventional PCI or PCI-X segment clock, hertz.", bus_hz);
 	bottleneck(o, r);
 	port_fit(o, r);

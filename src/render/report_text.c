@@ -71,8 +71,14 @@ static void bus_line(FILE *o, const struct pcibw_device *d, const struct report_
 				   "own)\n");
 			break;
 		}
-		link_str(a, sizeof a, d->link_speed_gts, d->link_width);
 		link_str(b, sizeof b, d->max_link_speed_gts, d->max_link_width);
+		if (d->empty == 1) {
+			fprintf(o,
+				"  bus:         PCIe, empty %s (no device, no link trained), capable of %s\n",
+				d->lreg.slot_implemented == 1 ? "slot" : "port", b);
+			break;
+		}
+		link_str(a, sizeof a, d->link_speed_gts, d->link_width);
 		fprintf(o, "  bus:         PCIe %s (capable of %s)%s\n", a, b,
 			d->downgraded == 1 ? " DOWNGRADED" : "");
 		break;
@@ -233,6 +239,10 @@ static enum pcibw_bus_kind bottleneck_kind(const struct pcibw_device *d)
  * is the source's, not a ceiling of a bus pcibw could model */
 static void bottleneck_line(FILE *o, const struct pcibw_device *d)
 {
+	if (d->empty == 1) {
+		fprintf(o, "  bottleneck:  none: an empty slot carries no traffic\n");
+		return;
+	}
 	if (!d->bottleneck_slot[0]) {
 		fprintf(o, "  bottleneck:  unknown\n");
 		return;
@@ -272,6 +282,23 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	bus_line(o, d, notes);
 	if (!d->is_virtual)
 		bottleneck_line(o, d);
+	if (d->link_cause.code) {
+		char t[sizeof d->link_cause.evidence + sizeof d->link_cause.fix + 64];
+		snprintf(t, sizeof t, "%s: %s", d->link_cause.code, d->link_cause.evidence);
+		pcibw_text_wrapped(o, "  link cause:  ", t);
+		pcibw_text_wrapped(o, "  fix:         ", d->link_cause.fix);
+	}
+	if (d->aer.correctable != PCIBW_NULL || d->aer.nonfatal != PCIBW_NULL || d->aer.fatal != PCIBW_NULL) {
+		char c[3][24];
+		const long long v[3] = {d->aer.correctable, d->aer.nonfatal, d->aer.fatal};
+		for (int k = 0; k < 3; k++)
+			if (v[k] == PCIBW_NULL)
+				snprintf(c[k], sizeof c[k], "?");
+			else
+				snprintf(c[k], sizeof c[k], "%lld", v[k]);
+		fprintf(o, "  AER:         %s correctable, %s non-fatal, %s fatal (since boot)\n", c[0], c[1],
+			c[2]);
+	}
 	if (d->n_path) {
 		fprintf(o, "  path:       ");
 		for (int i = 0; i < d->n_path; i++) {

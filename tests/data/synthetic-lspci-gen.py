@@ -265,6 +265,55 @@ write('synthetic-pcie-l1pm-substates.lspci', [
  [('00:1c.0', 'PCI bridge: synthetic root port', rp), ('01:00.0', 'Ethernet controller: synthetic endpoint', nic),
   ('02:00.0', 'Ethernet controller: synthetic endpoint without L1 PM Substates', ep)])
 
+# K: why a link runs below its capability, one root port and endpoint per cause (PCIe Base 5.0)
+def rp_ep(n, cap_s, cap_w, sta_s, sta_w, ep_cap_s, ep_cap_w, lnkctl2, lnksta_bits=0, rp_lnksta2=0,
+          ep_lnksta2=0, vec=0, ep_vec=0, rp_cor=None):
+    rp = Cfg(0x8086, 0x2040 + n, 0x0604, hdr=1, size=4096); rp.bridge(0, n, n, 0)
+    rp.pcie(0x40, 4, cap_s, cap_w, sta_s, sta_w, vec=vec, lnksta2=rp_lnksta2)
+    rp.w16(0x52, sta_s | sta_w << 4 | lnksta_bits)
+    rp.w16(0x70, lnkctl2)
+    if rp_cor is not None:
+        rp.w32(0x100, 0x00010001); rp.w32(0x110, rp_cor)  # AER v1, CE Status at +0x10
+    ep = Cfg(0x8086, 0x1500 + n, 0x0200, size=4096)
+    ep.pcie(0x40, 0, ep_cap_s, ep_cap_w, sta_s, sta_w, vec=ep_vec, lnksta2=ep_lnksta2)
+    return [('00:%02x.0' % n, 'PCI bridge: synthetic root port %d' % n, rp),
+            ('%02x:00.0' % n, 'Ethernet controller: synthetic endpoint %d' % n, ep)]
+devs = [('00:00.0', 'Host bridge: synthetic host bridge', HOST())]
+# 1: LnkCtl2 0x0023 = Target 8 GT/s (3), Hardware Autonomous Speed Disable (bit 5); both 8 GT/s x8, at 2.5
+devs += rp_ep(1, 3, 8, 1, 8, 3, 8, 0x0023, vec=0x07, ep_vec=0x07, rp_lnksta2=0x02, ep_lnksta2=0x02)
+# 2: LnkSta bit 15 LABS; Target 5 GT/s (2); both 5 GT/s x4, at 2.5
+devs += rp_ep(2, 2, 4, 1, 4, 2, 4, 0x0002, lnksta_bits=0x8000, vec=0x03, ep_vec=0x03)
+# 3: Target 8 GT/s; LnkSta bit 14 LBMS; LnkSta2 0 (Equalization 8.0 GT/s Complete clear); AER CE Status 0x81
+devs += rp_ep(3, 3, 16, 2, 16, 3, 16, 0x0003, lnksta_bits=0x4000, vec=0x07, ep_vec=0x07, rp_lnksta2=0,
+              ep_lnksta2=0x02, rp_cor=0x00000081)
+# 4: both 5 GT/s x8, at 5 GT/s x4; Target 5 GT/s
+devs += rp_ep(4, 2, 8, 2, 4, 2, 8, 0x0002, vec=0x03, ep_vec=0x03)
+# 5: both 8 GT/s x4, at 5 GT/s x4; Target 5 GT/s (2)
+devs += rp_ep(5, 3, 4, 2, 4, 3, 4, 0x0002, vec=0x07, ep_vec=0x07, rp_lnksta2=0x02, ep_lnksta2=0x02)
+# 6: an empty slot: Slot Implemented, Physical Slot Number 7, Presence Detect clear, DLLLA reporting, x0
+rp = Cfg(0x8086, 0x2046, 0x0604, hdr=1, size=4096); rp.bridge(0, 6, 6, 0)
+rp.pcie(0x40, 4, 3, 16, 1, 0, vec=0x07)
+rp.w16(0x42, 2 | 4 << 4 | 0x100)
+rp.w32(0x4c, 3 | 16 << 4 | 1 << 20)
+rp.w32(0x54, 7 << 19)
+devs.append(('00:06.0', 'PCI bridge: synthetic root port 6 (empty slot)', rp))
+write('synthetic-pcie-link-causes.lspci', [
+    'Synthetic: one root port and endpoint per link cause. lspci -xxxx format (4096 bytes each).',
+    'Encodes (PCIe Base 5.0): LnkCap 7.5.3.6 (speed 3:0, width 9:4, DLLLA Reporting bit 20), LnkSta 7.5.3.8',
+    '  (LBMS bit 14, LABS bit 15, DLLLA bit 13), LnkCtl2 7.5.3.19 (Target Link Speed 3:0, HASD bit 5),',
+    '  LnkCap2 7.5.3.18 vector, LnkSta2 7.5.3.20 (Equalization 8.0 GT/s Complete bit 1), Slot Implemented 7.5.3.2',
+    '  bit 8, SltCap 7.5.3.9 (Physical Slot Number 31:19), SltSta 7.5.3.11 (Presence Detect bit 6), AER',
+    '  7.8.4 (Correctable Error Status at +0x10: Receiver Error bit 0, Bad DLLP bit 7).',
+    '00:01.0/01:00.0: both 8 GT/s x8, LnkSta 2.5 GT/s x8, RP LnkCtl2 0x0023 (target 8, HASD) -> autonomous-disabled',
+    '00:02.0/02:00.0: both 5 GT/s x4, LnkSta 2.5 x4 with LABS, target 5 -> power-managed',
+    '00:03.0/03:00.0: both 8 GT/s x16, LnkSta 5 x16 with LBMS, target 8, RP LnkSta2 Eq 8.0 Complete clear,',
+    '  RP AER CE Status 0x00000081 (Receiver Error, Bad DLLP) -> reliability',
+    '00:04.0/04:00.0: both 5 GT/s x8, LnkSta 5 x4, target 5 -> lanes-lost',
+    '00:05.0/05:00.0: both 8 GT/s x4, LnkSta 5 x4, target 5 GT/s -> target-capped',
+    '00:06.0: root port with a slot (Physical Slot Number 7), Presence Detect clear, DLLLA clear, x0, nothing',
+    '  on bus 06 -> empty slot capable of 8 GT/s x16 (LnkCap2 vector 0x07: 2.5, 5, 8 GT/s)',
+], devs)
+
 # ---- bad inputs ----
 OUT = os.path.join(os.path.dirname(os.path.abspath(__file__)), 'bad')
 os.makedirs(OUT, exist_ok=True)

@@ -164,3 +164,36 @@ Test(sysfs_snapshot, malformed_attribute_names_file_line_column)
 	cr_expect(strstr(err.msg, "0000:00:01.0/current_link_speed:1:8:"), "%s", err.msg);
 	cr_expect(strstr(err.msg, "expected a PCIe link speed"), "%s", err.msg);
 }
+
+/* aer_dev_correctable as Documentation/ABI/testing/sysfs-bus-pci-devices-aer_stats shows it (names
+ * with spaces, older kernels) and as drivers/pci/pcie/aer.c writes it now (one word each): the
+ * TOTAL_ERR_COR line's count either way. */
+Test(sysfs_aer, both_name_styles_give_the_total)
+{
+	long long n = -1;
+	int line, col;
+	cr_assert_eq(pcibw_sysfs_parse_aer("Receiver Error 2\nBad TLP 0\nBad DLLP 0\nRELAY_NUM Rollover 0\n"
+					   "Replay Timer Timeout 0\nAdvisory Non-Fatal 0\nCorrected Internal "
+					   "Error 0\nHeader Log Overflow 0\nTOTAL_ERR_COR 2\n",
+					   "ERR_COR", &n, &line, &col),
+		     0);
+	cr_assert_eq(n, 2);
+	cr_assert_eq(
+	    pcibw_sysfs_parse_aer("RxErr 7\nBadTLP 1\nTOTAL_ERR_COR 8\n", "ERR_COR", &n, &line, &col), 0);
+	cr_assert_eq(n, 8);
+	cr_assert_eq(pcibw_sysfs_parse_aer("DLP 0\nTOTAL_ERR_FATAL 0\n", "ERR_FATAL", &n, &line, &col), 0);
+	cr_assert_eq(n, 0);
+}
+
+Test(sysfs_aer, bad_text_names_line_and_column)
+{
+	long long n = -1;
+	int line, col;
+	cr_assert_eq(
+	    pcibw_sysfs_parse_aer("RxErr 7\nBadTLP x1\nTOTAL_ERR_COR 8\n", "ERR_COR", &n, &line, &col), -1);
+	cr_assert_eq(line, 2);
+	cr_assert_eq(col, 8);
+	cr_assert_eq(pcibw_sysfs_parse_aer("RxErr 7\n", "ERR_COR", &n, &line, &col), -1, "no TOTAL line");
+	cr_assert_eq(pcibw_sysfs_parse_aer("TOTAL_ERR_COR\n", "ERR_COR", &n, &line, &col), -1);
+	cr_assert_eq(line, 1);
+}
