@@ -8,6 +8,7 @@
 #include "hwloc_int.h"
 #include "probe_int.h"
 #include "src/util/grow.h"
+#include "src/util/input.h"
 #include <math.h>
 #include <pci/pci.h>
 #include <setjmp.h>
@@ -239,7 +240,7 @@ int probe_hwloc_xml(const struct pcibw_probe_opts *opts, struct pcibw_report *ou
 	if (pa)
 		pci_cleanup(pa);
 	if (ids >= 0)
-		close(ids);
+		pcibw_input_memfd_close(ids, ids_path);
 	hwloc_topology_destroy(t);
 	if (rc)
 		goto out;

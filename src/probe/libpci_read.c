@@ -193,7 +193,7 @@ int probe_libpci_names(struct probe_set *set, int stop, const char *pci_ids, str
 	int fd, rc = pcibw_input_memfd("", 0, &fd, none_path, sizeof none_path, err);
 	if (rc) {
 		if (ids >= 0)
-			close(ids);
+			pcibw_input_memfd_close(ids, ids_path);
 		return rc;
 	}
 	none = fd;
@@ -228,9 +228,9 @@ out:
 		pci_cleanup(a);
 done:
 	if (ids >= 0)
-		close(ids);
+		pcibw_input_memfd_close(ids, ids_path);
 	if (none >= 0)
-		close(none);
+		pcibw_input_memfd_close(none, none_path);
 	libpci_jmp = saved;
 	return r;
 }
@@ -254,7 +254,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 	volatile int cleaning = 0;
 	if (!a) {
 		if (ids >= 0)
-			close(ids);
+			pcibw_input_memfd_close(ids, ids_path);
 		return pcibw_fail(err, PCIBW_EINTERNAL, "libpci: out of memory");
 	}
 	libpci_jmp = &jb;
@@ -310,7 +310,7 @@ out:
 	pci_cleanup(a);
 done:
 	if (ids >= 0)
-		close(ids);
+		pcibw_input_memfd_close(ids, ids_path);
 	libpci_jmp = saved;
 	return r;
 }

@@ -110,10 +110,10 @@ void probe_set_free(struct probe_set *s);
 
 /*
  * probe_pci_ids_open - read the --pci-ids file once, whole (src/util/input.h: a directory or
- * device is refused, a pipe read as it comes) into a sealed memory file for libpci to open by
- * name: *fd stays open until libpci is done (close it after pci_cleanup), path (len >= 32)
- * receives "/proc/self/fd/N". Returns PCIBW_OK, PCIBW_EINPUT ("FILE: what is wrong") or
- * PCIBW_EINTERNAL.
+ * device is refused, a pipe read as it comes) into a private copy for libpci to open by name
+ * (pcibw_input_memfd): *fd stays open until libpci is done (after pci_cleanup, hand fd and path
+ * to pcibw_input_memfd_close), path (len >= 64) receives the copy's name. Returns PCIBW_OK, PCIBW_EINPUT
+ * ("FILE: what is wrong") or PCIBW_EINTERNAL.
  */
 int probe_pci_ids_open(const char *pci_ids, int *fd, char *path, size_t len, struct pcibw_err *err);
 

@@ -54,13 +54,20 @@ int pcibw_input_read(const char *path, const char *expected, unsigned flags, siz
 		     size_t *len, struct pcibw_err *err);
 
 /*
- * pcibw_input_memfd - a sealed in-memory file holding exactly data[0..len), for a library that
- * opens its input by name (libpci's dump reader, its pci.ids): *fd is the file (close it when
- * the library is done) and path receives "/proc/self/fd/N" (plen >= 32). The library then reads
- * the very bytes pcibw checked, whatever happens to the original file meanwhile.
- * Returns PCIBW_OK or PCIBW_EINTERNAL (no memfd, /proc not mounted, out of memory).
+ * pcibw_input_memfd - a private file holding exactly data[0..len), for a library that opens its
+ * input by name (libpci's dump reader, its pci.ids): *fd is the file and path receives its name
+ * (plen >= 64); the library then reads the very bytes pcibw checked, whatever happens to the
+ * original file meanwhile. Linux (input_linux.c): a sealed memfd named /proc/self/fd/N.
+ * FreeBSD (input_freebsd.c): a mode-0400 file in a mode-0700 mkdtemp(3) directory under
+ * $TMPDIR or /tmp. Hand both to pcibw_input_memfd_close once the library is done.
+ * Returns PCIBW_OK or PCIBW_EINTERNAL (no memfd, /proc not mounted, no private directory,
+ * disk full, out of memory); on failure nothing is left open or on disk.
  */
 int pcibw_input_memfd(const char *data, size_t len, int *fd, char *path, size_t plen, struct pcibw_err *err);
+
+/* pcibw_input_memfd_close - close fd and remove what pcibw_input_memfd made for path (nothing
+ * more on Linux; the copy and its directory on FreeBSD). */
+void pcibw_input_memfd_close(int fd, const char *path);
 
 /* How much of a piped standard input is read ahead for a peek at its leading lines. */
 #define PCIBW_INPUT_STDIN_HEAD ((size_t)64 * 1024)
