@@ -331,8 +331,12 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 		fputc('\n', o);
 	}
 	port_fit_line(o, d);
-	if (d->driver[0] || d->firmware[0])
-		fprintf(o, "  driver:      %s%s%s\n", d->driver[0] ? d->driver : "?",
+	/* the interfaces' driver where it is not the function's (virtio_net under virtio-pci):
+	 * the name ethtool -i and watch give */
+	bool other = d->iface_driver[0] && strcmp(d->iface_driver, d->driver);
+	if (d->driver[0] || d->firmware[0] || other)
+		fprintf(o, "  driver:      %s%s%s%s%s%s\n", d->driver[0] ? d->driver : "?",
+			other ? " (PCI), " : "", other ? d->iface_driver : "", other ? " (interfaces)" : "",
 			d->firmware[0] ? ", firmware " : "", d->firmware);
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
