@@ -44,7 +44,7 @@ static inline char *fuzz_string(const uint8_t *data, size_t size)
 }
 
 /* The whole probe pipeline over the fuzzer's bytes as the file of one source. */
-enum fuzz_source { FUZZ_DUMP, FUZZ_TOPOLOGY };
+enum fuzz_source { FUZZ_DUMP, FUZZ_TOPOLOGY, FUZZ_PCICONF };
 static inline int fuzz_probe(const uint8_t *data, size_t size, enum fuzz_source src)
 {
 	char path[64];
@@ -54,6 +54,8 @@ static inline int fuzz_probe(const uint8_t *data, size_t size, enum fuzz_source 
 	struct pcibw_probe_opts o = {.all = true};
 	if (src == FUZZ_DUMP)
 		o.dump_file = path;
+	else if (src == FUZZ_PCICONF)
+		o.pciconf_file = path;
 	else
 		o.topology_file = path;
 	struct pcibw_report rep = {0};

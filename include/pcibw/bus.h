@@ -29,6 +29,12 @@ enum pcibw_bus_kind {
  */
 #define PCIBW_DMA_OFFSET_PCIEBENCH (-1)
 
+/* A host setting given as a bus modifier (numa=, iommu=): not stated (the model's band spans
+ * both), or the one stated. */
+enum { PCIBW_HOST_UNSTATED = 0, PCIBW_HOST_OFF = 1, PCIBW_HOST_ON = 2 };
+#define PCIBW_NUMA_LOCAL PCIBW_HOST_OFF
+#define PCIBW_NUMA_REMOTE PCIBW_HOST_ON
+
 struct pcibw_bus {
 	enum pcibw_bus_kind kind;
 
@@ -53,6 +59,14 @@ struct pcibw_bus {
 			  * complex that never coalesces), else MPS pieces for requests over
 			  * 512 B of RCB blocks, RCB pieces for shorter ones (pcibw_model_eval);
 			  * spec modifier `rcb_chunks` */
+	bool cpl_mps;	 /* every read request comes back in MPS pieces, ceil(length / MPS) per
+			  * request: the fewest completions PCIe Base 5.0 sec. 2.3.1.1 allows;
+			  * spec modifier `cpl=mps` (`cpl=rcb` sets rcb_chunks; neither: `cpl=auto`,
+			  * the length rule, whose band spans the two) */
+	int numa;	 /* the DMA buffers' memory: PCIBW_HOST_* (not stated, local, remote);
+			  * spec modifier `numa=local|remote` */
+	int iommu;	 /* the host's IOMMU: PCIBW_HOST_* (not stated, off, on); spec modifier
+			  * `iommu=off|on` */
 	int dma_offset;	 /* where each packet data buffer starts within a 4 KB page, 0..4095 B
 			  * (0: aligned), or PCIBW_DMA_OFFSET_PCIEBENCH: pcie-bench's placement
 			  * (below). Read requests split at MRRS-aligned addresses, write TLPs at
@@ -69,6 +83,17 @@ struct pcibw_bus {
 	int splits;		 /* PCI-X maximum outstanding split transactions: 1,2,3,4,8,12,16,32
 				  * (same register); default 1 */
 	int latency_timer;	 /* master latency timer, PCI clocks, 0..255; default 64 */
+	double mem_latency_ns;	 /* host memory behind a delayed read or split request, ns, 1..100000;
+				  * 0: not stated (the model's default, doc/model-pci.md); modifier
+				  * `mem_latency_ns=` */
+	int prefetch_bytes;	 /* what the host bridge fetches for one Memory Read Multiple / Line,
+				  * bytes, a power of 2 in 16..4096; 0: not stated (two cache lines,
+				  * the band one line .. 512 B); modifier `prefetch=` */
+	int bridges;		 /* PCI-PCI bridges between the host bridge and the segment, 0..8
+				  * (0: none, a --bus spec's segment on the host bridge); modifier
+				  * `bridges=` */
+	double bridge_ns;	 /* latency each of them adds to a read command, ns, 1..100000; 0: not
+				  * stated (doc/model-pci.md); modifier `bridge_ns=` */
 	int cacheline_bytes;	 /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
 				  * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
 				  * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */

@@ -93,6 +93,22 @@ double pcibw_size_bytes_as(double size, enum pcibw_size_is from, enum pcibw_size
 void pcibw_wire_ceiling(double size, enum pcibw_size_is s, enum pcibw_pattern p, double line_rate_gbps,
 			double *mpps, double *gbps);
 
+/*
+ * The band of a ceiling. A bus ceiling depends on host behaviour the spec leaves open and config
+ * space does not show; each such term has an expected setting (the calibrated one) and the
+ * settings that make the bus slowest (low) and fastest (high) that its sources document
+ * (doc/model.md sec. 8, doc/model-pci.md "The band"). A term given as a bus modifier is fixed
+ * there. PCIBW_TERM_* name the terms.
+ */
+enum pcibw_band { PCIBW_BAND_EXPECTED = 0, PCIBW_BAND_LOW, PCIBW_BAND_HIGH };
+#define PCIBW_TERM_CPL 1u	/* PCIe read completions: RCB pieces .. ceil(length / MPS) */
+#define PCIBW_TERM_LINES 2u	/* PCIe root complex's whole-line charge: charged .. not */
+#define PCIBW_TERM_BURST_GAP 4u /* PCIe write burst gap: the profile's slowest host .. its gap */
+#define PCIBW_TERM_NUMA 8u	/* PCIe read latency: remote memory .. local */
+#define PCIBW_TERM_PREFETCH 16u /* PCI delayed read prefetch: one line .. 512 B */
+#define PCIBW_TERM_ADB 32u	/* PCI-X split completions: every 128 B ADB .. whole */
+#define PCIBW_TERM_COUNT 6
+
 struct pcibw_model_in {
 	const struct pcibw_bus *bus;
 	const struct pcibw_nic *nic;
@@ -100,22 +116,30 @@ struct pcibw_model_in {
 	enum pcibw_size_is size_is;
 	double line_rate_gbps; /* per direction, Gbit/s; 0 = no wire ceiling */
 	enum pcibw_compat compat;
-	int segment_devices; /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1;
-			      * less counts as 1); they split one shared budget. PCIe ignores it */
+	int segment_devices;  /* PCI/PCI-X: devices on the segment moving the same traffic (>= 1;
+			       * less counts as 1); they split one shared budget. PCIe ignores it */
+	enum pcibw_band band; /* which figure pcibw_model_loads and pcibw_model_explain cost
+			       * (0: expected); pcibw_model_eval fills all three */
+	unsigned band_terms;  /* PCIBW_TERM_* bits band moves (0: all of them) */
 };
 
 enum pcibw_limit { PCIBW_LIMIT_BUS, PCIBW_LIMIT_WIRE };
 
 struct pcibw_model_row {
-	double size_bytes;		/* in the size_is convention; for a mix, the weighted mean */
-	double bus_gbps;		/* bus ceiling, Gbit/s counting bytes of the size_is convention, per
-					 * direction; NAN on a virtual bus */
-	double bus_mpps;		/* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
-					 * virtual bus */
-	double wire_gbps;		/* NAN without a line rate, and for the dma-* patterns */
-	double wire_mpps;		/* Mpps; NAN as wire_gbps */
-	enum pcibw_limit limit;		/* the lower of the two ceilings (a tie counts as WIRE); BUS when
-					 * there is no line rate, even on a virtual bus (no ceiling at all) */
+	double size_bytes; /* in the size_is convention; for a mix, the weighted mean */
+	double bus_gbps;   /* bus ceiling, Gbit/s counting bytes of the size_is convention, per
+			    * direction; NAN on a virtual bus */
+	double bus_mpps;   /* bus ceiling, Mpps (10^6 packets/s) per direction; NAN on a
+			    * virtual bus */
+	double bus_gbps_low, bus_gbps_high; /* the band of bus_gbps: every term at its slowest
+					     * / fastest documented setting (low <= bus_gbps <=
+					     * high; all equal in --compat pcie-bench and where
+					     * every term is stated); NAN as bus_gbps */
+	double bus_mpps_low, bus_mpps_high; /* the same in Mpps */
+	double wire_gbps;		    /* NAN without a line rate, and for the dma-* patterns */
+	double wire_mpps;		    /* Mpps; NAN as wire_gbps */
+	enum pcibw_limit limit;		    /* the lower of the two ceilings (a tie counts as WIRE); BUS when
+					     * there is no line rate, even on a virtual bus (no ceiling at all) */
 	double to_device_bytes;		/* bus bytes per packet host->device, protocol overhead included */
 	double to_host_bytes;		/* bus bytes per packet device->host */
 	double bus_share;		/* fraction (0-1) of the raw bus (pcibw_bus_raw_gbps) the data
@@ -150,6 +174,29 @@ int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_
  * weights that do not sum to a positive number. */
 int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
 			 struct pcibw_model_row *out, struct pcibw_err *err);
+
+/* One term of a ceiling's band, as pcibw_model_band_terms gives it. */
+struct pcibw_band_term {
+	unsigned term;		    /* PCIBW_TERM_* */
+	const char *name;	    /* "completion size", ... (static) */
+	const char *low;	    /* the setting that gives low, "RCB pieces" (static) */
+	const char *high;	    /* the setting that gives high (static) */
+	const char *source;	    /* where both settings come from (static) */
+	const char *modifier;	    /* the bus modifier that states it, "cpl=" (static) */
+	double gbps_low, gbps_high; /* the ceiling with this term alone at low / high, Gbit/s */
+};
+
+/*
+ * pcibw_model_band_terms - the terms that widen the band of the ceiling at `size` (in
+ * in->size_is), each with the ceiling it gives alone at its low and high setting: out[0..*n) (at
+ * most max), only terms that move the ceiling by more than 0.05 %. None in --compat pcie-bench,
+ * nor for a term the bus states. Errors as pcibw_model_eval.
+ */
+int pcibw_model_band_terms(const struct pcibw_model_in *in, double size, struct pcibw_band_term *out, int max,
+			   int *n, struct pcibw_err *err);
+
+/* pcibw_band_term_name - the term's name ("completion size", ...), "" for an unknown bit. */
+const char *pcibw_band_term_name(unsigned term);
 
 #define PCIBW_MODEL_MAX_LOADS 6
 

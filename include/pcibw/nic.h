@@ -57,31 +57,36 @@ struct pcibw_nic {
 	int cacheline_bytes;			    /* round data DMA up to this, 0..4096; 0 = no
 						     * rounding */
 	/* optional device limits (0 = none) */
-	double max_dma_tps;	   /* posted DMA writes (MWr TLPs: data, write-backs, MSI) the device
-				    * issues per second, 0 or 10^3..10^10; reads are bounded by the
-				    * tags below instead */
-	double read_latency_ns;	   /* DMA read round trip: request to last completion, ns; 0 or
-				    * 1..10^6; set together with read_tags (both or neither) */
-	int read_tags;		   /* outstanding read requests (tags), 0..4096 */
-	int write_unit_bytes;	   /* the write engine moves a DMA write's data from device memory in
-				    * units of this many bytes, 0 or 1..4096 (0 = no engine limit); set
-				    * together with write_unit_ns */
-	double write_unit_ns;	   /* engine time per unit, ns; 0 or 0.01..10^6 */
-	double write_cmd_ns;	   /* engine time per DMA write command besides its units, ns,
-				    * 0..10^6: a write of b bytes holds the engine for
-				    * write_cmd_ns + ceil(b / write_unit_bytes) x write_unit_ns */
-	int write_burst_bytes;	   /* the engine sends a DMA write in bursts cut at host addresses
-				    * aligned to this many bytes, 0 or a power of 2 in 64..4096 (0 = no
-				    * burst limit); set together with write_burst_gap_ns. A burst ends
-				    * between TLPs, so one smaller than MPS cuts the MWr TLPs too */
-	double write_burst_gap_ns; /* the link idles this long after each burst, ns; 0 or
-				    * 0.01..10^6: a write holds the engine for its TLPs' bytes at
-				    * the line rate + bursts x write_burst_gap_ns */
-	bool is_virtual;	   /* paravirtual: no bus ceiling */
-	char match[1024];	   /* "8086:10fb 8086:1528": vendor:device ids this profile fits
-				    * (4+4 hex digits each, separated by blanks or commas) */
-	char dpdk[64];		   /* the profile a device with these ids gets when a user-space
-				    * driver (vfio-pci, uio_pci_generic, igb_uio) owns it; "" = none */
+	double max_dma_tps;	       /* posted DMA writes (MWr TLPs: data, write-backs, MSI) the device
+					* issues per second, 0 or 10^3..10^10; reads are bounded by the
+					* tags below instead */
+	double read_latency_ns;	       /* DMA read round trip: request to last completion, ns; 0 or
+					* 1..10^6; set together with read_tags (both or neither) */
+	int read_tags;		       /* outstanding read requests (tags), 0..4096 */
+	int write_unit_bytes;	       /* the write engine moves a DMA write's data from device memory in
+					* units of this many bytes, 0 or 1..4096 (0 = no engine limit); set
+					* together with write_unit_ns */
+	double write_unit_ns;	       /* engine time per unit, ns; 0 or 0.01..10^6 */
+	double write_cmd_ns;	       /* engine time per DMA write command besides its units, ns,
+					* 0..10^6: a write of b bytes holds the engine for
+					* write_cmd_ns + ceil(b / write_unit_bytes) x write_unit_ns */
+	int write_burst_bytes;	       /* the engine sends a DMA write in bursts cut at host addresses
+					* aligned to this many bytes, 0 or a power of 2 in 64..4096 (0 = no
+					* burst limit); set together with write_burst_gap_ns. A burst ends
+					* between TLPs, so one smaller than MPS cuts the MWr TLPs too */
+	double write_burst_gap_ns;     /* the link idles this long after each burst, ns; 0 or
+					* 0.01..10^6: a write holds the engine for its TLPs' bytes at
+					* the line rate + bursts x write_burst_gap_ns */
+	double write_burst_gap_max_ns; /* the longest gap a host was measured to leave, ns: the band's
+					* low end (0 = write_burst_gap_ns; else >= it, with bursts) */
+	double read_latency_remote_ns; /* read_latency_ns with the buffers in the other socket's
+					* memory: the band's low end and numa=remote (0 = the same;
+					* else >= read_latency_ns) */
+	bool is_virtual;	       /* paravirtual: no bus ceiling */
+	char match[1024];	       /* "8086:10fb 8086:1528": vendor:device ids this profile fits
+					* (4+4 hex digits each, separated by blanks or commas) */
+	char dpdk[64];		       /* the profile a device with these ids gets when a user-space
+					* driver (vfio-pci, uio_pci_generic, igb_uio) owns it; "" = none */
 	/* Mechanisms that let one descriptor or completion serve several packets (0 = off) */
 	int tx_desc_max_bytes;	    /* multi-packet send descriptor (mlx5 MPWQE): the largest descriptor,
 				     * 0..65536; packets per descriptor = (max - desc_bytes) / segment */

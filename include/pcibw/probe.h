@@ -13,6 +13,7 @@
 
 struct pcibw_probe_opts {
 	const char *dump_file;	   /* --dump FILE, or NULL */
+	const char *pciconf_file;  /* --pciconf FILE (FreeBSD pciconf -lvbc text), or NULL */
 	const char *sysfs_dir;	   /* --sysfs DIR, or NULL */
 	const char *topology_file; /* --topology FILE, or NULL */
 	const char *slot_filter;   /* -s [[DOMAIN:]BUS:]DEV.FN as lspci, or NULL */
@@ -23,7 +24,7 @@ struct pcibw_probe_opts {
 
 /*
  * pcibw_probe - fill out with the devices of the chosen source (at most one of dump_file,
- * sysfs_dir, topology_file; none = this machine), network controllers only unless opts->all,
+ * pciconf_file, sysfs_dir, topology_file; none = this machine), network controllers only unless opts->all,
  * filtered by slot_filter/iface (with -s or -i, any class matches, as lspci -s). out must be
  * zeroed by the caller; free with pcibw_report_free. out->source names the source ("dump:FILE",
  * ...); out->warnings say, per device, what the source could not show (a 64-byte config has no

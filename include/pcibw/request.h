@@ -195,6 +195,15 @@ int pcibw_request_model_rows(const struct pcibw_resolved *r, struct pcibw_model_
 int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_explain_op **recipe,
 				int **recipe_n, struct pcibw_err *err);
 
+/*
+ * pcibw_request_model_band_terms - --explain: the terms that widen the band at each size of
+ * r->sizes (pcibw_model_band_terms), row i's at (*terms)[i * PCIBW_TERM_COUNT ...], (*terms_n)[i]
+ * of them; a mix has none. Heap arrays for the caller to free. Returns PCIBW_OK or the model's
+ * error (nothing to free then).
+ */
+int pcibw_request_model_band_terms(const struct pcibw_resolved *r, struct pcibw_band_term **terms,
+				   int **terms_n, struct pcibw_err *err);
+
 /* pcibw_machine_of - what the verdict engine knows of the machine, from a resolution. */
 void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m);
 

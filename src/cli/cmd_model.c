@@ -14,6 +14,8 @@ static int run(const struct pcibw_request *req)
 	const char **labels = NULL;
 	struct pcibw_explain_op *recipe = NULL;
 	int *recipe_n = NULL;
+	struct pcibw_band_term *terms = NULL;
+	int *terms_n = NULL;
 	const char *warnings[PCIBW_MAX_REQUEST_WARNINGS], *codes[PCIBW_MAX_REQUEST_WARNINGS];
 	int n = 0, st;
 	if (!r)
@@ -26,7 +28,8 @@ static int run(const struct pcibw_request *req)
 	}
 	if ((st = pcibw_request_resolve(req, r, &err)) ||
 	    (st = pcibw_request_model_rows(r, &rows, &labels, &n, &err)) ||
-	    (req->explain && (st = pcibw_request_model_explain(r, &recipe, &recipe_n, &err))))
+	    (req->explain && (st = pcibw_request_model_explain(r, &recipe, &recipe_n, &err))) ||
+	    (req->explain && (st = pcibw_request_model_band_terms(r, &terms, &terms_n, &err))))
 		goto out;
 	for (int i = 0; i < r->n_warnings; i++)
 		warnings[i] = r->warnings[i].text, codes[i] = r->warnings[i].code;
@@ -34,7 +37,7 @@ static int run(const struct pcibw_request *req)
 	    &r->bus,	  &r->nic,	 r->in.pattern, r->in.size_is, r->in.line_rate_gbps,
 	    r->in.compat, r->bus_from,	 rows,		labels,	       n,
 	    warnings,	  r->n_warnings, recipe,	recipe_n,      PCIBW_MAX_OPS,
-	    codes};
+	    codes,	  terms,	 terms_n};
 	if (req->plot && (st = pcibw_model_render_plot(req->plot, &v, &err)))
 		goto out;
 	st = req->format == PCIBW_OUT_JSON  ? pcibw_model_render_json(stdout, &v)
@@ -51,6 +54,8 @@ out:
 	free(labels);
 	free(recipe);
 	free(recipe_n);
+	free(terms);
+	free(terms_n);
 	pcibw_resolved_free(r);
 	free(r);
 	if (st)

@@ -32,6 +32,13 @@ static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
 		return cli_usage_error("watch", "--record-max needs --record DIR");
 	if (req->replay_dir && req->record_dir)
 		return cli_usage_error("watch", "--replay and --record: give one");
+	/* a --record that cannot be written is refused before a line is printed or a sample taken */
+	struct pcibw_err rec_err = {0};
+	int rst = req->record_dir ? watch_record_check(req->record_dir, &rec_err) : PCIBW_OK;
+	if (rst == PCIBW_EUSAGE)
+		return cli_usage_error("watch", "%s", rec_err.msg);
+	if (rst)
+		return cli_error(&rec_err);
 	o->interval = req->interval_s;
 	o->count = req->count;
 	o->record_max = (unsigned long long)req->record_max_bytes;

@@ -136,13 +136,27 @@ static void fill(struct head *h)
 	}
 }
 
+/* Whether a line that begins with text (NUL-terminated, a BOM before it on line 1) is a comment
+ * whose rest must be skipped to reach the next line: any other line ends the head. */
+static bool skip_rest(const char *text, unsigned ln)
+{
+	if (ln == 1 && !strncmp(text, "\xef\xbb\xbf", 3))
+		text += 3;
+	return text[0] == '#' && strncmp(text, "# bus:", 6);
+}
+
 /* the next line (without its '\n') into line (NUL-terminated, cut to LINE_MAX_BYTES - 1):
- * false at the end; *long_line when it was cut; *nul when it holds a NUL byte */
-static bool next_line(struct head *h, char line[LINE_MAX_BYTES], bool *long_line, bool *nul)
+ * false at the end; *long_line when it was cut; *nul when it holds a NUL byte. A line that
+ * holds a NUL, or is cut and is no comment the head goes past (skip_rest: ln is its number),
+ * ends the head: it is not read on (a newline-free file of gigabytes is the reader's to
+ * refuse, at its first bytes). */
+static bool next_line(struct head *h, unsigned ln, char line[LINE_MAX_BYTES], bool *long_line, bool *nul)
 {
 	*long_line = *nul = false;
 	size_t out = 0;
 	for (;;) {
+		if (*nul || (*long_line && (line[out] = '\0', !skip_rest(line, ln))))
+			return true;
 		if (h->pos == h->len)
 			fill(h);
 		if (h->pos == h->len)
@@ -212,7 +226,7 @@ int pcibw_ingest_defaults_all(const char *path, struct pcibw_input_defaults *d, 
 	bool long_line, nul;
 	/* the whole head, to the first line that is neither blank nor a comment: the reader takes a
 	 * "# bus:" line anywhere in it as the file's, so this must see it wherever it lies */
-	while (!st && *n < max && next_line(&h, line, &long_line, &nul)) {
+	while (!st && *n < max && next_line(&h, ln + 1, line, &long_line, &nul)) {
 		ln++;
 		if (nul)
 			break; /* not one of watch's lines (the reader judges the file) */
@@ -244,13 +258,27 @@ static int defaults_line(const char *name, unsigned ln, const char *text, unsign
 	char line[1024];
 	snprintf(line, sizeof line, "%s", text);
 	int st = PCIBW_OK;
-	/* "# bus: V nic: V ...": words ending in ':' are keys, the next word their value */
+	/* "# bus: V nic: V ...": words ending in ':' are keys, the next word their value. A key
+	 * given twice is refused, as the command line refuses an option given twice: the last
+	 * one would win silently ("line_rate: 10G line_rate: 1G"). */
 	char *save = NULL;
+	const char *keys[64];
+	int n_keys = 0;
 	for (char *w = strtok_r(line + 1, " \t", &save); w && !st; w = strtok_r(NULL, " \t", &save)) {
 		size_t wn = strlen(w);
 		if (wn < 2 || w[wn - 1] != ':')
 			continue;
 		w[wn - 1] = '\0';
+		for (int k = 0; k < n_keys && !st; k++)
+			if (!strcmp(keys[k], w))
+				st = pcibw_fail(err, PCIBW_EINPUT,
+						"%s:%u:%u: '%s:' given twice on one '# bus:' line (expected "
+						"each key once)",
+						name, ln, col0 + (unsigned)(w - line) + 1, w);
+		if (st)
+			break;
+		if (n_keys < (int)(sizeof keys / sizeof keys[0]))
+			keys[n_keys++] = w;
 		char *v = strtok_r(NULL, " \t", &save);
 		if (!v)
 			st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: '%s:' has no value", name, ln, w);

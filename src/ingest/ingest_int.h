@@ -68,7 +68,8 @@ struct linereader {
 };
 void lr_init(struct linereader *lr, const struct ingest_src *src);
 /*
- * lr_next - next line without its line end (CR stripped), or NULL at EOF or on error. On error
+ * lr_next - next line without its line end (CR stripped; a UTF-8 BOM opening the first line
+ * dropped, columns counting from after it), or NULL at EOF or on error. On error
  * *len is (size_t)-1 and err holds PCIBW_EINPUT "file:line:column: ..." for a NUL byte (binary
  * input) or a line over LR_MAX_LINE bytes, or PCIBW_EINTERNAL for out of memory.
  */

@@ -2,8 +2,10 @@
 /* Line and whole-file reading over an opened input whose first bytes were already read for
  * format detection. */
 #include "ingest_int.h"
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void lr_init(struct linereader *lr, const struct ingest_src *src)
 {
@@ -52,6 +54,10 @@ const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
 			lr->cap = nc;
 		}
 		lr->buf[n++] = (char)c;
+		/* a UTF-8 byte-order mark before the first line is not text: as in the CSV reader,
+		 * columns count from after it */
+		if (n == 3 && lr->line == 0 && !memcmp(lr->buf, "\xEF\xBB\xBF", 3))
+			n = 0;
 	}
 	if (!any)
 		return NULL;
@@ -81,6 +87,13 @@ void lr_free(struct linereader *lr)
 int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err)
 {
 	size_t cap = src->head_len + 65536, n = src->head_len;
+	struct stat sb;
+	/* a regular file larger than max is refused by its size, before it is read on */
+	if (src->fp && !fstat(fileno(src->fp), &sb) && S_ISREG(sb.st_mode) && (uintmax_t)sb.st_size > max)
+		return pcibw_fail(err, PCIBW_EINPUT,
+				  "%s: a file of %jd bytes: expected a single benchmark report of at most "
+				  "%zu MiB (not read)",
+				  src->name, (intmax_t)sb.st_size, max >> 20);
 	char *buf = malloc(cap + 1);
 	if (!buf)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");

@@ -204,6 +204,29 @@ static int parse_base(const char *s, size_t n, struct pcibw_bus *b, struct pcibw
 
 enum applies { A_PCIE = 1, A_PCI = 2, A_PCIX = 4 };
 
+#define MODIFIER_LIST                                                                                        \
+	"mps=, mrrs=, rcb=, aspm=, cpl=, rcb_chunks, numa=, iommu=, dma_offset=, ecrc, addr32, flit, "       \
+	"mmrbc=, splits=, latency_timer=, mem_latency_ns=, prefetch=, bridges=, bridge_ns="
+
+/* A word value among names (case-insensitive): its index, or -1. */
+static int word(const char *v, size_t n, const char *const *names, int count)
+{
+	for (int i = 0; i < count; i++)
+		if (n == strlen(names[i]) && !strncasecmp(v, names[i], n))
+			return i;
+	return -1;
+}
+
+/* A decimal number of ns (or a count) in [lo, hi]: no sign, no exponent. */
+static bool parse_decimal(const char *s, size_t n, double lo, double hi, double *out)
+{
+	double v;
+	if (pcibw_number_scan(s, n, PCIBW_NUM_NO_EXP, &v) != PCIBW_NUM_OK || !(v >= lo && v <= hi))
+		return false;
+	*out = v;
+	return true;
+}
+
 static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_err *err)
 {
 	char part[128];
@@ -233,17 +256,17 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		NEED(A_PCIE, "PCIe");
 		if (KEY("ecrc"))
 			b->ecrc = true;
-		else if (KEY("rcb_chunks"))
+		else if (KEY("rcb_chunks")) {
+			if (b->cpl_mps)
+				return pcibw_fail(err, PCIBW_EUSAGE,
+						  "'%s': rcb_chunks (cpl=rcb) contradicts cpl=mps", part);
 			b->rcb_chunks = true;
-		else
+		} else
 			b->flit = true;
 		return PCIBW_OK;
 	}
 	if (!eq)
-		return pcibw_fail(err, PCIBW_EUSAGE,
-				  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
-				  "dma_offset=, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
-				  part);
+		return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (" MODIFIER_LIST ")", part);
 	bool num_ok = parse_int(val, vlen, &v);
 	if (KEY("mps") || KEY("mrrs")) {
 		NEED(A_PCIE, "PCIe");
@@ -277,9 +300,60 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		b->rcb_bytes = (int)v, b->rcb_default = false;
 		return PCIBW_OK;
 	}
-	if (KEY("dma_offset")) {
+	if (KEY("cpl")) {
+		static const char *const cpl_names[] = {"auto", "rcb", "mps"};
 		NEED(A_PCIE, "PCIe");
+		int c = word(val, vlen, cpl_names, 3);
+		if (c < 0)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "'%s': cpl must be rcb (one completion per RCB block), mps "
+					  "(ceil(length / MPS) per request) or auto (the band between)",
+					  part);
+		if (b->rcb_chunks && c != 1)
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s' contradicts rcb_chunks (cpl=rcb)", part);
+		b->rcb_chunks = c == 1;
+		b->cpl_mps = c == 2;
+		return PCIBW_OK;
+	}
+	if (KEY("numa") || KEY("iommu")) {
+		static const char *const numa_names[] = {"local", "remote"};
+		static const char *const iommu_names[] = {"off", "on"};
+		bool numa = KEY("numa");
+		NEED(A_PCIE, "PCIe");
+		int c = word(val, vlen, numa ? numa_names : iommu_names, 2);
+		if (c < 0)
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': %s", part,
+					  numa ? "numa must be local or remote" : "iommu must be off or on");
+		*(numa ? &b->numa : &b->iommu) = c ? PCIBW_HOST_ON : PCIBW_HOST_OFF;
+		return PCIBW_OK;
+	}
+	if (KEY("mem_latency_ns") || KEY("bridge_ns")) {
+		double d;
+		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
+		if (!parse_decimal(val, vlen, 1, 100000, &d))
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': %.*s must be 1..100000 ns", part,
+					  (int)klen, s);
+		*(KEY("bridge_ns") ? &b->bridge_ns : &b->mem_latency_ns) = d;
+		return PCIBW_OK;
+	}
+	if (KEY("prefetch")) {
+		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
+		if (!num_ok || v < 16 || v > 4096 || (v & (v - 1)))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "'%s': prefetch must be a power of 2 in 16..4096 bytes", part);
+		b->prefetch_bytes = (int)v;
+		return PCIBW_OK;
+	}
+	if (KEY("bridges")) {
+		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
+		if (!num_ok || v > 8)
+			return pcibw_fail(err, PCIBW_EUSAGE, "'%s': bridges must be 0..8", part);
+		b->bridges = (int)v;
+		return PCIBW_OK;
+	}
+	if (KEY("dma_offset")) {
 		if (vlen == strlen("pciebench") && !strncasecmp(val, "pciebench", vlen)) {
+			NEED(A_PCIE, "PCIe");
 			b->dma_offset = PCIBW_DMA_OFFSET_PCIEBENCH;
 			return PCIBW_OK;
 		}
@@ -317,10 +391,7 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 		b->latency_timer = (int)v, b->latency_timer_default = false;
 		return PCIBW_OK;
 	}
-	return pcibw_fail(err, PCIBW_EUSAGE,
-			  "unknown bus modifier '%s' (mps=, mrrs=, rcb=, aspm=, rcb_chunks, "
-			  "dma_offset=, ecrc, addr32, flit, mmrbc=, splits=, latency_timer=)",
-			  part);
+	return pcibw_fail(err, PCIBW_EUSAGE, "unknown bus modifier '%s' (" MODIFIER_LIST ")", part);
 #undef KEY
 #undef NEED
 }
@@ -405,23 +476,46 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 		char aspm[16] = "";
 		if (b->aspm >= 0 && b->aspm < 4)
 			snprintf(aspm, sizeof aspm, ",aspm=%s", aspm_names[b->aspm]);
-		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s%s%s", b->gen, b->lanes,
+		char host[48];
+		snprintf(host, sizeof host, "%s%s%s", b->cpl_mps ? ",cpl=mps" : "",
+			 b->numa == PCIBW_HOST_ON    ? ",numa=remote"
+			 : b->numa == PCIBW_HOST_OFF ? ",numa=local"
+						     : "",
+			 b->iommu == PCIBW_HOST_ON    ? ",iommu=on"
+			 : b->iommu == PCIBW_HOST_OFF ? ",iommu=off"
+						      : "");
+		snprintf(buf, len, "gen%dx%d,mps=%d,mrrs=%d,rcb=%d%s%s%s%s%s%s%s", b->gen, b->lanes,
 			 b->mps_bytes, b->mrrs_bytes, b->rcb_bytes, aspm, b->rcb_chunks ? ",rcb_chunks" : "",
-			 off, b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
+			 host, off, b->ecrc ? ",ecrc" : "", b->addr32 ? ",addr32" : "",
 			 b->flit && b->gen < 6 ? ",flit" : "");
 		break;
 	}
-	case PCIBW_BUS_PCIX: {
-		int speed = b->clock_mhz * b->transfers_per_clock;
-		snprintf(buf, len, "pcix%d/%d,mmrbc=%d,splits=%d,latency_timer=%d%s",
-			 speed == 532 ? 533 : speed, b->width_bits, b->mmrbc_bytes, b->splits,
-			 b->latency_timer, b->addr32 ? ",addr32" : "");
+	case PCIBW_BUS_PCIX:
+	case PCIBW_BUS_PCI: {
+		/* the host path, where stated */
+		char path[128] = "";
+		int o = 0;
+		if (b->dma_offset > 0)
+			o += snprintf(path + o, sizeof path - (size_t)o, ",dma_offset=%d", b->dma_offset);
+		if (b->mem_latency_ns > 0)
+			o += snprintf(path + o, sizeof path - (size_t)o, ",mem_latency_ns=%g",
+				      b->mem_latency_ns);
+		if (b->prefetch_bytes > 0)
+			o += snprintf(path + o, sizeof path - (size_t)o, ",prefetch=%d", b->prefetch_bytes);
+		if (b->bridges > 0)
+			o += snprintf(path + o, sizeof path - (size_t)o, ",bridges=%d", b->bridges);
+		if (b->bridge_ns > 0)
+			snprintf(path + o, sizeof path - (size_t)o, ",bridge_ns=%g", b->bridge_ns);
+		if (b->kind == PCIBW_BUS_PCIX) {
+			int speed = b->clock_mhz * b->transfers_per_clock;
+			snprintf(buf, len, "pcix%d/%d,mmrbc=%d,splits=%d,latency_timer=%d%s%s",
+				 speed == 532 ? 533 : speed, b->width_bits, b->mmrbc_bytes, b->splits,
+				 b->latency_timer, b->addr32 ? ",addr32" : "", path);
+		} else
+			snprintf(buf, len, "pci%d/%d,latency_timer=%d%s%s", b->clock_mhz, b->width_bits,
+				 b->latency_timer, b->addr32 ? ",addr32" : "", path);
 		break;
 	}
-	case PCIBW_BUS_PCI:
-		snprintf(buf, len, "pci%d/%d,latency_timer=%d%s", b->clock_mhz, b->width_bits,
-			 b->latency_timer, b->addr32 ? ",addr32" : "");
-		break;
 	case PCIBW_BUS_VIRTUAL:
 		snprintf(buf, len, "virtual");
 		break;

@@ -194,8 +194,76 @@ static int checked_cost(const struct pcibw_model_in *in, double size, struct pci
 	return st ? st : cost_one(in, size, c, err);
 }
 
+/* The band of a row: the same evaluation with every term at its low and its high setting. A
+ * term can move a ceiling only one way per setting, but a mix or a tie of resources could leave
+ * low above expected by rounding: the band always holds expected. */
+static void set_band(struct pcibw_model_row *r, const struct pcibw_model_row *lo,
+		     const struct pcibw_model_row *hi)
+{
+	r->bus_mpps_low = fmin(lo->bus_mpps, r->bus_mpps);
+	r->bus_gbps_low = fmin(lo->bus_gbps, r->bus_gbps);
+	r->bus_mpps_high = fmax(hi->bus_mpps, r->bus_mpps);
+	r->bus_gbps_high = fmax(hi->bus_gbps, r->bus_gbps);
+	if (isnan(r->bus_mpps))
+		r->bus_mpps_low = r->bus_mpps_high = r->bus_gbps_low = r->bus_gbps_high = NAN;
+}
+
+static int eval_one(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
+		    struct pcibw_err *err);
+static int eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
+		    struct pcibw_model_row *out, struct pcibw_err *err);
+
+/* in at one setting of the band, every term moved */
+static struct pcibw_model_in at_band(const struct pcibw_model_in *in, enum pcibw_band b)
+{
+	struct pcibw_model_in v = *in;
+	v.band = b;
+	v.band_terms = 0;
+	return v;
+}
+
 int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
 		     struct pcibw_err *err)
+{
+	struct pcibw_model_row r, lo, hi;
+	if (!in)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "model input without a bus or a NIC profile");
+	struct pcibw_model_in e = at_band(in, PCIBW_BAND_EXPECTED), l = at_band(in, PCIBW_BAND_LOW),
+			      h = at_band(in, PCIBW_BAND_HIGH);
+	int st = eval_one(&e, size, &r, err);
+	if (!st)
+		st = eval_one(&l, size, &lo, err);
+	if (!st)
+		st = eval_one(&h, size, &hi, err);
+	if (st)
+		return st;
+	set_band(&r, &lo, &hi);
+	*out = r;
+	return PCIBW_OK;
+}
+
+int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
+			 struct pcibw_model_row *out, struct pcibw_err *err)
+{
+	struct pcibw_model_row r, lo, hi;
+	if (!in)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "model input without a bus or a NIC profile");
+	struct pcibw_model_in e = at_band(in, PCIBW_BAND_EXPECTED), l = at_band(in, PCIBW_BAND_LOW),
+			      h = at_band(in, PCIBW_BAND_HIGH);
+	int st = eval_mix(&e, mix, &r, err);
+	if (!st)
+		st = eval_mix(&l, mix, &lo, err);
+	if (!st)
+		st = eval_mix(&h, mix, &hi, err);
+	if (st)
+		return st;
+	set_band(&r, &lo, &hi);
+	*out = r;
+	return PCIBW_OK;
+}
+
+static int eval_one(const struct pcibw_model_in *in, double size, struct pcibw_model_row *out,
+		    struct pcibw_err *err)
 {
 	struct pcibw_bus_cost c;
 	int st = checked_cost(in, size, &c, err);
@@ -211,8 +279,8 @@ int pcibw_model_eval(const struct pcibw_model_in *in, double size, struct pcibw_
 	return PCIBW_OK;
 }
 
-int pcibw_model_eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
-			 struct pcibw_model_row *out, struct pcibw_err *err)
+static int eval_mix(const struct pcibw_model_in *in, const struct pcibw_sizes *mix,
+		    struct pcibw_model_row *out, struct pcibw_err *err)
 {
 	int st = check_in(in, err);
 	if (st)
@@ -292,6 +360,72 @@ int pcibw_model_loads(const struct pcibw_model_in *in, double size, struct pcibw
 		out->name[out->n] = c.load_name[k];
 		out->bus[out->n++] =
 		    strcmp(c.load_name[k], "device-tps") && strcmp(c.load_name[k], "read-latency");
+	}
+	return PCIBW_OK;
+}
+
+/* The band's terms, their settings and their sources (doc/model.md sec. 8, doc/model-pci.md
+ * "The band"). */
+static const struct pcibw_band_term terms[PCIBW_TERM_COUNT] = {
+    {PCIBW_TERM_CPL, "completion size", "every request in RCB pieces",
+     "every request in ceil(length / MPS) pieces",
+     "PCIe Base 5.0 sec. 2.3.1.1: the completer chooses; expected: the length rule of the Xeon E5 hosts "
+     "(doc/model.md sec. 3)",
+     "cpl=", 0, 0},
+    {PCIBW_TERM_LINES, "root complex's whole-line charge", "charged", "not charged",
+     "Neugebauer et al., SIGCOMM 2018 sec. 6; pcie-bench/data offset sweeps run one-request reads at the "
+     "link's pace (doc/model.md sec. 5)",
+     NULL, 0, 0},
+    {PCIBW_TERM_BURST_GAP, "write burst gap", "the profile's slowest host (write_burst_gap_max_ns)",
+     "the profile's gap (write_burst_gap_ns)",
+     "the profile: pcie-bench/data, Dell T630/T430 with the IOMMU off against the other 14 E5 sweeps",
+     "iommu=on", 0, 0},
+    {PCIBW_TERM_NUMA, "memory distance", "remote memory (read_latency_remote_ns)",
+     "local memory (read_latency_ns)",
+     "the profile: pcie-bench/data LAT_DMA_RD, placements s0-s1-s1 against s0-s0-s0", "numa=", 0, 0},
+    {PCIBW_TERM_PREFETCH, "host bridge prefetch", "one cache line per delayed read", "512 B per delayed read",
+     "PI7C8140A table 2-4 (MR/MRL to the line, MRM to the second line: expected); a host bridge with 512 B "
+     "bursts (doc/model-pci.md)",
+     "prefetch=", 0, 0},
+    {PCIBW_TERM_ADB, "split completion disconnects", "at every 128 B ADB", "one completion per request",
+     "Intel 41210 manual: a completer disconnects at the next ADB only when its buffer runs dry", NULL, 0, 0},
+};
+
+const char *pcibw_band_term_name(unsigned term)
+{
+	for (int i = 0; i < PCIBW_TERM_COUNT; i++)
+		if (terms[i].term == term)
+			return terms[i].name;
+	return "";
+}
+
+int pcibw_model_band_terms(const struct pcibw_model_in *in, double size, struct pcibw_band_term *out, int max,
+			   int *n, struct pcibw_err *err)
+{
+	struct pcibw_model_row r, lo, hi;
+	*n = 0;
+	if (!in)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "model input without a bus or a NIC profile");
+	struct pcibw_model_in e = at_band(in, PCIBW_BAND_EXPECTED);
+	int st = eval_one(&e, size, &r, err);
+	if (st)
+		return st;
+	if (in->compat == PCIBW_COMPAT_PCIE_BENCH || !isfinite(r.bus_gbps))
+		return PCIBW_OK;
+	for (int i = 0; i < PCIBW_TERM_COUNT; i++) {
+		struct pcibw_model_in l = e, h = e;
+		l.band = PCIBW_BAND_LOW, h.band = PCIBW_BAND_HIGH;
+		l.band_terms = h.band_terms = terms[i].term;
+		if ((st = eval_one(&l, size, &lo, err)) || (st = eval_one(&h, size, &hi, err)))
+			return st;
+		if (fabs(hi.bus_gbps - lo.bus_gbps) <= 5e-4 * r.bus_gbps)
+			continue;
+		if (*n >= max)
+			return pcibw_fail(err, PCIBW_EINTERNAL, "more band terms than room for them");
+		out[*n] = terms[i];
+		out[*n].gbps_low = fmin(lo.bus_gbps, r.bus_gbps);
+		out[*n].gbps_high = fmax(hi.bus_gbps, r.bus_gbps);
+		(*n)++;
 	}
 	return PCIBW_OK;
 }

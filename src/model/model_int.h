@@ -26,6 +26,16 @@ struct pcibw_bus_cost {
 	const char *load_name[6]; /* static strings, as bound_by */
 };
 
+/* Which setting band term t (PCIBW_TERM_*) takes in this evaluation: in->band where it moves,
+ * EXPECTED where in->band_terms leaves it out or in --compat pcie-bench (one figure). A term the
+ * bus states is fixed by the cost model itself. */
+static inline enum pcibw_band pcibw_term_band(const struct pcibw_model_in *in, unsigned t)
+{
+	if (in->compat == PCIBW_COMPAT_PCIE_BENCH || (in->band_terms && !(in->band_terms & t)))
+		return PCIBW_BAND_EXPECTED;
+	return in->band;
+}
+
 /* PCIe (Gen1-5 TLP accounting, Gen6 Flit). data_bytes = bytes DMA'd per packet. */
 int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
 		    struct pcibw_bus_cost *out, struct pcibw_err *err);

@@ -107,6 +107,8 @@ static const struct key keys[] = {
     D("device", "write_cmd_ns", write_cmd_ns, 0.01, 1e6),
     P2("device", "write_burst_bytes", write_burst_bytes, 64, 4096),
     D("device", "write_burst_gap_ns", write_burst_gap_ns, 0.01, 1e6),
+    D("device", "write_burst_gap_max_ns", write_burst_gap_max_ns, 0.01, 1e6),
+    D("device", "read_latency_remote_ns", read_latency_remote_ns, 1, 1e6),
 };
 
 struct loader {
@@ -547,6 +549,22 @@ static bool pairs_check(const struct pcibw_nic *n, char *why, size_t len)
 			 "neither (a write's bursts each leave the link idle for the gap; here %d B, "
 			 "%g ns)",
 			 n->write_burst_bytes, n->write_burst_gap_ns);
+		return false;
+	}
+	if (n->write_burst_gap_max_ns > 0 &&
+	    (n->write_burst_gap_ns <= 0 || n->write_burst_gap_max_ns < n->write_burst_gap_ns)) {
+		snprintf(why, len,
+			 "[device] write_burst_gap_max_ns needs write_burst_gap_ns and is at least it (the "
+			 "slowest host's gap; here %g ns against %g ns)",
+			 n->write_burst_gap_max_ns, n->write_burst_gap_ns);
+		return false;
+	}
+	if (n->read_latency_remote_ns > 0 &&
+	    (n->read_latency_ns <= 0 || n->read_latency_remote_ns < n->read_latency_ns)) {
+		snprintf(why, len,
+			 "[device] read_latency_remote_ns needs read_latency_ns and is at least it (remote "
+			 "memory is further; here %g ns against %g ns)",
+			 n->read_latency_remote_ns, n->read_latency_ns);
 		return false;
 	}
 	return true;

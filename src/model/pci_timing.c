@@ -56,8 +56,13 @@ void pcibw_pci_timing_defaults(const struct pcibw_bus *bus, int segment_devices,
 	 * 2.4 GHz = 204 ns. We use it both for the CPU's path to the segment's bridge and for the
 	 * memory fetch behind a delayed read or split request; with it, case C (a GbE NIC on
 	 * PCI 33/32 at 80 MiB/s) lands at 92.7-96.3 % of the modelled ceiling (doc/model-pci.md). */
-	t->mem_latency_ns = 204.0;
+	t->mem_latency_ns = bus->mem_latency_ns > 0 ? bus->mem_latency_ns : 204.0;
 	t->host_path_ns = 204.0;
+	/* each PCI-PCI bridge on the path holds a read command as a delayed transaction of its
+	 * own; no datasheet in hand gives its turnaround, so without bridge_ns a bridge adds none
+	 * (doc/model-pci.md "The host path") */
+	t->bridge_ns = bus->bridges > 0 && bus->bridge_ns > 0 ? bus->bridges * bus->bridge_ns : 0;
+	t->prefetch_bytes = bus->prefetch_bytes;
 	/* The device's Cache Line Size register (bus->cacheline_bytes: config 0x0c from a probed
 	 * device, 64 B for a --bus spec); PI7C8140A table 2-4: MRL prefetches to the cache line
 	 * boundary, MRM to the second one. */
@@ -99,13 +104,34 @@ static double lt_chunk(const struct pcibw_pci_timing *t, int pre, bool adb)
 	return c < t->adb_bytes ? t->adb_bytes : c;
 }
 
-/* n bursts carrying bytes in chunks: each pays its fixed clocks plus its data phases. */
+/* n bursts carrying bytes in chunks: each pays its fixed clocks plus its data phases. A
+ * transfer starting off_bytes into a page is cut at chunk-aligned addresses, and its first and
+ * last data phases carry only the bytes of the transfer (byte enables). */
+static double bursts_at(const struct pcibw_pci_timing *t, long off_bytes, double bytes, double chunk,
+			double fixed, int *n)
+{
+	if (off_bytes <= 0) {
+		double k = pieces(bytes, chunk);
+		double last = bytes - (k - 1) * chunk;
+		*n = (int)k;
+		return k * fixed + (k - 1) * data_clocks(t, chunk) + data_clocks(t, last);
+	}
+	long c = (long)chunk, w = t->bytes_per_clock, a = off_bytes, end = off_bytes + (long)ceil(bytes);
+	double clocks = 0;
+	*n = 0;
+	for (long p = a; p < end;) {
+		long e = (p / c + 1) * c < end ? (p / c + 1) * c : end;
+		/* the data phases of [p, e) on a bus w bytes wide */
+		clocks += fixed + (double)((e - 1) / w - p / w + 1);
+		(*n)++;
+		p = e;
+	}
+	return clocks;
+}
+
 static double bursts(const struct pcibw_pci_timing *t, double bytes, double chunk, double fixed, int *n)
 {
-	double k = pieces(bytes, chunk);
-	double last = bytes - (k - 1) * chunk;
-	*n = (int)k;
-	return k * fixed + (k - 1) * data_clocks(t, chunk) + data_clocks(t, last);
+	return bursts_at(t, t->offset_bytes, bytes, chunk, fixed, n);
 }
 
 struct pcibw_pci_xfer pcibw_pci_dma_write(const struct pcibw_pci_timing *t, double bytes)
@@ -137,8 +163,8 @@ static struct pcibw_pci_xfer pci_delayed_read(const struct pcibw_pci_timing *t, 
 	struct pcibw_pci_xfer r = {0};
 	int pre = t->addr_clocks + t->dac_clocks + t->read_ta_clocks + t->decode_clocks;
 	/* MRL for a cache line or less, MRM beyond: what one delayed completion returns */
-	double chunk =
-	    bytes <= t->cacheline_bytes ? t->cacheline_bytes : (double)t->cacheline_bytes * t->mrm_lines;
+	double mrm = t->prefetch_bytes > 0 ? t->prefetch_bytes : (double)t->cacheline_bytes * t->mrm_lines;
+	double chunk = bytes <= t->cacheline_bytes ? t->cacheline_bytes : mrm;
 	if (chunk > t->boundary_bytes)
 		chunk = t->boundary_bytes;
 	if (t->lt_cuts) {
@@ -147,6 +173,12 @@ static struct pcibw_pci_xfer pci_delayed_read(const struct pcibw_pci_timing *t, 
 	}
 	int attempt = t->dev_arb_clocks + pre + t->stop_clocks + t->turnaround_clocks;
 	int k = delayed_retries(t, attempt);
+	/* retried until the bridges' share has passed too */
+	if (t->bridge_ns > 0) {
+		struct pcibw_pci_timing u = *t;
+		u.mem_latency_ns += t->bridge_ns;
+		k = delayed_retries(&u, attempt);
+	}
 	r.clocks =
 	    bursts(t, bytes, chunk, (double)k * attempt + t->dev_arb_clocks + pre + t->turnaround_clocks,
 		   &r.transactions);
@@ -190,7 +222,9 @@ static struct pcibw_pci_xfer pcix_split_read(const struct pcibw_pci_timing *t, d
 	for (int i = 0; i < r.requests; i++) {
 		double rb = i + 1 < r.requests ? m : bytes - (nreq - 1) * m;
 		int n;
-		r.clocks += completion_clocks(t, rb, &n);
+		struct pcibw_pci_timing u = *t; /* request i starts i x MMRBC further on */
+		u.offset_bytes = t->offset_bytes > 0 ? t->offset_bytes + i * (int)m : 0;
+		r.clocks += completion_clocks(&u, rb, &n);
 		r.transactions += n;
 	}
 	return r;
@@ -242,8 +276,10 @@ double pcibw_pcix_read_time_ns(const struct pcibw_pci_timing *t, double bytes)
 	for (int i = 0; i < (int)nreq; i++) {
 		double rb = i + 1 < (int)nreq ? m : bytes - (nreq - 1) * m;
 		int n;
-		total += (split_request_clocks(t) + completion_clocks(t, rb, &n)) * ns_per_clock +
-			 t->mem_latency_ns;
+		struct pcibw_pci_timing u = *t;
+		u.offset_bytes = t->offset_bytes > 0 ? t->offset_bytes + i * (int)m : 0;
+		total += (split_request_clocks(&u) + completion_clocks(&u, rb, &n)) * ns_per_clock +
+			 t->mem_latency_ns + t->bridge_ns;
 	}
 	return total / (t->splits > 0 ? t->splits : 1);
 }

@@ -47,6 +47,12 @@ struct pcibw_pci_timing {
 	double host_path_ns;	   /* CPU stall of a register read outside this segment */
 	int cacheline_bytes;	   /* Cache Line Size register (MRL boundary), pcibw_pci_cacheline_bytes() */
 	int mrm_lines;		   /* cache lines a Memory Read Multiple's delayed read returns */
+	int prefetch_bytes;	   /* what one delayed read returns for MRM, cut at addresses aligned
+				    * to it; 0: mrm_lines lines (bus modifier prefetch=) */
+	int offset_bytes;	   /* where the transfer starts in a page (bus dma_offset; the caller
+				    * sets it for packet data, 0 for descriptors) */
+	double bridge_ns;	   /* what the bridges between host and segment add to each read
+				    * command, ns in all (bridges x bridge_ns) */
 	int adb_bytes;		   /* PCI-X allowable disconnect boundary, 128 */
 	int boundary_bytes;	   /* no burst crosses this (4 KB) */
 	int latency_timer;	   /* master latency timer, clocks */

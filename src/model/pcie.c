@@ -176,6 +176,12 @@ static double read_completions(const struct pcibw_bus *b, double bytes, unsigned
 		*set_by |= PCIBW_CPL_BY_RCB;
 		return tlps(bytes, b->rcb_bytes);
 	}
+	if (b->cpl_mps) {
+		/* the fewest the spec allows: each request in MPS pieces */
+		double full = floor(bytes / b->mrrs_bytes), tail = bytes - full * b->mrrs_bytes;
+		*set_by |= b->mrrs_bytes <= b->mps_bytes ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
+		return full * tlps(b->mrrs_bytes, b->mps_bytes) + (tail > 0 ? tlps(tail, b->mps_bytes) : 0);
+	}
 	double full = floor(bytes / b->mrrs_bytes), tail = bytes - full * b->mrrs_bytes;
 	double n = full * tlps(b->mrrs_bytes, b->mps_bytes);
 	if (full > 0)
@@ -217,7 +223,8 @@ static void split_at(const struct pcibw_bus *b, long a, long n, long burst, stru
 	long mrrs = b->mrrs_bytes, mps = b->mps_bytes, rcb = b->rcb_bytes;
 	for (long p = a, end = a + n; p < end;) {
 		long blk = p - p % mrrs, e = blk + mrrs < end ? blk + mrrs : end;
-		bool whole = !b->rcb_chunks && blocks(p, e - p, rcb) >= pcibw_cpl_coalesce_blocks(b);
+		bool whole =
+		    !b->rcb_chunks && (b->cpl_mps || blocks(p, e - p, rcb) >= pcibw_cpl_coalesce_blocks(b));
 		o->reqs += 1;
 		o->cpls += whole ? blocks(p, e - p, mps) : blocks(p, e - p, rcb);
 		o->set_by |= !whole ? PCIBW_CPL_BY_RCB : mrrs <= mps ? PCIBW_CPL_BY_MRRS : PCIBW_CPL_BY_MPS;
@@ -371,6 +378,45 @@ static void cost_ops(const struct pcibw_model_in *in, const struct pcibw_recipe 
 	}
 }
 
+/*
+ * The host behaviour of one evaluation (doc/model.md sec. 8): copies of the bus and the profile
+ * with the band's terms applied, and whether the root complex's whole-line charge counts. A term
+ * the bus states stays as stated: cpl=rcb|mps (rcb_chunks), numa=, iommu=on (the gap).
+ */
+struct host {
+	struct pcibw_model_in in;
+	struct pcibw_bus bus;
+	struct pcibw_nic nic;
+	bool lines;
+};
+
+static void host_terms(const struct pcibw_model_in *in, struct host *h)
+{
+	h->in = *in;
+	h->bus = *in->bus;
+	h->nic = *in->nic;
+	h->in.bus = &h->bus;
+	h->in.nic = &h->nic;
+	/* PCIe Base 5.0 sec. 2.3.1.1: a completer may split a request at any RCB-aligned address or
+	 * return it in MPS pieces; the length rule is what the measured root complexes do */
+	enum pcibw_band cpl = pcibw_term_band(in, PCIBW_TERM_CPL);
+	if (!h->bus.rcb_chunks && !h->bus.cpl_mps) {
+		h->bus.rcb_chunks = cpl == PCIBW_BAND_LOW;
+		h->bus.cpl_mps = cpl == PCIBW_BAND_HIGH;
+	}
+	/* the charge binds reads and writes that end mid-line; one-request reads on the E5 hosts
+	 * run at the link's pace instead (doc/model.md sec. 5, 8) */
+	h->lines = pcibw_term_band(in, PCIBW_TERM_LINES) != PCIBW_BAND_HIGH;
+	/* every IOMMU-on sweep gives the profile's gap; the slow gap is two platforms' IOMMU-off */
+	if (h->nic.write_burst_gap_max_ns > 0 && in->bus->iommu != PCIBW_HOST_ON &&
+	    pcibw_term_band(in, PCIBW_TERM_BURST_GAP) == PCIBW_BAND_LOW)
+		h->nic.write_burst_gap_ns = h->nic.write_burst_gap_max_ns;
+	if (h->nic.read_latency_remote_ns > 0 &&
+	    (in->bus->numa == PCIBW_HOST_ON || (in->bus->numa == PCIBW_HOST_UNSTATED &&
+						pcibw_term_band(in, PCIBW_TERM_NUMA) == PCIBW_BAND_LOW)))
+		h->nic.read_latency_ns = h->nic.read_latency_remote_ns;
+}
+
 static void add_load(struct pcibw_bus_cost *c, double s, const char *name)
 {
 	if (s > 0 && c->n_loads < 6) {
@@ -390,9 +436,12 @@ int pcibw_pcie_flits(const struct pcibw_model_in *in, const struct pcibw_recipe 
 	return PCIBW_OK;
 }
 
-int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *rc, double data_bytes,
+int pcibw_pcie_cost(const struct pcibw_model_in *in0, const struct pcibw_recipe *rc, double data_bytes,
 		    struct pcibw_bus_cost *out, struct pcibw_err *err)
 {
+	struct host h;
+	host_terms(in0, &h);
+	const struct pcibw_model_in *in = &h.in;
 	const struct pcibw_bus *b = in->bus;
 	const struct pcibw_nic *nic = in->nic;
 	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH;
@@ -434,7 +483,7 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	 * for transfers that are not a multiple of 64 B). It keeps pace with the link for whole
 	 * lines, so each direction is a second resource: its TLPs with the data rounded up to lines.
 	 * Not in compat mode (pcie-model counts link bytes only). */
-	if (!compat) {
+	if (!compat && h.lines) {
 		struct acc l = {0};
 		cost_ops(in, rc, b->flit, HOST_LINE_BYTES, &l);
 		double ldev = l.to_dev + dllp * l.to_host, lhost = l.to_host + dllp * l.to_dev;
@@ -478,9 +527,12 @@ int pcibw_pcie_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	return PCIBW_OK;
 }
 
-int pcibw_pcie_read_split(const struct pcibw_model_in *in, const struct pcibw_op *op,
+int pcibw_pcie_read_split(const struct pcibw_model_in *in0, const struct pcibw_op *op,
 			  struct pcibw_read_split *out)
 {
+	struct host h;
+	host_terms(in0, &h);
+	const struct pcibw_model_in *in = &h.in;
 	const struct pcibw_bus *b = in->bus;
 	bool compat = in->compat == PCIBW_COMPAT_PCIE_BENCH;
 	struct split d;

@@ -10,6 +10,10 @@
 #include "pci_timing.h"
 #include <math.h>
 
+/* The most a host bridge is documented to fetch for one Memory Read Multiple: 512 B bursts
+ * (doc/model-pci.md "The band"); the band's high end where prefetch= is not stated. */
+#define PCI_PREFETCH_HIGH_BYTES 512
+
 static int check_bus(const struct pcibw_bus *b, struct pcibw_err *err)
 {
 	bool x = b->kind == PCIBW_BUS_PCIX;
@@ -48,11 +52,26 @@ int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	struct pcibw_pci_timing t;
 	int devices = in->segment_devices > 1 ? in->segment_devices : 1;
 	pcibw_pci_timing_defaults(in->bus, devices, &t);
+	/* the band (doc/model-pci.md "The band"): a host bridge that fetches only the line a
+	 * delayed read asks for (PI7C8140A table 2-4, MR/MRL) .. one that fetches 512 B for MRM;
+	 * split completions at every ADB .. whole (Intel 41210: only when its buffer runs dry) */
+	if (in->bus->prefetch_bytes == 0) {
+		enum pcibw_band pf = pcibw_term_band(in, PCIBW_TERM_PREFETCH);
+		if (pf == PCIBW_BAND_LOW)
+			t.prefetch_bytes = t.cacheline_bytes;
+		else if (pf == PCIBW_BAND_HIGH)
+			t.prefetch_bytes = PCI_PREFETCH_HIGH_BYTES;
+	}
+	if (t.pcix && pcibw_term_band(in, PCIBW_TERM_ADB) == PCIBW_BAND_HIGH)
+		t.cpl_adb_disconnect = false;
 
 	double to_dev = 0, to_host = 0, read_ns = 0, stall_ns = 0;
 	for (int i = 0; i < rc->n; i++) {
 		const struct pcibw_op *op = &rc->ops[i];
 		struct pcibw_pci_xfer x;
+		/* a packet's data buffer where dma_offset puts it; descriptors stay aligned */
+		t.offset_bytes =
+		    op->role == PCIBW_ROLE_DATA && in->bus->dma_offset > 0 ? in->bus->dma_offset : 0;
 		switch (op->kind) {
 		case PCIBW_OP_DMA_WRITE:
 		case PCIBW_OP_MSI: /* an MSI is a memory write of its data word */

@@ -143,6 +143,15 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 int probe_dump(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
 
 /*
+ * probe_pciconf - the whole probe of --pciconf FILE (opts->pciconf_file, "-" standard input):
+ * FreeBSD pciconf -lvbc text with pciconf -r dumps where given (pciconf_scan.h), names (-v text,
+ * else pci.ids), probe_finish into out, and one "pciconf-partial" warning saying what the text
+ * does not hold. Returns as pciconf_scan (PCIBW_EINPUT at file:line:column), probe_libpci_names
+ * and probe_finish.
+ */
+int probe_pciconf(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
+
+/*
  * probe_libpci_names - the pci.ids names (as probe_libpci_read gives them) of the nodes of set
  * above index stop (-1: all), looked up from the last node down, for a source read without
  * libpci's device list (a dump). pci_ids as for probe_libpci_read. Returns PCIBW_OK,

@@ -97,7 +97,13 @@ void probe_segment(const struct probe_set *s, int domain, int bus, int bridge, s
 	if (bridge >= 0) {
 		const struct probe_node *b = &s->v[bridge];
 		int t = b->d.pcie_port_type;
-		if (b->pcix_bridge) {
+		if (b->pcix_bridge && b->pcix_sec_status == PCIBW_NULL) {
+			/* a text source (pciconf -c) shows the capability but not its registers */
+			snprintf(g->why, sizeof g->why,
+				 "the secondary mode and clock of PCI-X bridge %s are not in the source",
+				 b->d.slot);
+			return;
+		} else if (b->pcix_bridge) {
 			unsigned st = (unsigned)b->pcix_sec_status;
 			g->from_pcix_bridge = true;
 			g->width_bits = st & 1 ? 64 : 32; /* Secondary Status bit 0: 64-bit AD bus */

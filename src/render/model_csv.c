@@ -39,7 +39,11 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 				    "bus_share",
 				    "bound_by",
 				    "bus_ns_per_packet",
-				    "cpu_stall_ns_per_packet"};
+				    "cpu_stall_ns_per_packet",
+				    "bus_gbps_low",
+				    "bus_gbps_high",
+				    "bus_mpps_low",
+				    "bus_mpps_high"};
 	int nh = (int)(sizeof hdr / sizeof hdr[0]);
 	for (int i = 0; i < nh; i++)
 		field(o, hdr[i], i == nh - 1);
@@ -62,7 +66,11 @@ int pcibw_model_render_csv(FILE *o, const struct pcibw_model_view *v)
 		numf(o, r->bus_share, false);
 		field(o, r->bound_by ? r->bound_by : "", false);
 		numf(o, r->bus_ns_per_packet, false);
-		numf(o, r->cpu_stall_ns_per_packet, true);
+		numf(o, r->cpu_stall_ns_per_packet, false);
+		numf(o, r->bus_gbps_low, false);
+		numf(o, r->bus_gbps_high, false);
+		numf(o, r->bus_mpps_low, false);
+		numf(o, r->bus_mpps_high, true);
 	}
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -53,7 +53,7 @@ static json_t *bus_json(const struct pcibw_bus *b)
  * slot's own real, kept from row to row (json_real_set), so a sweep allocates no value per
  * number; other values are owned by the row and released after it is written.
  */
-#define ROW_KEYS 17
+#define ROW_KEYS 24
 struct row_fields {
 	const char *key[ROW_KEYS];
 	json_t *val[ROW_KEYS];
@@ -101,6 +101,10 @@ static void row_fields(const struct pcibw_model_view *v, int i, struct row_field
 	field(f, "label", v->labels && v->labels[i] ? json_string(v->labels[i]) : json_null());
 	field_num(f, "bus_gbps", r->bus_gbps);
 	field_num(f, "bus_mpps", r->bus_mpps);
+	field_num(f, "bus_gbps_low", r->bus_gbps_low);
+	field_num(f, "bus_gbps_high", r->bus_gbps_high);
+	field_num(f, "bus_mpps_low", r->bus_mpps_low);
+	field_num(f, "bus_mpps_high", r->bus_mpps_high);
 	field_num(f, "wire_gbps", r->wire_gbps);
 	field_num(f, "wire_mpps", r->wire_mpps);
 	/* no ceiling at all (a virtual bus and no line rate): unknown, not "bus" */
@@ -117,6 +121,8 @@ static void row_fields(const struct pcibw_model_view *v, int i, struct row_field
 	field(f, "bound_by", r->bound_by ? json_string(r->bound_by) : json_null());
 	if (v->recipe)
 		field(f, "recipe", pcibw_model_recipe_json(v, i));
+	if (v->band_terms)
+		field(f, "band_terms", pcibw_model_band_json(v, i));
 }
 
 #define DUMP_FLAGS (JSON_INDENT(2) | JSON_REAL_PRECISION(10) | JSON_PRESERVE_ORDER)

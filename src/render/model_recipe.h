@@ -18,4 +18,12 @@ json_t *pcibw_model_recipe_json(const struct pcibw_model_view *v, int i);
  * effect {"name": "value"} (*knobs); new references. */
 json_t *pcibw_model_nic_json(const struct pcibw_nic *n, json_t **knobs);
 
+/* pcibw_model_render_band_text - --explain: the row's band and each term that widens it, with
+ * the settings at either end and their source ("band: ..."; nothing without --explain). */
+void pcibw_model_render_band_text(FILE *o, const struct pcibw_model_view *v, int i);
+
+/* pcibw_model_band_json - row i's band terms: [{term, low, high, gbps_low, gbps_high, source,
+ * modifier}] (new reference; an empty array without --explain). */
+json_t *pcibw_model_band_json(const struct pcibw_model_view *v, int i);
+
 #endif

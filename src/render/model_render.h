@@ -29,7 +29,15 @@ struct pcibw_model_view {
 	const int *recipe_n;
 	int recipe_max;
 	const char *const *warning_codes; /* the code of each warning, same order; NULL: none */
+	/* --explain: row i's band terms are band_terms[i * PCIBW_TERM_COUNT ...], band_terms_n[i]
+	 * of them; NULL without --explain */
+	const struct pcibw_band_term *band_terms;
+	const int *band_terms_n;
 };
+
+/* pcibw_model_band_text - "(40.1-52.0)": the row's bus band in Gbit/s where it is wider than
+ * 2 % of bus_gbps, else "" (also without a bus ceiling). Returns buf. */
+char *pcibw_model_band_text(const struct pcibw_model_row *r, char *buf, size_t len);
 
 /* pcibw_model_render_recipe_text - the --explain lines for row i (text output). */
 void pcibw_model_render_recipe_text(FILE *out, const struct pcibw_model_view *v, int i);

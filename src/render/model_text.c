@@ -11,6 +11,17 @@ double pcibw_model_headroom_pct(const struct pcibw_model_row *r)
 	return (r->bus_gbps / r->wire_gbps - 1.0) * 100.0;
 }
 
+char *pcibw_model_band_text(const struct pcibw_model_row *r, char *buf, size_t len)
+{
+	if (!len)
+		return buf;
+	buf[0] = '\0';
+	if (isfinite(r->bus_gbps) && r->bus_gbps > 0 && isfinite(r->bus_gbps_low) &&
+	    isfinite(r->bus_gbps_high) && r->bus_gbps_high - r->bus_gbps_low > 0.02 * r->bus_gbps)
+		snprintf(buf, len, "(%.3g-%.3g)", r->bus_gbps_low, r->bus_gbps_high);
+	return buf;
+}
+
 static void num(FILE *o, int w, int prec, double v)
 {
 	if (isfinite(v))
@@ -158,8 +169,20 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 			hw = w > hw ? w : hw;
 		}
 	}
-	fprintf(o, "%8s %10s %11s %10s %11s %6s %*s %10s", "size", "bus Mpps", "bus Gbit/s", "wire Mpps",
-		"wire Gbit/s", "limit", hw, "headroom", "bus ns/pkt");
+	/* the band column, where any row's band is wider than 2 % */
+	int bw = 0;
+	for (int i = 0; i < v->n; i++) {
+		char tmp[64];
+		int w = (int)strlen(pcibw_model_band_text(&v->rows[i], tmp, sizeof tmp));
+		bw = w > bw ? w : bw;
+	}
+	if (bw)
+		bw = bw < 15 ? 15 : bw;
+	fprintf(o, "%8s %10s %11s", "size", "bus Mpps", "bus Gbit/s");
+	if (bw)
+		fprintf(o, " %*s", bw, "bus band Gbit/s");
+	fprintf(o, " %10s %11s %6s %*s %10s", "wire Mpps", "wire Gbit/s", "limit", hw, "headroom",
+		"bus ns/pkt");
 	if (stall)
 		fprintf(o, " %12s", "stall ns/pkt");
 	fprintf(o, "  %s\n", "bus bound by");
@@ -172,6 +195,11 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 			fprintf(o, "%8.0f", r->size_bytes);
 		num(o, 10, 3, r->bus_mpps);
 		num(o, 11, 3, r->bus_gbps);
+		if (bw) {
+			char band[64];
+			pcibw_model_band_text(r, band, sizeof band);
+			fprintf(o, " %*s", bw, *band ? band : "-");
+		}
 		num(o, 10, 3, r->wire_mpps);
 		num(o, 11, 3, r->wire_gbps);
 		fprintf(o, " %6s",
@@ -198,6 +226,7 @@ int pcibw_model_render_text(FILE *o, const struct pcibw_model_view *v)
 				fprintf(o, "\nrecipe at %.0f B, bus bytes per packet:\n",
 					v->rows[i].size_bytes);
 				pcibw_model_render_recipe_text(o, v, i);
+				pcibw_model_render_band_text(o, v, i);
 			}
 		}
 		pcibw_model_render_recipe_sources(o, v);

@@ -234,6 +234,8 @@ const struct pcibw_option pcibw_options[] = {
     /* the machine */
     {"dump", 0, "FILE", STR(probe.dump_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
      .help = "an lspci -x/-xxx/-xxxx dump (-xxx or -xxxx: capabilities; - standard input)"},
+    {"pciconf", 0, "FILE", STR(probe.pciconf_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+     .help = "FreeBSD pciconf -lvbc text, with pciconf -r dumps where given\n(- standard input)"},
     {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
      .help = "config space from a copied sysfs tree (DIR/bus/pci/devices/...)"},
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = R, .group = PCIBW_GRP_SOURCE,

@@ -33,6 +33,7 @@ int pcibw_request_check_outputs(const struct pcibw_request *req, struct pcibw_er
 		snprintf(samples, sizeof samples, "%s/samples", req->replay_dir);
 	}
 	const char *const ins[][2] = {{"--dump", req->probe.dump_file},
+				      {"--pciconf", req->probe.pciconf_file},
 				      {"--topology", req->probe.topology_file},
 				      {"--pci-ids", req->probe.pci_ids},
 				      {"--cpu-from", req->cpu_from},
@@ -73,11 +74,18 @@ int pcibw_request_check_sources(const struct pcibw_request *req, struct pcibw_er
 	if (n > 1)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--dump, --sysfs and --topology name different machines: give at most one");
+	if (n && req->probe.pciconf_file)
+		return pcibw_fail(err, PCIBW_EUSAGE, "--pciconf and --%s name different machines: give one",
+				  req->probe.dump_file	 ? "dump"
+				  : req->probe.sysfs_dir ? "sysfs"
+							 : "topology");
 	/* standard input is read once: two readers of "-" would leave the second an empty stream */
-	const char *who[2];
+	const char *who[3];
 	int k = 0;
 	if (req->probe.dump_file && !strcmp(req->probe.dump_file, "-"))
 		who[k++] = "--dump -";
+	if (req->probe.pciconf_file && !strcmp(req->probe.pciconf_file, "-"))
+		who[k++] = "--pciconf -";
 	if (req->cpu_from && !strcmp(req->cpu_from, "-"))
 		who[k++] = "--cpu-from -";
 	int files_stdin = 0;
@@ -410,7 +418,7 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 	r->in.segment_devices = req->segment_devices;
 	bool model = req->command == PCIBW_CMD_MODEL;
 	const struct pcibw_probe_opts *p = &req->probe;
-	bool probed = p->slot_filter || p->dump_file || p->sysfs_dir || p->iface;
+	bool probed = p->slot_filter || p->dump_file || p->pciconf_file || p->sysfs_dir || p->iface;
 
 	if ((st = pcibw_request_check_sources(req, err)))
 		return st;
@@ -553,7 +561,7 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 			     r->nic_name, pcibw_bus_kind_name(r->bus.kind));
 	}
 	if (req->command == PCIBW_CMD_ANALYZE || req->command == PCIBW_CMD_WATCH)
-		return resolve_cpu(req, r, probed && !p->dump_file && !p->sysfs_dir, err);
+		return resolve_cpu(req, r, probed && !p->dump_file && !p->pciconf_file && !p->sysfs_dir, err);
 	return PCIBW_OK;
 }
 
@@ -583,7 +591,7 @@ int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct
 	struct pcibw_request cd = *req;
 	int st;
 	const struct pcibw_probe_opts *p = &req->probe;
-	bool probed = p->slot_filter || p->dump_file || p->sysfs_dir || p->iface;
+	bool probed = p->slot_filter || p->dump_file || p->pciconf_file || p->sysfs_dir || p->iface;
 	if (def->found) {
 		if (!cd.bus && !probed && def->bus[0])
 			cd.bus = def->bus;
@@ -649,6 +657,25 @@ int pcibw_request_model_explain(const struct pcibw_resolved *r, struct pcibw_exp
 	if (st) {
 		free(*recipe), free(*recipe_n);
 		*recipe = NULL, *recipe_n = NULL;
+	}
+	return st;
+}
+
+int pcibw_request_model_band_terms(const struct pcibw_resolved *r, struct pcibw_band_term **terms,
+				   int **terms_n, struct pcibw_err *err)
+{
+	int n = r->sizes.is_mix ? 0 : r->sizes.n, st = PCIBW_OK;
+	*terms = calloc((size_t)n * PCIBW_TERM_COUNT + 1, sizeof **terms);
+	*terms_n = calloc((size_t)n + 1, sizeof **terms_n);
+	if (!*terms || !*terms_n)
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	for (int i = 0; i < n && !st; i++)
+		st =
+		    pcibw_model_band_terms(&r->in, r->sizes.v[i].bytes, *terms + (size_t)i * PCIBW_TERM_COUNT,
+					   PCIBW_TERM_COUNT, &(*terms_n)[i], err);
+	if (st) {
+		free(*terms), free(*terms_n);
+		*terms = NULL, *terms_n = NULL;
 	}
 	return st;
 }

@@ -45,7 +45,9 @@ int pcibw_input_open(const char *path, const char *expected, unsigned flags, FIL
 /*
  * pcibw_input_read - the whole content of path, opened as pcibw_input_open does, in a heap
  * buffer *data of *len bytes plus a terminating NUL (not counted); at most max bytes (more is
- * PCIBW_EINPUT "larger than ..."). The caller frees *data. Returns as pcibw_input_open, and
+ * PCIBW_EINPUT: a regular file by its fstat size before a byte is read, "PATH: a file of N
+ * bytes: expected ... of at most MAX bytes (not read)"; a pipe "larger than ..." once it passes
+ * max). The caller frees *data. Returns as pcibw_input_open, and
  * PCIBW_EINPUT for a pipe that held nothing (no writer) or a read error.
  */
 int pcibw_input_read(const char *path, const char *expected, unsigned flags, size_t max, char **data,

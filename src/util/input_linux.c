@@ -70,10 +70,23 @@ static int open_checked(const char *path, const char *expected, unsigned flags, 
 	return rc;
 }
 
-/* Everything fd holds, into a heap buffer (+ NUL). */
-static int slurp(int fd, const char *name, size_t max, char **data, size_t *len, struct pcibw_err *err)
+/* Everything fd holds, into a heap buffer (+ NUL). A regular file larger than max is refused by
+ * its size, before a byte is read (a sparse file of terabytes costs nothing to make); one within
+ * it is read into a buffer of its size (a file that grows meanwhile is still held to max). */
+static int slurp(int fd, const char *name, const char *expected, size_t max, char **data, size_t *len,
+		 struct pcibw_err *err)
 {
 	size_t cap = 4096, n = 0;
+	struct stat sb;
+	if (!fstat(fd, &sb) && S_ISREG(sb.st_mode)) {
+		if ((uintmax_t)sb.st_size > max)
+			return pcibw_fail(err, PCIBW_EINPUT,
+					  "%s: a file of %jd bytes: expected %s of at most %zu bytes (not "
+					  "read)",
+					  name, (intmax_t)sb.st_size, expected, max);
+		if ((size_t)sb.st_size + 1 > cap)
+			cap = (size_t)sb.st_size + 1; /* one more: the end is seen without a regrowth */
+	}
 	char *b = malloc(cap + 1);
 	if (!b)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
@@ -129,7 +142,7 @@ int pcibw_input_read(const char *path, const char *expected, unsigned flags, siz
 	if (rc)
 		return rc;
 	const char *name = is_stdin ? "standard input" : path;
-	rc = slurp(fd, name, max, data, len, err);
+	rc = slurp(fd, name, expected, max, data, len, err);
 	if (!is_stdin)
 		close(fd);
 	if (!rc && pipe_like && *len == 0) {

@@ -34,6 +34,63 @@ static const char *or_dash(const char *s)
 	return s && s[0] ? s : "-";
 }
 
+int watch_record_check(const char *dir, struct pcibw_err *err)
+{
+	struct stat st;
+	if (stat(dir, &st) == 0) {
+		if (!S_ISDIR(st.st_mode))
+			return pcibw_fail(err, PCIBW_EUSAGE, "--record %s: not a directory", dir);
+		if (!dir_empty(dir))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--record %s: the directory is not empty (a recording never "
+					  "writes over other files)",
+					  dir);
+		return PCIBW_OK;
+	}
+	if (errno != ENOENT)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "--record %s: cannot create it: %s", dir,
+				  strerror(errno));
+	/* the directory it would be made in: a missing or read-only one fails mkdir, as it will */
+	char parent[4096];
+	snprintf(parent, sizeof parent, "%s", dir);
+	size_t n = strlen(parent);
+	while (n > 1 && parent[n - 1] == '/')
+		parent[--n] = '\0';
+	char *slash = strrchr(parent, '/');
+	if (!slash)
+		snprintf(parent, sizeof parent, ".");
+	else
+		slash[slash == parent ? 1 : 0] = '\0';
+	int e = 0;
+	if (stat(parent, &st))
+		e = errno;
+	else if (!S_ISDIR(st.st_mode))
+		e = ENOTDIR;
+	else if (access(parent, W_OK | X_OK))
+		e = errno;
+	if (e)
+		return pcibw_fail(err, PCIBW_EINTERNAL, "--record %s: cannot create it: %s", dir,
+				  strerror(e));
+	return PCIBW_OK;
+}
+
+/* Whether the recording's two files are still the ones written: a removed file (rm -r DIR) takes
+ * writes and keeps none of them. */
+static int still_there(struct watch_recorder *rec, struct pcibw_err *err)
+{
+	struct stat st;
+	char meta[4200];
+	snprintf(meta, sizeof meta, "%s/meta", rec->dir);
+	bool samples_gone = rec->f && (fstat(fileno(rec->f), &st) || st.st_nlink == 0);
+	bool meta_gone = stat(meta, &st) || st.st_dev != rec->meta_dev || st.st_ino != rec->meta_ino;
+	if (!samples_gone && !meta_gone)
+		return PCIBW_OK;
+	return pcibw_fail(err, PCIBW_EINTERNAL,
+			  "cannot write the recording: %s was removed while watch ran (the recording is "
+			  "lost)",
+			  samples_gone ? rec->path : meta);
+}
+
 int watch_record_open(const char *dir, unsigned long long max, const struct watch_meta *meta,
 		      struct watch_recorder *rec, struct pcibw_err *err)
 {
@@ -79,6 +136,11 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 			m->wi.virtual_nic, m->wi.has_pci, m->wi.own_link, or_dash(m->bus), or_dash(m->nic),
 			m->line_rate_gbps, m->vendor_id, m->device_id, or_dash(m->hop), or_dash(m->hop_bus),
 			or_dash(m->pf));
+	}
+	struct stat mst;
+	if (!fstat(fileno(f), &mst)) {
+		rec->meta_dev = mst.st_dev;
+		rec->meta_ino = mst.st_ino;
 	}
 	if (fclose(f)) {
 		int e = errno;
@@ -146,13 +208,13 @@ int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sam
 	long end = ftell(rec->f);
 	rec->written += (unsigned long long)(end - start);
 	rec->samples++;
-	return PCIBW_OK;
+	return still_there(rec, err);
 }
 
 int watch_record_close(struct watch_recorder *rec, struct pcibw_err *err)
 {
-	int st = PCIBW_OK;
-	if (rec->f && fclose(rec->f))
+	int st = rec->f ? still_there(rec, err) : PCIBW_OK;
+	if (rec->f && fclose(rec->f) && !st)
 		st = pcibw_fail(err, PCIBW_EINTERNAL, "%s: cannot write: %s", rec->path, strerror(errno));
 	rec->f = NULL;
 	free(rec->scratch);

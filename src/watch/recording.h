@@ -10,6 +10,7 @@
 #include "pcibw/watch.h"
 #include "sampler.h"
 #include <stdio.h>
+#include <sys/types.h>
 
 /* The machine facts a recording carries (and a live run probes). */
 struct watch_meta_if {
@@ -47,7 +48,18 @@ struct watch_recorder {
 	char *scratch; /* scrubbed copy of a blob */
 	size_t scap;
 	char host[256]; /* this host's name, removed from every blob */
+	dev_t meta_dev; /* DIR/meta as written: a recording whose meta was removed is lost */
+	ino_t meta_ino;
 };
+
+/*
+ * watch_record_check - whether DIR can take a recording, before anything is printed or sampled:
+ * a DIR that exists must be an empty directory (else PCIBW_EUSAGE, exit 2, with the words
+ * watch_record_open uses); one that does not must have a directory it can be created in (else
+ * PCIBW_EINTERNAL "--record DIR: cannot create it: REASON", exit 1). watch_record_open checks
+ * again (the file system may change in between).
+ */
+int watch_record_check(const char *dir, struct pcibw_err *err);
 
 /*
  * watch_record_open - create DIR (or use it when empty: a non-empty DIR is refused, PCIBW_EUSAGE)
@@ -60,12 +72,15 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 
 /* watch_record_sample - append one sample, MAC/IP addresses and the host name scrubbed
  * (pcibw_watch_scrub). Returns PCIBW_OK (also when the cap stops the recording: rec->full
- * says so), or PCIBW_EINTERNAL when the write fails or when the cap is reached before two
- * samples are written (a replay needs two: such a recording is not written). */
+ * says so), or PCIBW_EINTERNAL when the write fails, when DIR/samples or DIR/meta was removed
+ * (or replaced) since watch_record_open (writes to a removed file succeed and reach nothing),
+ * or when the cap is reached before two samples are written (a replay needs two: such a
+ * recording is not written). */
 int watch_record_sample(struct watch_recorder *rec, const struct pcibw_watch_sample *s,
 			struct pcibw_err *err);
 
-/* watch_record_close - flush and close; PCIBW_EINTERNAL when the last write failed. */
+/* watch_record_close - flush and close; PCIBW_EINTERNAL when the last write failed or the
+ * recording's files were removed since (as watch_record_sample). */
 int watch_record_close(struct watch_recorder *rec, struct pcibw_err *err);
 
 /* watch_record_discard - close the recording and remove what watch_record_open created, only

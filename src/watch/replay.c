@@ -4,6 +4,7 @@
 #include "pcibw/bus.h"
 #include "recording.h"
 #include "src/util/input.h"
+#include <ctype.h>
 #include <errno.h>
 #include <math.h>
 #include <stdlib.h>
@@ -67,8 +68,19 @@ static int replay_read(struct watch_sampler *s, struct pcibw_watch_sample *out, 
 		off = ftell(r->f);
 		char key[64];
 		unsigned long long len;
-		if (!fgets(line, sizeof line, r->f) ||
-		    sscanf(line, "blob %63s %llu%n", key, &len, &used) != 2 || line[used] != '\n')
+		int at = 0;
+		if (!fgets(line, sizeof line, r->f) || sscanf(line, "blob %63s %n", key, &at) != 1 || !at)
+			return fail_at(r, off, "'blob KEY LENGTH'", err);
+		/* scanf's %llu takes "-5" as 2^64 - 5: a sign is said for what it is */
+		if (line[at] == '-' || line[at] == '+')
+			return pcibw_fail(
+			    err, PCIBW_EINPUT,
+			    "%s:%ld: blob length '%.*s' has a sign: expected 'blob KEY "
+			    "LENGTH' with LENGTH 0 to 64 MiB, in decimal digits",
+			    r->path, off,
+			    (int)(strcspn(line + at, "\n") < 20 ? strcspn(line + at, "\n") : 20), line + at);
+		if (!isdigit((unsigned char)line[at]) || sscanf(line + at, "%llu%n", &len, &used) != 1 ||
+		    line[at + used] != '\n')
 			return fail_at(r, off, "'blob KEY LENGTH'", err);
 		if (len > MAX_BLOB)
 			return fail_at(r, off, "a blob of at most 64 MiB", err);
@@ -200,6 +212,31 @@ static int meta_if(const char *path, unsigned ln, char *line, struct watch_meta_
 	return PCIBW_OK;
 }
 
+/* One line of meta, its '\n' kept, into line (at most cap - 1 bytes): false at the end. *nul:
+ * the column of its first NUL byte (0: none); *cut: the line goes on past what line holds. */
+static bool meta_line(FILE *f, char *line, size_t cap, unsigned *nul, bool *cut)
+{
+	size_t n = 0;
+	int c = EOF;
+	*nul = 0;
+	*cut = false;
+	while (n < cap - 1 && (c = getc(f)) != EOF) {
+		line[n++] = (char)c;
+		if (c == '\0' && !*nul)
+			*nul = (unsigned)n;
+		if (c == '\n')
+			break;
+	}
+	line[n] = '\0';
+	if (n == 0)
+		return false;
+	if (n == cap - 1 && line[n - 1] != '\n' && (c = getc(f)) != EOF) {
+		ungetc(c, f);
+		*cut = true;
+	}
+	return true;
+}
+
 static int read_meta(const char *dir, struct watch_meta *meta, struct pcibw_err *err)
 {
 	char path[4200], line[1024];
@@ -211,11 +248,16 @@ static int read_meta(const char *dir, struct watch_meta *meta, struct pcibw_err 
 	memset(meta, 0, sizeof *meta);
 	meta->cpus = -1;
 	meta->cpu_mhz = NAN;
-	unsigned ln = 0;
-	while (!st && fgets(line, sizeof line, f)) {
+	unsigned ln = 0, nul;
+	bool cut;
+	while (!st && meta_line(f, line, sizeof line, &nul, &cut)) {
 		ln++;
 		char *e;
-		if (!strchr(line, '\n') && !feof(f)) {
+		if (nul) {
+			st = pcibw_fail(err, PCIBW_EINPUT,
+					"%s:%u:%u: NUL byte: expected text ('KEY VALUE' lines)", path, ln,
+					nul);
+		} else if (cut) {
 			/* the rest would read as a line of its own */
 			st = pcibw_fail(err, PCIBW_EINPUT, "%s:%u: expected a line of at most %zu bytes",
 					path, ln, sizeof line - 2);

@@ -25,6 +25,30 @@ Test(cpustat, mpstat_recorded)
 	cr_assert_eq(c.core_irq_id, 1);
 }
 
+/* The same report with a UTF-8 byte-order mark right before its "Linux ..." banner (its '#'
+ * lines left out): read past, as in every other format, the same figures as mpstat_recorded. */
+Test(cpustat, bom_before_the_banner_read_past)
+{
+	char *text = slurp(test_data("bench/sysstat-12.6.1-mpstat-P-ALL-busy-2cpu.txt"), NULL);
+	cr_assert(text);
+	char *banner = strstr(text, "\nLinux ");
+	cr_assert(banner);
+	char *copy = malloc(strlen(banner) + 4);
+	cr_assert(copy);
+	snprintf(copy, strlen(banner) + 4, "\xEF\xBB\xBF%s", banner + 1);
+	free(text);
+	const char *p = tmp_text(".txt", copy);
+	free(copy);
+	struct pcibw_cpu_sample c;
+	struct pcibw_err err = {0};
+	cr_assert_eq(pcibw_cpustat_read(p, &c, &err), PCIBW_OK, "%s", err.msg);
+	cr_assert_eq(c.n_cpus, 2);
+	assert_close(c.all_busy, 100, 1e-9);
+	assert_close(c.all_irq, 0.39, 1e-9);
+	cr_assert_eq(c.core_irq_id, 1);
+	unlink(p);
+}
+
 /* sar -P ALL has no %irq/%soft columns; sar -u ALL only the "all" rows. */
 Test(cpustat, sar_recorded)
 {

@@ -121,6 +121,14 @@ Test(head, a_bus_or_nic_in_the_head_that_does_not_parse_is_named)
 	    {"# c\n# bus: gen3x8,mps=99 cpus: 2\nframe_bytes,pps\n64,1000\n", ":2:8: bus 'gen3x8,mps=99': "},
 	    {"# bus: gen3x8 nic: nosuch\nframe_bytes,pps\n64,1000\n", ":1:20: nic 'nosuch': "},
 	    {"# bus: virtual nic: virtio-net\nframe_bytes,pps\n64,1000\n", NULL},
+	    /* a key given twice: refused as an option given twice is, never the last one silently
+	     * (either order), in the head and mid-file */
+	    {"# bus: gen3x8 line_rate: 10G line_rate: 1G\nframe_bytes,pps\n64,1000\n",
+	     ":1:30: 'line_rate:' given twice on one '# bus:' line"},
+	    {"# bus: gen3x8 line_rate: 1G line_rate: 10G\nframe_bytes,pps\n64,1000\n",
+	     ":1:29: 'line_rate:' given twice on one '# bus:' line"},
+	    {"# bus: gen3x8\nframe_bytes,pps\n64,1000\n# bus: gen3x8 bus: gen2x8\n64,2000\n",
+	     ":4:15: 'bus:' given twice on one '# bus:' line"},
 	};
 	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
 		const char *csv = tmp_text(".csv", cases[i].text);
@@ -134,5 +142,28 @@ Test(head, a_bus_or_nic_in_the_head_that_does_not_parse_is_named)
 		}
 		run_free(&r);
 		unlink(csv);
+	}
+}
+
+/* A file without a newline is not read to its end before its first bytes are judged: a sparse
+ * file of 1 TiB (holes read as NUL bytes) whose head reading went on to the end would take
+ * minutes (4 GiB took 65539 reads); each is refused at its first NUL, within run_pcibw's limit.
+ * The first byte: none (a NUL at 1:1), a value, a comment. */
+Test(head, a_newline_free_file_is_refused_at_its_first_bytes)
+{
+	static const struct {
+		const char *first, *want;
+	} cases[] = {{"", ":1:1: NUL byte"}, {"6", ":1:2: NUL byte"}, {"#", ":1:2: NUL byte"}};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char path[64], script[1024];
+		snprintf(path, sizeof path, "/tmp/pcibw-head-sparse-%d.csv", (int)getpid());
+		snprintf(script, sizeof script,
+			 "printf '%s' > %s && truncate -s 1T %s && \"$PCIBW_EXE\" analyze %s --bus gen3x8; "
+			 "rc=$?; rm -f %s; exit $rc",
+			 cases[i].first, path, path, path, path);
+		struct run_result r = run_cmd(NULL, (const char *[]){"bash", "-c", script, NULL});
+		cr_expect_eq(r.status, 3, "case %u: exit %d (252 is a hang): %s", i, r.status, r.err);
+		cr_expect(strstr(r.err, path) && strstr(r.err, cases[i].want), "case %u: %s", i, r.err);
+		run_free(&r);
 	}
 }

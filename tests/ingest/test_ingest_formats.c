@@ -389,3 +389,41 @@ Test(ingest_csv, comment_only_without_newline)
 	cr_assert_eq(r, PCIBW_EINPUT);
 	cr_assert(strstr(err.msg, ":1:1: no header line"), "%s", err.msg);
 }
+
+/* A UTF-8 byte-order mark before iperf3 -J output (an editor's save) is read past, as in every
+ * other format (RFC 8259 sec. 8.1 lets a parser ignore one): the same rows as the file itself
+ * (the sidecar's key numbers, as in udp_loopback). */
+Test(ingest_iperf3, bom_read_past)
+{
+	size_t len;
+	char *text = slurp(test_data("bench/iperf3-3.12-loopback-udp-1024B-400M.json"), &len);
+	cr_assert(text);
+	char *with_bom = malloc(len + 4);
+	cr_assert(with_bom);
+	memcpy(with_bom, "\xEF\xBB\xBF", 3);
+	memcpy(with_bom + 3, text, len + 1);
+	free(text);
+	const char *p = temp_file(with_bom, ".json");
+	free(with_bom);
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(p, NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_IPERF3);
+	cr_assert_eq(g->n, 2);
+	near6(g->r[0].gbps, 398849304.054872e-9);
+	near(g->r[1].pps, (146063 - 86929) / 3.011615);
+	free(g);
+	unlink(p);
+}
+
+/* iperf3 3.12 with -P 2 writes start.sock_bufsize, sndbuf_actual and rcvbuf_actual once per
+ * stream (the capture as iperf3 wrote it, its .src sidecar says so): still read, its two sums
+ * from the sidecar's key numbers. */
+Test(ingest_iperf3, parallel_streams_repeat_three_start_keys)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("bench/iperf3-3.12-loopback-tcp-P2.json"), NULL, &st);
+	cr_assert_eq(g->n, 2);
+	near6(g->r[0].gbps, 11944588257.807219e-9);
+	near6(g->r[1].gbps, 11935899250.389185e-9);
+	free(g);
+}

@@ -7,6 +7,7 @@
 #include "pcibw/ingest.h"
 #include "support.h"
 #include <criterion/criterion.h>
+#include <stdbool.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -127,4 +128,112 @@ Test(ingest_refused, netperf_throughput_out_of_range_names_its_column)
 	cr_expect(strstr(r.err, want), "want %s in: %s", want, r.err);
 	run_free(&r);
 	unlink(path);
+}
+
+/* The FILE:LINE:COLUMN of text's occurrence n (from 0) of needle, columns in bytes. */
+static void place_of(const char *text, const char *needle, int n, unsigned *line, unsigned *col)
+{
+	const char *at = text;
+	for (int i = 0; i <= n; i++) {
+		at = strstr(i ? at + 1 : at, needle);
+		cr_assert(at, "occurrence %d of %s", i, needle);
+	}
+	*line = 1;
+	*col = 1;
+	for (const char *c = text; c < at; c++, ++*col)
+		if (*c == '\n')
+			++*line, *col = 0;
+}
+
+/* A key given twice in one iperf3 object is refused at its second place (jansson would keep the
+ * last one silently: "UDP" then "TCP" read as TCP), however it is spelled: a key holding an
+ * escaped quote, and a repeat deep in the document. */
+Test(ingest_refused, iperf3_key_given_twice_refused_at_its_place)
+{
+	static const char *const docs[][2] = {
+	    {"{\"start\": {\"test_start\": {\"protocol\": \"UDP\", \"num_streams\": 1,\n"
+	     "  \"protocol\": \"TCP\", \"blksize\": 1024, \"reverse\": 0}},\n"
+	     "\"end\": {\"sum_sent\": {\"bits_per_second\": 1e9, \"seconds\": 2}}}\n",
+	     "\"protocol\""},
+	    {"{\"start\": {\"test_start\": {\"protocol\": \"TCP\", \"blksize\": 1024, \"x\\\"y\": 1,\n"
+	     "  \"x\\\"y\": 2}},\n"
+	     "\"end\": {\"sum_sent\": {\"bits_per_second\": 1e9, \"seconds\": 2}}}\n",
+	     "\"x\\\"y\""},
+	    {"{\"start\": {\"test_start\": {\"protocol\": \"TCP\", \"blksize\": 1024}},\n"
+	     "\"end\": {\"sum_sent\": {\"bits_per_second\": 1e9, \"seconds\": 2,\n"
+	     "    \"bits_per_second\": 9e9}}}\n",
+	     "\"bits_per_second\""},
+	};
+	for (unsigned i = 0; i < sizeof docs / sizeof docs[0]; i++) {
+		const char *p = temp_file(docs[i][0], ".json");
+		unsigned line, col;
+		place_of(docs[i][0], docs[i][1], 1, &line, &col);
+		struct pcibw_err err = {0};
+		int rows = 0;
+		cr_expect_eq(pcibw_ingest_file(p, NULL, count, &rows, NULL, &err), PCIBW_EINPUT, "doc %u", i);
+		char want[400];
+		snprintf(want, sizeof want, "%s:%u:%u: key %s given twice in one object", p, line, col,
+			 docs[i][1]);
+		cr_expect(!strncmp(err.msg, want, strlen(want)), "doc %u: want '%s', got '%s'", i, want,
+			  err.msg);
+		cr_expect_eq(rows, 0);
+		unlink(p);
+	}
+}
+
+/* The three keys iperf3 3.12 repeats per stream (start.sock_bufsize, sndbuf_actual,
+ * rcvbuf_actual; pcibw reads none) stay allowed, every other repeat beside them is still
+ * refused. */
+Test(ingest_refused, iperf3_stream_keys_repeat_but_nothing_else)
+{
+	static const char head[] =
+	    "{\"start\": {\"sock_bufsize\": 0, \"sndbuf_actual\": 16384, \"rcvbuf_actual\": 131072,\n"
+	    " \"sock_bufsize\": 0, \"sndbuf_actual\": 16384, \"rcvbuf_actual\": 131072,\n"
+	    " \"sock_bufsize\": 0, \"sndbuf_actual\": 16384, \"rcvbuf_actual\": 131072,\n"
+	    " \"test_start\": {\"protocol\": \"TCP\", \"blksize\": 131072%s}},\n"
+	    "\"end\": {\"sum_sent\": {\"bits_per_second\": 1e9, \"seconds\": 2}}}\n";
+	char doc[1024];
+	snprintf(doc, sizeof doc, head, "");
+	const char *p = temp_file(doc, ".json");
+	struct pcibw_err err = {0};
+	int rows = 0;
+	cr_expect_eq(pcibw_ingest_file(p, NULL, count, &rows, NULL, &err), PCIBW_OK, "%s", err.msg);
+	cr_expect_eq(rows, 1);
+	unlink(p);
+	snprintf(doc, sizeof doc, head, ", \"blksize\": 64");
+	p = temp_file(doc, ".json");
+	unsigned line, col;
+	place_of(doc, "\"blksize\"", 1, &line, &col);
+	cr_expect_eq(pcibw_ingest_file(p, NULL, count, &rows, NULL, &err), PCIBW_EINPUT);
+	char want[400];
+	snprintf(want, sizeof want, "%s:%u:%u: key \"blksize\" given twice", p, line, col);
+	cr_expect(!strncmp(err.msg, want, strlen(want)), "want '%s', got '%s'", want, err.msg);
+	unlink(p);
+}
+
+/* iperf3 counts lost datagrams among the receiver's packets (Lost/Total): more lost than packets
+ * is no loss figure, and that is said rather than the loss note dropped without a word. */
+Test(ingest_refused, iperf3_more_lost_than_packets_is_said)
+{
+	const char *p = temp_file(
+	    "{\"start\": {\"test_start\": {\"protocol\": \"UDP\", \"num_streams\": 1, \"blksize\": 1024, "
+	    "\"reverse\": 0}},\n"
+	    "\"end\": {\"sum_sent\": {\"bits_per_second\": 1e9, \"seconds\": 2, \"bytes\": 250000000},\n"
+	    "  \"sum_received\": {\"bits_per_second\": 5e8, \"seconds\": 2, \"bytes\": 125000000, "
+	    "\"packets\": 100, \"lost_packets\": 200}}}\n",
+	    ".json");
+	struct pcibw_ingest_stats st;
+	struct pcibw_err err = {0};
+	int rows = 0;
+	cr_assert_eq(pcibw_ingest_file(p, NULL, count, &rows, &st, &err), PCIBW_OK, "%s", err.msg);
+	cr_expect_eq(rows, 2);
+	bool said = false;
+	for (int i = 0; i < st.n_warnings; i++)
+		said |= strstr(st.warnings[i],
+			       "end.sum_received.lost_packets 200 is more than its packets 100") != NULL;
+	cr_expect(said, "no warning about 200 lost of 100 packets (%d warnings)", st.n_warnings);
+	for (int i = 0; i < st.n_notes; i++)
+		cr_expect(!strstr(st.notes[i], "lost, as iperf3 counts them"), "a loss stated: %s",
+			  st.notes[i]);
+	unlink(p);
 }

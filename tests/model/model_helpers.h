@@ -30,7 +30,7 @@ static inline struct pcibw_model_row eval(const struct pcibw_bus *b, const struc
 					  enum pcibw_pattern p, enum pcibw_size_is s, enum pcibw_compat c,
 					  double size)
 {
-	struct pcibw_model_in in = {b, n, p, s, 0, c, 1};
+	struct pcibw_model_in in = {b, n, p, s, 0, c, 1, 0, 0};
 	struct pcibw_model_row r;
 	struct pcibw_err e = {0};
 	int st = pcibw_model_eval(&in, size, &r, &e);

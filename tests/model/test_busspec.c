@@ -74,6 +74,10 @@ static void expect_same_bus(const struct pcibw_bus *a, const struct pcibw_bus *b
 	cr_expect(a->mmrbc_bytes == b->mmrbc_bytes && a->splits == b->splits &&
 		      a->latency_timer == b->latency_timer && a->cacheline_bytes == b->cacheline_bytes,
 		  "%s", what);
+	cr_expect(a->cpl_mps == b->cpl_mps && a->numa == b->numa && a->iommu == b->iommu, "%s: host", what);
+	cr_expect(a->mem_latency_ns == b->mem_latency_ns && a->prefetch_bytes == b->prefetch_bytes &&
+		      a->bridges == b->bridges && a->bridge_ns == b->bridge_ns,
+		  "%s: host path", what);
 }
 
 Test(busspec, format_round_trips)
@@ -100,7 +104,12 @@ Test(busspec, format_round_trips)
 	    "pcix533",
 	    "pcix133/64,mmrbc=4096,splits=32,latency_timer=0,addr32",
 	    "pci33/64,latency_timer=32",
-	    "pci66,addr32"};
+	    "pci66,addr32",
+	    "gen3x8,cpl=mps,numa=remote,iommu=on",
+	    "gen3x8,cpl=rcb,numa=local,iommu=off",
+	    "gen3x8,cpl=auto",
+	    "pcix133/64,dma_offset=2,mem_latency_ns=700,prefetch=512,bridges=2,bridge_ns=150.5",
+	    "pci33,prefetch=256,dma_offset=4095"};
 	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		struct pcibw_bus a = ok(specs[i]), b;
 		char buf[192];
@@ -139,7 +148,17 @@ Test(busspec, errors_name_the_bad_part)
 	    {"gen3x8,dma_offset=4096", "dma_offset=4096"},
 	    {"gen3x8,dma_offset=-2", "dma_offset=-2"},
 	    {"gen3x8,dma_offset=pcie", "dma_offset=pcie"},
-	    {"pcix133,dma_offset=2", "dma_offset=2"},
+	    {"pcix133,dma_offset=pciebench", "dma_offset=pciebench"},
+	    {"pci33,cpl=mps", "cpl=mps"},
+	    {"gen3x8,prefetch=100", "prefetch=100"},
+	    {"gen3x8,cpl=some", "cpl=some"},
+	    {"gen3x8,cpl=mps,rcb_chunks", "contradicts"},
+	    {"gen3x8,numa=far", "numa"},
+	    {"gen3x8,iommu=2", "iommu"},
+	    {"pcix133,mem_latency_ns=0", "mem_latency_ns"},
+	    {"pci33,bridges=9", "bridges"},
+	    {"pci33,bridge_ns=-3", "bridge_ns"},
+	    {"gen3x8,bridges=1", "PCI and PCI-X"},
 	    {"pcix150", "pcix150"},
 	    {"pcix133/16", "pcix133/16"},
 	    {"pci33/48", "pci33/48"},
@@ -208,7 +227,7 @@ Test(sizes, empty_mix_and_bad_sizes_in_eval)
 	struct pcibw_err e = {0};
 	cr_assert_eq(pcibw_bus_parse("gen3x8", &b, &e), 0);
 	cr_assert_eq(pcibw_nic_load("simple", NULL, &n, &e), 0, "%s", e.msg);
-	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, 0, 1};
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, 0, 1, 0, 0};
 	struct pcibw_sizes empty = {0};
 	struct pcibw_model_row r;
 	cr_assert_eq(pcibw_model_eval_mix(&in, &empty, &r, &e), PCIBW_EUSAGE);
@@ -317,7 +336,7 @@ Test(sizes, huge_mix_weights_are_ratios)
 {
 	struct pcibw_bus b = parse_bus("gen3x8,mps=256");
 	struct pcibw_nic n = load_nic("simple");
-	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, PCIBW_COMPAT_NONE, 1};
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, PCIBW_COMPAT_NONE, 1, 0, 0};
 	struct pcibw_sizes big = {0}, one = {0};
 	struct pcibw_err e = {0};
 	cr_assert_eq(pcibw_sizes_parse("64:1e308,128:1e308", &big, &e), PCIBW_OK, "%s", e.msg);

@@ -97,7 +97,8 @@ Test(model_cli, csv_rows)
 	cr_assert_eq(lines, 25, "header + 24 sizes, got %d lines:\n%s", lines, r.out);
 	static const char hdr[] = "size_bytes,label,bus_gbps,bus_mpps,wire_gbps,wire_mpps,limit,headroom_pct,"
 				  "to_device_bytes,to_host_bytes,bus_share,bound_by,bus_ns_per_packet,"
-				  "cpu_stall_ns_per_packet\n";
+				  "cpu_stall_ns_per_packet,bus_gbps_low,bus_gbps_high,bus_mpps_low,"
+				  "bus_mpps_high\n";
 	cr_assert(!strncmp(r.out, hdr, sizeof hdr - 1), "%s", r.out);
 	cr_assert(strstr(r.out, "\n1518,"), "the range end is included");
 	cr_assert(strstr(r.out, "\n1472,"));

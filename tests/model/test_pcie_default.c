@@ -93,7 +93,7 @@ Test(pcie_default, flit_gen6_flits_per_packet)
 	struct pcibw_bus b = parse_bus("gen6x16");
 	cr_assert(b.flit, "64 GT/s implies Flit mode");
 	struct pcibw_nic n = load_nic("simple");
-	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, 0, 1};
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_RX, PCIBW_SIZE_FRAME, 0, 0, 1, 0, 0};
 	/* host_lines: the same with the data in whole 64 B lines at the root complex (60 -> 64,
 	 * 1514 -> 1536 B), the resource that binds */
 	static const double frame[2] = {64, 1518}, host_bytes[2] = {160, 1790}, host_lines[2] = {164, 1812};
@@ -304,7 +304,7 @@ Test(pcie_default, wire_and_limit)
 {
 	struct pcibw_bus b = parse_bus("gen1x1");
 	struct pcibw_nic n = load_nic("simple");
-	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 10, 0, 1};
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 10, 0, 1, 0, 0};
 	struct pcibw_model_row r;
 	struct pcibw_err e = {0};
 	cr_assert_eq(pcibw_model_eval(&in, 64, &r, &e), 0, "%s", e.msg);
@@ -341,7 +341,7 @@ Test(pcie_default, imix_weighted)
 	struct pcibw_sizes s;
 	struct pcibw_err e = {0};
 	cr_assert_eq(pcibw_sizes_parse("imix", &s, &e), 0);
-	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_FRAME, 0, 0, 1};
+	struct pcibw_model_in in = {&b, &n, PCIBW_PAT_DMA_WRITE, PCIBW_SIZE_FRAME, 0, 0, 1, 0, 0};
 	struct pcibw_model_row r;
 	cr_assert_eq(pcibw_model_eval_mix(&in, &s, &r, &e), 0, "%s", e.msg);
 	/* DMA 60, 590, 1514 B -> 1, 3, 6 TLPs: 84, 662, 1658 B; weights 7, 4, 1 */
@@ -460,8 +460,8 @@ Test(pcie_default, dma_offset_split)
 	assert_rel(r.bus_mpps, budget * 1e3 / (8 * 648), 1e-9, "Mpps %f", r.bus_mpps);
 	cr_expect_str_eq(r.bound_by, "root-complex");
 	/* pcie-model has no buffer offset */
-	struct pcibw_model_in in = {&o2, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, PCIBW_COMPAT_PCIE_BENCH,
-				    1};
+	struct pcibw_model_in in = {
+	    &o2, &n, PCIBW_PAT_DMA_READ, PCIBW_SIZE_DMA, 0, PCIBW_COMPAT_PCIE_BENCH, 1, 0, 0};
 	struct pcibw_model_row x;
 	struct pcibw_err e = {0};
 	cr_expect_neq(pcibw_model_eval(&in, 512, &x, &e), 0);

@@ -87,6 +87,11 @@ Test(inputs, pipe_read_once)
 	    {"report --pci-ids <(cat \"$PCIBW_TEST_DATA/synthetic-pci.ids\") --dump "
 	     "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --json",
 	     "0000:01:00.0"},
+	    /* --pci-ids from a pipe names devices from it (doc/cli-contract.md: a pipe is read once,
+	     * as for --dump); synthetic-pci.ids says 8086:10c9 is this name */
+	    {"report --pci-ids <(cat \"$PCIBW_TEST_DATA/synthetic-pci.ids\") --dump "
+	     "\"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\" --json",
+	     "Synthetic Vendor Synthetic 82576 NIC"},
 	    {"model --bus gen3x8 --nic-file <(cat \"$PCIBW_DATA_DIR/nic/ixgbe.ini\") --json", "ixgbe"},
 	    {"analyze <(cat \"$PCIBW_DATA_DIR/examples/freebsd-2004-udp-echo-e1000.csv\") --bus pci33 --json",
 	     "verdict"},
@@ -282,4 +287,33 @@ Test(inputs, no_such_interface_on_this_machine)
 	cr_expect_eq(r.status, 4, "exit %d: %s", r.status, r.err);
 	cr_expect(strstr(r.err, "no device has interface pcibw-no-such-if0 on this machine"), "%s", r.err);
 	run_free(&r);
+}
+
+/* A file larger than its reader takes is refused by the size fstat gives, before it is read: a
+ * sparse file of 1 TiB costs nothing to make, and the message names its whole size, which no
+ * reader that stops after reading its limit (1 GiB, whose reading took 2 GB of memory) could
+ * know. --topology and --pci-ids (at most 1 GiB) and an iperf3 -J report (256 MiB). */
+Test(inputs, file_larger_than_the_reader_takes_refused_by_its_size)
+{
+	static const struct {
+		const char *first, *cmd, *want;
+	} cases[] = {
+	    {"<?xml", "report --topology \"$f\"",
+	     "a file of 1099511627776 bytes: expected an hwloc XML export (lstopo FILE.xml) of at most "
+	     "1073741824 bytes (not read)"},
+	    {"8086  V", "report --pci-ids \"$f\" --dump \"$PCIBW_TEST_DATA/pcie-intel-82576-x4-gen1.lspci\"",
+	     "a file of 1099511627776 bytes: expected a pci.ids file (--pci-ids) of at most 1073741824 "
+	     "bytes (not read)"},
+	    {"{", "analyze \"$f\" --bus gen3x8",
+	     "a file of 1099511627776 bytes: expected a single benchmark report of at most 256 MiB (not "
+	     "read)"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		char script[1400];
+		snprintf(script, sizeof script,
+			 "d=$(mktemp -d) && f=$d/big && printf '%s' > \"$f\" && truncate -s 1T \"$f\" && "
+			 "timeout 20 \"$PCIBW_EXE\" %s; rc=$?; rm -rf \"$d\"; exit $rc",
+			 cases[i].first, cases[i].cmd);
+		expect3(bash(script), cases[i].cmd, cases[i].want);
+	}
 }

@@ -154,6 +154,9 @@ Test(watch_cli, bad_recordings_are_3_with_the_place)
 	    {meta, "sample 1.0 1\nblob proc/stat 100\ncpu0 1",
 	     "samples:32: expected the blob's LENGTH bytes"},
 	    {meta, "sample 1.0 1\nbloop\n", "samples:13: expected 'blob KEY LENGTH'"},
+	    /* a sign is said for what it is (scanf read "-5" as 2^64 - 5: "at most 64 MiB") */
+	    {meta, "sample 1.0 1\nblob proc/stat -5\n",
+	     "samples:13: blob length '-5' has a sign: expected 'blob KEY LENGTH' with LENGTH 0 to 64 MiB"},
 	    {meta, "sample 2.0 1\nblob proc/stat 24\ncpu0 1 1 1 1 1 1 1 1 0 0\nsample 1.0 1\n",
 	     "samples:56: expected sample times that never go back"},
 	    {meta, "sample 1.0 1\nblob proc/stat 9\ncpu0 1 2\n\n", "proc/stat line 1: expected at least 7"},
@@ -238,13 +241,70 @@ Test(watch_cli, a_meta_line_longer_than_the_reader_takes_is_3)
 	run_free(&r);
 }
 
+/* A NUL byte in meta is named as one, at its line and column (it read as "a line of at most
+ * 1022 bytes": fgets stops the string at the NUL, so the line seemed to have no end). */
+Test(watch_cli, a_nul_in_meta_is_named)
+{
+	static const char meta[] = "pcibw-watch-recording 1\niface lo vir\0tual=1\n";
+	char dir[400];
+	snprintf(dir, sizeof dir, "%s/nul", tmp);
+	cr_assert_eq(mkdir(dir, 0755), 0);
+	write_file(dir, "meta", meta, sizeof meta - 1);
+	write_file(dir, "samples", "", 0);
+	struct run_result r = watch((const char *[]){"watch", "--replay", dir, NULL});
+	cr_assert_eq(r.status, 3, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "meta:2:13: NUL byte: expected text"), "%s", r.err);
+	run_free(&r);
+}
+
+/* A --record that cannot take a recording is refused before anything is printed: with no
+ * interface named, watch printed "watching eth0 ..." first. Not a directory, not empty: exit 2;
+ * a directory that cannot be made: exit 1 (recording not written). */
 Test(watch_cli, record_refuses_a_non_empty_dir)
 {
 	write_file(tmp, "other", "x", 1);
-	struct run_result r = watch(
-	    (const char *[]){"watch", "lo", "--count", "1", "--interval", "0.1", "--record", tmp, NULL});
-	cr_assert_eq(r.status, 2, "exit %d: %s", r.status, r.err);
-	cr_assert(strstr(r.err, "is not empty"), "%s", r.err);
+	char file[400], missing[400];
+	snprintf(file, sizeof file, "%s/other", tmp);
+	snprintf(missing, sizeof missing, "%s/no-such-dir/rec", tmp);
+	static const struct {
+		int which, status;
+		const char *want;
+	} cases[] = {{0, 2, "is not empty"}, {1, 2, "not a directory"}, {2, 1, "cannot create it"}};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		const char *dir = cases[i].which == 0 ? tmp : cases[i].which == 1 ? file : missing;
+		for (int named = 0; named < 2; named++) {
+			struct run_result r =
+			    named ? watch((const char *[]){"watch", "lo", "--count", "1", "--interval", "0.1",
+							   "--record", dir, NULL})
+				  : watch((const char *[]){"watch", "--count", "1", "--interval", "0.1",
+							   "--record", dir, NULL});
+			cr_expect_eq(r.status, cases[i].status, "case %u/%d: exit %d: %s", i, named, r.status,
+				     r.err);
+			cr_expect(strstr(r.err, cases[i].want) && strstr(r.err, dir), "case %u/%d: %s", i,
+				  named, r.err);
+			cr_expect_str_eq(r.out, "", "case %u/%d: printed before refusing", i, named);
+			run_free(&r);
+		}
+	}
+}
+
+/* The recording's directory removed while watch runs: writes to the removed files succeed and
+ * keep nothing, so the run ends with exit 1 and says so, never exit 0 with "recording: DIR". */
+Test(watch_cli, record_dir_removed_while_running_is_1)
+{
+	char dir[400], script[2048];
+	snprintf(dir, sizeof dir, "%s/gone", tmp);
+	snprintf(script, sizeof script,
+		 "\"$PCIBW_EXE\" watch lo --interval 0.1 --count 100 --record '%s' & p=$!; "
+		 "for i in $(seq 100); do [ -s '%s/samples' ] && break; sleep 0.1; done; "
+		 "rm -rf '%s'; wait $p",
+		 dir, dir, dir);
+	struct run_result r = run_cmd(NULL, (const char *[]){"bash", "-c", script, NULL});
+	cr_assert_eq(r.status, 1, "exit %d: %s", r.status, r.err);
+	cr_assert(strstr(r.err, "cannot write the recording:") &&
+		      strstr(r.err, "was removed while watch ran"),
+		  "%s", r.err);
+	cr_assert(!strstr(r.out, "recording:"), "%s", r.out);
 	run_free(&r);
 }
 
