@@ -178,7 +178,8 @@ static void add_virtio_names(struct pcibw_sysfs_attrs *a, const char *devdir)
 			/* the interface belongs to the virtio device, whose driver (virtio_net) is
 			 * what ethtool -i and the interface name; the PCI function's is virtio-pci */
 			char target[4300];
-			snprintf(sub, sizeof sub, "%s/%s/driver", devdir, names[i]);
+			if (snprintf(sub, sizeof sub, "%s/%s/driver", devdir, names[i]) >= (int)sizeof sub)
+				continue;
 			ssize_t ln = readlink(sub, target, sizeof target - 1);
 			if (ln > 0) {
 				target[ln] = '\0';
