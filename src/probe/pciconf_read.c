@@ -78,10 +78,10 @@ int probe_pciconf(const struct pcibw_probe_opts *o, struct pcibw_report *out, st
 	if (rc)
 		goto out;
 	snprintf(out->source, sizeof out->source, "pciconf:%s", o->pciconf_file);
-	/* names: pciconf -v's where the text has them, else pci.ids as for a dump */
+	/* names: pciconf -v's where its database knew the device, else pci.ids as for a dump */
 	bool named = true;
 	for (int i = 0; i < set.n; i++)
-		named &= set.v[i].d.name[0] != '\0';
+		named &= f.dev[i].named;
 	if (!named) {
 		char(*keep)[sizeof set.v[0].d.name] = malloc((size_t)set.n * sizeof *keep);
 		if (!keep) {
@@ -92,7 +92,7 @@ int probe_pciconf(const struct pcibw_probe_opts *o, struct pcibw_report *out, st
 			memcpy(keep[i], set.v[i].d.name, sizeof keep[i]);
 		rc = probe_libpci_names(&set, -1, o->pci_ids, err);
 		for (int i = 0; i < set.n; i++)
-			if (keep[i][0])
+			if (f.dev[i].named || !set.v[i].d.name[0])
 				memcpy(set.v[i].d.name, keep[i], sizeof keep[i]);
 		free(keep);
 		if (rc)

@@ -1054,6 +1054,8 @@ static int indented(struct scan *s)
 		k = skip_blanks(s, k + 1);
 		if (q < 2) {
 			struct pcibw_device *d = &n->d;
+			if (q == 1)
+				s->f->dev[s->cur].named = true;
 			return quoted(s, k, d->name, sizeof d->name);
 		}
 		return 0; /* class and subclass words: the class= code says it already */

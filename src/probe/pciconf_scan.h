@@ -37,6 +37,7 @@ struct pciconf_dev {
 	uint32_t *reg_have;   /* which of reg's bytes were read (4096 bits, heap) */
 	int *reg_line;	      /* line and column of each byte's hex digits (heap, 2 x 4096) */
 	bool bus_range;	      /* a -B `bus range` line gave the bridge's bus numbers */
+	bool named;	      /* a -v "device = ..." line named it (pciconf's database knew it) */
 };
 
 struct pciconf_file {

@@ -41,9 +41,11 @@ static double key_value(const struct pcibw_row *r, int k)
  * evidence is named by), "" when none */
 static const char *series_cell(char *buf, size_t n, const struct pcibw_row *r)
 {
-	snprintf(buf, n, "%s%s%s%s%s", r->iface, r->iface[0] && (r->test[0] || r->series[0]) ? " " : "",
-		 r->test, r->test[0] && r->series[0] ? " " : "", r->series);
-	return buf;
+	char raw[4 * sizeof r->iface + 2 * PCIBW_MEASURE_TEXT + 4];
+	snprintf(raw, sizeof raw, "%s%s%s%s%s", r->iface,
+		 r->iface[0] && (r->test[0] || r->series[0]) ? " " : "", r->test,
+		 r->test[0] && r->series[0] ? " " : "", r->series);
+	return pcibw_text_visible(raw, buf, n); /* a CSV field may hold a newline */
 }
 
 /* The table: 90 columns for the fixed part. The optional columns come while the line stays
@@ -197,7 +199,10 @@ int pcibw_analyze_render_text(FILE *out, const struct pcibw_analyze_view *v)
 	/* interfaces the input gives a machine of their own: their rows are set against it */
 	for (int i = 0; i < v->n_series; i++) {
 		const struct pcibw_resolved *r = &v->series[i].res;
-		fprintf(out, "  %-6s %s, nic %s", v->series[i].iface[0] ? v->series[i].iface : "(all)",
+		char shown[4 * sizeof v->series[i].iface];
+		fprintf(out, "  %-6s %s, nic %s",
+			v->series[i].iface[0] ? pcibw_text_visible(v->series[i].iface, shown, sizeof shown)
+					      : "(all)",
 			r->have_bus ? r->bus_spec : "no bus", r->nic_name);
 		if (r->in.line_rate_gbps > 0)
 			fprintf(out, ", wire %g Gbit/s", r->in.line_rate_gbps);

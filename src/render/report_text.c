@@ -6,6 +6,7 @@
 #include "pcibw/probe.h"
 #include "report_notes.h"
 #include "report_render.h"
+#include "text_wrap.h"
 #include <math.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -326,18 +327,25 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 			fprintf(o, "?");
 		else
 			fprintf(o, "%d", d->numa_node);
-		for (int i = 0; i < d->n_interfaces; i++)
-			fprintf(o, "%s%s", i ? ", " : ", interfaces ", d->interfaces[i]);
+		char shown[4 * sizeof d->interfaces[0]];
+		for (int i = 0; i < d->n_interfaces; i++) /* a copy's names may hold any byte */
+			fprintf(o, "%s%s", i ? ", " : ", interfaces ",
+				pcibw_text_visible(d->interfaces[i], shown, sizeof shown));
 		fputc('\n', o);
 	}
 	port_fit_line(o, d);
 	/* the interfaces' driver where it is not the function's (virtio_net under virtio-pci):
 	 * the name ethtool -i and watch give */
 	bool other = d->iface_driver[0] && strcmp(d->iface_driver, d->driver);
-	if (d->driver[0] || d->firmware[0] || other)
-		fprintf(o, "  driver:      %s%s%s%s%s%s\n", d->driver[0] ? d->driver : "?",
-			other ? " (PCI), " : "", other ? d->iface_driver : "", other ? " (interfaces)" : "",
-			d->firmware[0] ? ", firmware " : "", d->firmware);
+	if (d->driver[0] || d->firmware[0] || other) {
+		char drv[4 * sizeof d->driver], idrv[4 * sizeof d->iface_driver], fw[4 * sizeof d->firmware];
+		fprintf(o, "  driver:      %s%s%s%s%s%s\n",
+			d->driver[0] ? pcibw_text_visible(d->driver, drv, sizeof drv) : "?",
+			other ? " (PCI), " : "",
+			other ? pcibw_text_visible(d->iface_driver, idrv, sizeof idrv) : "",
+			other ? " (interfaces)" : "", d->firmware[0] ? ", firmware " : "",
+			pcibw_text_visible(d->firmware, fw, sizeof fw));
+	}
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
@@ -345,8 +353,11 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 	const int *mine = report_notes_of(notes, d->slot, &n);
 	for (int k = 0; k < n; k++) {
 		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
-		if (strcmp(w->code, "port-fit-unknown"))
-			fprintf(o, "  note:        %s\n", w->text);
+		if (strcmp(w->code, "port-fit-unknown")) {
+			fputs("  note:        ", o);
+			pcibw_text_put_visible(o, w->text);
+			fputc('\n', o);
+		}
 	}
 }
 
@@ -371,7 +382,9 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 			fprintf(o, "\nwarnings:\n");
 		head = true;
 		char s[1100];
-		fprintf(o, "  - %s\n", pcibw_warning_string(w, s, sizeof s));
+		fputs("  - ", o);
+		pcibw_text_put_visible(o, pcibw_warning_string(w, s, sizeof s));
+		fputc('\n', o);
 	}
 	report_notes_free(&notes);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;

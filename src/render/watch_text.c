@@ -90,8 +90,10 @@ static void letters(unsigned f, char *b)
 
 /* an interface name in 8 columns: a longer one keeps its head and its tail ("enp1~0f1"), so two
  * ports of one NIC stay apart */
-static void short_name(const char *n, char out[9])
+static void short_name(const char *name, char out[9])
 {
+	char n[4 * PCIBW_WATCH_IFNAME];
+	pcibw_text_visible(name, n, sizeof n); /* a newline or an escape cannot reach the line */
 	size_t len = strlen(n);
 	if (len <= 8)
 		snprintf(out, 9, "%s", n);
@@ -260,11 +262,13 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		/* a sum over directions (and interfaces), unlike the per-direction columns above */
 		fprintf(out, "  peak: %.0f packets/s rx+tx (%.0f rx + %.0f tx), %.3f Gbit/s rx+tx, at %.1f s",
 			s->peak_pps, s->peak_rx_pps, s->peak_tx_pps, s->peak_gbps, s->peak_t);
+		char peak[4 * sizeof s->peak_iface];
+		pcibw_text_visible(s->peak_iface, peak, sizeof peak);
 		if (s->peak_ifaces > 1)
 			fprintf(out, "\n        summed over %d interfaces, the most on %s\n", s->peak_ifaces,
-				s->peak_iface);
+				peak);
 		else
-			fprintf(out, " on %s\n", s->peak_iface);
+			fprintf(out, " on %s\n", peak);
 	}
 	if (s->busiest_cpu >= 0)
 		fprintf(out, "  busiest core: CPU %d, %.0f %% at %.1f s\n", s->busiest_cpu,

@@ -206,6 +206,29 @@ Test(ingest_netperf, omni)
 	free(g);
 }
 
+/* Runs one after another (a shell loop over sizes), each with its banner and its own header,
+ * the second with its columns in another order: every run read by its own header, the numbers
+ * the fixture's header states. */
+Test(ingest_netperf, omni_concatenated_runs)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-netperf-omni-loop.csv"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_NETPERF_OMNI);
+	cr_assert_eq(g->n, 3);
+	static const double size[] = {64, 512, 1472}, pps[] = {100000, 80000, 50000},
+			    gbps[] = {0.0512, 0.32768, 0.5888}, cpu[] = {20, 30, 40};
+	for (int i = 0; i < 3; i++) {
+		cr_assert(!g->r[i].tcp, "run %d", i + 1);
+		cr_assert_eq(g->r[i].size_bytes, size[i], "run %d", i + 1);
+		near(g->r[i].pps, pps[i]);
+		near(g->r[i].gbps, gbps[i]);
+		near(g->r[i].cpu_pct, cpu[i]);
+	}
+	cr_assert(isnan(g->r[1].remote_cpu_pct), "run 2 selected no remote CPU");
+	cr_assert_eq(st.skipped, 0);
+	free(g);
+}
+
 /* iperf3 3.12 UDP over loopback: the .src sidecar's key numbers. */
 Test(ingest_iperf3, udp_loopback)
 {

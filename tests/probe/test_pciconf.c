@@ -267,3 +267,38 @@ Test(pciconf, bad_input_named_at_line_and_column)
 	bad(DEV DEV, "a second device line for pci0:2:1:0");
 	bad("\n", "no pciconf -l device line");
 }
+
+/* Forms the real files do not show: FreeBSD 6's domain-less pciB:D:F, -B's "bus range" lines,
+ * "RO", a 4096-byte "max read", a device pciconf's database did not name (-v printed only its
+ * vendor): the name then comes from pci.ids (here the synthetic one: 8086:10c9). */
+Test(pciconf, domainless_slot_bus_range_and_pci_ids_name)
+{
+	const char *text =
+	    "igb0@pci1:0:0:\tclass=0x020000 card=0x00008086 chip=0x10c98086 rev=0x01 hdr=0x00\n"
+	    "    vendor     = 'Intel Corporation'\n"
+	    "    cap 10[a0] = PCI-Express 2 endpoint max data 256(512) RO\n"
+	    "                 max read 4096\n"
+	    "                 link x4(x4) speed 2.5(2.5)\n"
+	    "pcib1@pci0:0:1:0:\tclass=0x060400 card=0x00000000 chip=0x01018086 rev=0x01 hdr=0x01\n"
+	    "    bus range  = 1-1\n"
+	    "    cap 10[40] = PCI-Express 2 root port max data 256(256)\n"
+	    "                 max read 128\n"
+	    "                 link x4(x8) speed 2.5(5.0)\n";
+	char path[] = "/tmp/pcibw-pciconf-XXXXXX";
+	int fd = mkstemp(path);
+	cr_assert(fd >= 0);
+	cr_assert_eq(write(fd, text, strlen(text)), (ssize_t)strlen(text));
+	close(fd);
+	json_t *root = report_json(0, (const char *[]){"report", "--pciconf", path, "--pci-ids",
+						       test_data("synthetic-pci.ids"), NULL});
+	unlink(path);
+	json_t *d = device(root, "0000:01:00.0");
+	cr_assert_str_eq(str(d, "name"), "Synthetic Vendor Synthetic 82576 NIC");
+	cr_assert(boolean(d, "relaxed_ordering"));
+	cr_assert_eq(integer(d, "mrrs_bytes"), 4096);
+	path_is(d, (const char *[]){"0000:00:01.0"}, 1);
+	/* both hops x4 at 2.5 GT/s, 8b/10b: 8 Gbit/s; the tie goes to the root side */
+	cr_assert_str_eq(str(d, "bottleneck_slot"), "0000:00:01.0");
+	near(real(d, "bottleneck_gbps"), 8.0);
+	json_decref(root);
+}
