@@ -134,6 +134,10 @@ static const struct alias {
     {"ifname", ROLE_IFACE, 0, false, "iface"},
     {"test", ROLE_TEST, 0, false, "test"},
     {"testname", ROLE_TEST, 0, false, "test"},
+    /* when the line was measured (watch --format csv's interval end): the span of the input */
+    {"times", ROLE_TIME, 0, false, "time_s"},
+    {"time", ROLE_TIME, 0, false, "time_s"},
+    {"timesec", ROLE_TIME, 0, false, "time_s"},
     {"elapseds", ROLE_ELAPSED, 0, false, "elapsed_s"},
     {"elapsed", ROLE_ELAPSED, 0, false, "elapsed_s"},
     {"elapsedsec", ROLE_ELAPSED, 0, false, "elapsed_s"},

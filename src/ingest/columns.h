@@ -26,6 +26,7 @@ enum role_kind {
 	ROLE_QUEUES,
 	ROLE_THREADS,
 	ROLE_STREAMS,
+	ROLE_TIME,
 };
 
 /* Units of a rate column: packets (pps, kpps, mpps) or bits (kbps, mbps, gbps) or bytes (MB/s, GB/s). */
