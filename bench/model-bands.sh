@@ -40,7 +40,10 @@ model_run() {
   local numa=local iommu=off
   case $name in *s?-s?-s1*) numa=remote ;; esac
   case $name in *-iommu*) iommu=on ;; esac
-  local variant="numa=$numa,iommu=$iommu"
+  local variant="numa=$numa,iommu=$iommu" label
+  # the rows tell the IOMMU runs without super pages (4 KB IOTLB entries) apart
+  label=$variant
+  case $name in *-iommu-nosp) label="$variant-nosp" ;; esac
   local kind; kind=$(basename "$csv" .csv)
   kind=${kind#bw_dma_}
   case $kind in sz_sweep) kind=size ;; off_*) kind=offset ;; win_*) kind=window ;; esac
@@ -61,7 +64,7 @@ model_run() {
     # shellcheck disable=SC2086
     "$exe" model --bus "$bus" --nic nfp6000-pciebench $sets --pattern "$pat" --size-is dma \
       --sizes "$sizes" --format csv | awk -F, 'NR>1 {print $1, $15, $3, $16}' > "$tmp/mod"
-    awk -v m="$m" -v v="$variant" -v k="$kind" -v t="${t#BW_DMA_}" 'NR==FNR {lo[$1]=$2; ex[$1]=$3; hi[$1]=$4; next}
+    awk -v m="$m" -v v="$label" -v k="$kind" -v t="${t#BW_DMA_}" 'NR==FNR {lo[$1]=$2; ex[$1]=$3; hi[$1]=$4; next}
       { printf "%s %s %s %s %d %s %s %.4f %.4f %.4f %.4f\n", m, v, k, t, $4, $2, $3, $5, lo[$4], ex[$4], hi[$4] }' \
       "$tmp/mod" "$tmp/sel"
   done

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The PCIe model against pcie-bench's measured DMA sweeps (NFP-6000, Gen3 x8; tests/data/pciebench-*,
-# copied from github.com/pcie-bench/data with their headers). Prints, per host, test and transfer size,
+# The PCIe model against pcie-bench's measured DMA sweeps (NFP-6000, Gen3 x8; bench/data/pcie-bench, the
+# vendored github.com/pcie-bench/data, commit b2abf2f). First the three hosts of the fit (section 6 of
+# doc/model.md), then bench/model-bands.sh: the band over every sweep of all 21 runs. Prints, per host, test and transfer size,
 # the measured Gbit/s, the model's and the relative error, then the median |error| at >= 256 B and
 # at 64 B -- for the link alone (profile `simple`: no device limits) and with the device profile
 # (`nfp6000-pciebench`: device limits calibrated at 64 B, and the write engine's 128 B units).
@@ -8,17 +9,19 @@
 set -euo pipefail
 here=$(cd "$(dirname "$0")/.." && pwd)
 exe=${1:-${PCIBW_EXE:-$here/build/pcibw}}
-data=${PCIBW_TEST_DATA:-$here/tests/data}
+data=${PCIBW_BENCH_DATA:-$here/bench/data/pcie-bench}
 export PCIBW_DATA_DIR=${PCIBW_DATA_DIR:-$here/data}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
 # host file-tag and its negotiated MPS (sys-lspci.txt of each github.com/pcie-bench/data directory)
-hosts="hsw-e5-2620v3-dell-t630:256 ivb-e5-2620v2-dell-t620:256 hsw-e3-1226v3-fujitsu-tx1310:128"
+hosts="hsw-e5-2620v3-dell-t630:256:nfp6000-1.2GHz_hsw-Xeon-E5-2620v3_dell-t630
+ivb-e5-2620v2-dell-t620:256:nfp6000-1.2GHz_ib-Xeon-E5-2620v2_dell-t620-s0-s0-s0
+hsw-e3-1226v3-fujitsu-tx1310:128:nfp6000-1.2GHz_hsw-Xeon-E3-1226v3_fujitsu-tx1310"
 
 for h in $hosts; do
-  tag=${h%%:*}; mps=${h##*:}
-  csv=$data/pciebench-nfp6000-$tag-dma-size-sweep.csv
+  tag=${h%%:*}; rest=${h#*:}; mps=${rest%%:*}
+  csv=$data/${rest#*:}/bw_dma_sz_sweep.csv
   for t in RD:dma-read WR:dma-write RW:dma-rw; do
     test=${t%%:*}; pat=${t##*:}
     # dma_offset=pciebench is that placement with host offset 0 and an 8 KB window
@@ -89,3 +92,6 @@ for nic in aligned nfp6000-pciebench compat rcb; do
       "$(band 256 511 $nic "$sel" 128)" "$(band 512 2047 $nic "$sel" 128)" "-"
   done
 done
+
+echo
+"$here/bench/model-bands.sh" "$exe"

@@ -126,11 +126,13 @@ struct pcibw_row {
 				   * rate implies at basis_bytes, minus 1 (0.31 = 31 % higher); NAN */
 
 	/* ceilings: filled by the caller (NAN = unknown) */
-	int pattern;		     /* the pattern the model was asked for (pcibw_rows_finish
-				      * presets it to direction) */
-	double packet_bytes;	     /* bytes of one packet in the row's size convention (= size) */
-	double basis_bytes;	     /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
-	double bus_mpps, bus_gbps;   /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
+	int pattern;		   /* the pattern the model was asked for (pcibw_rows_finish
+				    * presets it to direction) */
+	double packet_bytes;	   /* bytes of one packet in the row's size convention (= size) */
+	double basis_bytes;	   /* bytes one packet counts in gbps_basis (to turn Gbit/s into pps) */
+	double bus_mpps, bus_gbps; /* bus ceiling at this size: Mpps, Gbit/s (pcibw_model_row) */
+	double bus_mpps_low, bus_mpps_high, bus_gbps_low, bus_gbps_high; /* its band (pcibw_model_row);
+									  * NAN unknown */
 	double wire_mpps, wire_gbps; /* wire ceiling at this size: Mpps, Gbit/s */
 	const char *bound_by;	     /* model's reason, static string, or NULL */
 	/* the machine of this row when it is not the run's: a series with a bus of its own (one
@@ -140,15 +142,17 @@ struct pcibw_row {
 	char model_note[256]; /* why the model gave no ceiling, "" */
 
 	/* results (pcibw_verdict_run) */
-	double bus_util, wire_util; /* measured / ceiling; NAN unknown */
-	bool wire_lower_bound;	    /* wire_util counts no per-packet overhead (no packet size: TCP
-				     * writes, or no size column) and so is a lower bound */
-	double elasticity;	    /* NAN unless work or cpu_mhz varied at this size */
-	const char *elasticity_of;  /* "work" or "cpu_mhz" */
-	bool per_packet;	    /* in a run of >= flat_sizes sizes with flat pps */
-	double cores_elasticity;    /* d ln pps / d ln cores over rows that differ only in cores
-				     * (or, without a cores column, queues or threads); NAN */
-	const char *cores_of;	    /* "cores", "queues" or "threads"; NULL */
+	double bus_util, wire_util;	    /* measured / ceiling; NAN unknown */
+	double bus_util_low, bus_util_high; /* measured / the band's high and low ceilings (so low <=
+					     * bus_util <= high); NAN unknown */
+	bool wire_lower_bound;		    /* wire_util counts no per-packet overhead (no packet size: TCP
+					     * writes, or no size column) and so is a lower bound */
+	double elasticity;		    /* NAN unless work or cpu_mhz varied at this size */
+	const char *elasticity_of;	    /* "work" or "cpu_mhz" */
+	bool per_packet;		    /* in a run of >= flat_sizes sizes with flat pps */
+	double cores_elasticity;	    /* d ln pps / d ln cores over rows that differ only in cores
+					     * (or, without a cores column, queues or threads); NAN */
+	const char *cores_of;		    /* "cores", "queues" or "threads"; NULL */
 	double cores_lo, cores_hi, cores_pps_lo, cores_pps_hi;	     /* that sweep's cores and its lowest
 								      * and highest packet rate; NAN */
 	double flat_pps_lo, flat_pps_hi, flat_size_lo, flat_size_hi; /* that run's packets/s and

@@ -104,6 +104,12 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 	json_object_set_new(o, "bus_gbps", num(r->bus_gbps));
 	json_object_set_new(o, "bus_mpps", num(r->bus_mpps));
 	json_object_set_new(o, "bus_utilisation", num(r->bus_util));
+	json_object_set_new(o, "bus_gbps_low", num(r->bus_gbps_low));
+	json_object_set_new(o, "bus_gbps_high", num(r->bus_gbps_high));
+	json_object_set_new(o, "bus_mpps_low", num(r->bus_mpps_low));
+	json_object_set_new(o, "bus_mpps_high", num(r->bus_mpps_high));
+	json_object_set_new(o, "bus_utilisation_low", num(r->bus_util_low));
+	json_object_set_new(o, "bus_utilisation_high", num(r->bus_util_high));
 	json_object_set_new(o, "bus_bound_by", str_or_null(r->bound_by));
 	json_object_set_new(o, "bus_modelled", row_bus(v, r));
 	/* pcie-bench sweeps: the per-size error of the model (measured / model - 1) */

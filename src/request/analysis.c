@@ -114,8 +114,15 @@ void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
 		if (pcibw_model_eval(&in, r->size_bytes, &mr, &e) == PCIBW_OK) {
 			r->bus_mpps = mr.bus_mpps;
 			r->bus_gbps = mr.bus_gbps;
+			r->bus_mpps_low = mr.bus_mpps_low, r->bus_mpps_high = mr.bus_mpps_high;
+			r->bus_gbps_low = mr.bus_gbps_low, r->bus_gbps_high = mr.bus_gbps_high;
 			r->bound_by = mr.bound_by;
 			estimate_refuted(r, &in);
+			/* set against the link alone, the band still holds the ceiling */
+			r->bus_mpps_low = fmin(r->bus_mpps_low, r->bus_mpps);
+			r->bus_gbps_low = fmin(r->bus_gbps_low, r->bus_gbps);
+			r->bus_mpps_high = fmax(r->bus_mpps_high, r->bus_mpps);
+			r->bus_gbps_high = fmax(r->bus_gbps_high, r->bus_gbps);
 		} else {
 			snprintf(r->model_note, sizeof r->model_note, "%.200s", e.msg);
 		}

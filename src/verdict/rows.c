@@ -282,6 +282,8 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->pattern = r->direction;
 		r->packet_bytes = r->basis_bytes = NAN;
 		r->bus_mpps = r->bus_gbps = r->wire_mpps = r->wire_gbps = NAN;
+		r->bus_mpps_low = r->bus_mpps_high = r->bus_gbps_low = r->bus_gbps_high = NAN;
+		r->bus_util_low = r->bus_util_high = NAN;
 		r->machine = NULL;
 		r->bus_util = r->wire_util = r->elasticity = NAN;
 		r->flat_pps_lo = r->flat_pps_hi = r->flat_size_lo = r->flat_size_hi = NAN;

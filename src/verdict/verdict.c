@@ -103,12 +103,23 @@ static void cpu_cost(struct pcibw_row *r, const struct pcibw_machine *m)
 		r->sd_us_per_kb = r->cpu_util * m->cpus * 1e6 / (r->gbps * 1e9 / 8 / 1024);
 }
 
+/* a band end, or the expected figure where the row has no band (watch's shared hops) */
+static double band_end(double end, double expected)
+{
+	return end > 0 ? end : expected;
+}
+
 static void utilisations(struct pcibw_row *r)
 {
-	if (r->pps > 0 && r->bus_mpps > 0)
+	if (r->pps > 0 && r->bus_mpps > 0) {
 		r->bus_util = r->pps / (r->bus_mpps * 1e6);
-	else if (r->size_conv != PCIBW_SIZE_WRITE && r->gbps > 0 && r->bus_gbps > 0)
+		r->bus_util_low = r->pps / (band_end(r->bus_mpps_high, r->bus_mpps) * 1e6);
+		r->bus_util_high = r->pps / (band_end(r->bus_mpps_low, r->bus_mpps) * 1e6);
+	} else if (r->size_conv != PCIBW_SIZE_WRITE && r->gbps > 0 && r->bus_gbps > 0) {
 		r->bus_util = r->gbps / r->bus_gbps;
+		r->bus_util_low = r->gbps / band_end(r->bus_gbps_high, r->bus_gbps);
+		r->bus_util_high = r->gbps / band_end(r->bus_gbps_low, r->bus_gbps);
+	}
 	if (r->pps > 0 && r->wire_mpps > 0)
 		r->wire_util = r->pps / (r->wire_mpps * 1e6);
 	else if (r->gbps > 0 && r->wire_gbps > 0) {
