@@ -14,6 +14,7 @@
 
 #include "pcibw/error.h"
 #include "pcibw/measure.h"
+#include "pcibw/reason.h"
 #include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
@@ -162,7 +163,10 @@ struct pcibw_row {
 	bool tcp_limit;		 /* that share reached the `tcp_window` threshold: the TCP path (window,
 				  * RTT, loss) is the likely limit of an undetermined row */
 	enum pcibw_verdict verdict;
-	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings */
+	struct pcibw_reason reasons[PCIBW_MAX_REASONS]; /* why (pcibw_verdict_run; pcibw/reason.h) */
+	int n_reasons;
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* the reasons in words, heap strings (pcibw_verdict_words,
+					     * pcibw/words.h) */
 	int n_evidence;
 };
 
@@ -258,8 +262,10 @@ struct pcibw_group {
 	int *rows;		   /* indices into pcibw_rows.v, by size */
 	int n_rows;
 	enum pcibw_verdict verdict;
-	int representative;		    /* the row whose evidence the group gives */
-	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap copies */
+	int representative;				/* the row whose reasons the group gives */
+	struct pcibw_reason reasons[PCIBW_MAX_REASONS]; /* its reasons, group set */
+	int n_reasons;
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* its words, heap copies (pcibw_verdict_words) */
 	int n_evidence;
 };
 
@@ -269,21 +275,25 @@ struct pcibw_summary {
 	int counts[PCIBW_V_N];	    /* rows per verdict */
 	struct pcibw_group *groups; /* heap; by source, series, test, direction, size */
 	int n_groups;
-	char *evidence[PCIBW_MAX_EVIDENCE]; /* heap strings; [0] is the plain-words summary */
+	/* the reasons of the answer: line 0 is the headline, a copy of the representative row's
+	 * deciding reasons (row set); then the rows that agree, each series' bands, machine facts */
+	struct pcibw_reason reasons[PCIBW_MAX_SUMMARY_REASONS];
+	int n_reasons;
+	char *evidence[PCIBW_MAX_EVIDENCE]; /* their words (pcibw_verdict_words); [0] the headline */
 	int n_evidence;
 	int representative; /* index of the row the summary speaks of, -1 if none */
 };
 
 /*
  * pcibw_verdict_run - cycles per packet and service demand, elasticity, per-packet and per-core
- * limits across rows, each row's verdict and evidence, the groups (struct pcibw_group), then the
+ * limits across rows, each row's verdict and reasons, the groups (struct pcibw_group), then the
  * whole input's verdict (impossible if any row is; else the most common verdict among the rows
  * that are not undetermined, ties broken io, wire, cpu; undetermined only when every row is) and
  * its summary, which names each group's verdict.
- * A row whose bit rate and packet rate disagree by more than 10 % (rate_mismatch) gets evidence
- * saying so. With no rows the verdict is undetermined (nothing was measured). out is
- * overwritten (not freed first).
- * Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
+ * A row whose bit rate and packet rate disagree by more than 10 % (rate_mismatch) gets a reason
+ * saying so. No words: pcibw_verdict_words (pcibw/words.h) fills the evidence from the reasons. With no rows
+ * the verdict is undetermined (nothing was measured). out is overwritten (not freed first). Returns PCIBW_OK
+ * or PCIBW_EINTERNAL (out of memory).
  */
 int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		      const struct pcibw_machine *mach, struct pcibw_summary *out, struct pcibw_err *err);
@@ -307,8 +317,15 @@ void pcibw_group_label(const struct pcibw_rows *rs, const struct pcibw_group *g,
  * not freed. */
 void pcibw_summary_free(struct pcibw_summary *s);
 
-/* pcibw_row_evidence - append a printf-formatted evidence string to a row (ignored when
- * PCIBW_MAX_EVIDENCE are there, or when memory runs out; no error is reported). */
-void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+/*
+ * pcibw_row_reason - append a reason to a row (pcibw/reason.h): on a new evidence line, or with
+ * same_line on the line of the row's last reason (a list worded as one sentence). Figures NAN
+ * where the code has none; unit static or NULL. Dropped when the row holds PCIBW_MAX_REASONS or
+ * its lines PCIBW_MAX_EVIDENCE (the first reasons explain the verdict). Returns the reason or
+ * NULL when dropped.
+ */
+struct pcibw_reason *pcibw_row_reason(struct pcibw_row *r, bool same_line, enum pcibw_reason_code code,
+				      enum pcibw_resource res, double value, double ceiling, double share,
+				      double threshold, const char *unit);
 
 #endif

@@ -2,6 +2,7 @@
 /* `pcibw analyze --format json`, built with jansson. Contract keys (doc/cli-contract.md
  * "analyze JSON") plus the ones doc/json.md lists; every key is present, null when unknown. */
 #include "analyze_render.h"
+#include "json_reasons.h"
 #include "json_warnings.h"
 #include "pcibw/measure.h"
 #include "pcibw/nic.h"
@@ -129,6 +130,7 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 	json_object_set_new(o, "tcp_path", tcp_path_json(r));
 	json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(r->verdict)));
 	json_object_set_new(o, "evidence", strings(r->evidence, r->n_evidence));
+	json_object_set_new(o, "reasons", pcibw_json_reasons(r->reasons, r->n_reasons));
 	return o;
 }
 
@@ -150,6 +152,7 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	json_object_set_new(root, "pcibw_version", json_string(PCIBW_VERSION));
 	json_object_set_new(root, "verdict", json_string(pcibw_verdict_name(v->summary->verdict)));
 	json_object_set_new(root, "evidence", strings(v->summary->evidence, v->summary->n_evidence));
+	json_object_set_new(root, "reasons", pcibw_json_reasons(v->summary->reasons, v->summary->n_reasons));
 	json_object_set_new(root, "bus", str_or_null(v->bus_spec));
 	json_object_set_new(root, "bus_from", str_or_null(v->bus_from));
 	json_object_set_new(root, "virtual", json_boolean(v->machine->bus_virtual));
@@ -224,6 +227,7 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(o, "rows", idx);
 		json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(gr->verdict)));
 		json_object_set_new(o, "evidence", strings(gr->evidence, gr->n_evidence));
+		json_object_set_new(o, "reasons", pcibw_json_reasons(gr->reasons, gr->n_reasons));
 		/* the figures behind the evidence's TCP window line: its representative row's */
 		json_object_set_new(o, "tcp_path",
 				    gr->representative >= 0 ? tcp_path_json(&v->rows->v[gr->representative])

@@ -3,6 +3,7 @@
  * and the answer in plain words. Unknown values print as "-". */
 #include "analyze_render.h"
 #include "pcibw/nic.h"
+#include "pcibw/words.h"
 #include "text_wrap.h"
 #include <math.h>
 #include <stdio.h>
@@ -21,6 +22,12 @@ static const char *f(char *buf, size_t n, const char *fmt, double v)
 	else
 		snprintf(buf, n, fmt, v);
 	return buf;
+}
+
+/* a share as the evidence prints it (pcibw_fmt_pct), "-" when unknown */
+static const char *share(char *buf, size_t n, double v)
+{
+	return isnan(v) ? (snprintf(buf, n, "-"), buf) : pcibw_fmt_pct(buf, n, v, NAN);
 }
 
 /* An optional column: shown when a row carries data in it (or with --wide). */
@@ -120,9 +127,9 @@ static void table(FILE *out, const struct pcibw_analyze_view *v)
 		    f(c, sizeof c, "%.3g", r->pps / 1e6));
 		if (bus)
 			fprintf(out, "%8s ", f(d, sizeof d, "%.4g", r->bus_gbps));
-		fprintf(out, "%4s %5s %4s %5s ", f(e, sizeof e, "%.0f", r->bus_util * 100),
-			f(g, sizeof g, "%.0f", r->wire_util * 100), f(h, sizeof h, "%.0f", r->cpu_util * 100),
-			f(k2, sizeof k2, "%.0f", r->core_util * 100));
+		fprintf(out, "%4s %5s %4s %5s ", share(e, sizeof e, r->bus_util),
+			share(g, sizeof g, r->wire_util), share(h, sizeof h, r->cpu_util),
+			share(k2, sizeof k2, r->core_util));
 		if (cyc)
 			fprintf(out, "%7s ", f(l, sizeof l, "%.0f", r->cycles_per_packet));
 		for (int k = 0; k < 6; k++)

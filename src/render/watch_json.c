@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw watch --json`: one JSON object per line, "type" "interval" then "summary" (keys:
  * doc/cli-contract.md "watch"). Unknown numbers are null. */
+#include "json_reasons.h"
 #include "pcibw/nic.h"
 #include "pcibw/version.h"
 #include "watch_render.h"
@@ -60,6 +61,11 @@ static json_t *evidence(const struct pcibw_summary *s)
 	return a;
 }
 
+static json_t *reasons(const struct pcibw_summary *s)
+{
+	return s ? pcibw_json_reasons(s->reasons, s->n_reasons) : json_array();
+}
+
 static json_t *group_obj(const struct watch_ctx *ctx, int g)
 {
 	const struct watch_shared_group *gr = &ctx->shared.g[g];
@@ -115,6 +121,7 @@ static json_t *shared_iv(const struct watch_view *v)
 		for (int k = 0; k < o->n_evidence; k++)
 			json_array_append_new(ev, json_string(o->evidence[k]));
 		json_object_set_new(x, "evidence", ev);
+		json_object_set_new(x, "reasons", pcibw_json_reasons(o->reasons, o->n_reasons));
 		json_object_set_new(x, "limiting", json_boolean(o->limiting));
 		json_object_set_new(x, "note", o->note[0] ? json_string(o->note) : json_null());
 		json_array_append_new(a, x);
@@ -132,6 +139,7 @@ static json_t *shared_summary(const struct watch_summary_view *s)
 		json_object_set_new(
 		    x, "verdict", json_string(have ? pcibw_verdict_name(r->sum[g].verdict) : "undetermined"));
 		json_object_set_new(x, "evidence", evidence(have ? &r->sum[g] : NULL));
+		json_object_set_new(x, "reasons", reasons(have ? &r->sum[g] : NULL));
 		json_object_set_new(x, "peak_utilisation", jnum(have ? r->peak_util[g] : NAN));
 		json_object_set_new(x, "peak_t", jnum(have ? r->peak_t[g] : NAN));
 		json_object_set_new(x, "limiting_intervals", json_integer(r ? r->limiting[g] : 0));
@@ -146,7 +154,7 @@ static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *
 			  double interval_s)
 {
 	enum pcibw_verdict v;
-	json_t *ev = json_array();
+	json_t *ev = json_array(), *rs = NULL;
 	if (!watch_iface_verdict(rows, name, &v) && intervals > 0) {
 		char w[256];
 		if (isnan(interval_s))
@@ -154,6 +162,15 @@ static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *
 		else
 			watch_idle_words(name, intervals, interval_s, w, sizeof w);
 		json_array_append_new(ev, json_string(w));
+		struct pcibw_reason idle[1];
+		int n = 0;
+		struct pcibw_reason *r =
+		    pcibw_reason_push(idle, &n, 1, PCIBW_R_IFACE_IDLE, PCIBW_RES_NONE, 0);
+		snprintf(r->name, sizeof r->name, "%s", name);
+		r->value = (double)intervals;
+		r->unit = "intervals";
+		r->span_s = interval_s;
+		rs = pcibw_json_reasons(idle, n);
 	} else {
 		/* the evidence of its busiest row with that verdict: a verdict never comes bare */
 		const struct pcibw_row *best = NULL;
@@ -165,9 +182,11 @@ static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *
 		}
 		for (int k = 0; best && k < best->n_evidence; k++)
 			json_array_append_new(ev, json_string(best->evidence[k]));
+		rs = best ? pcibw_json_reasons(best->reasons, best->n_reasons) : json_array();
 	}
 	json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(v)));
 	json_object_set_new(x, "evidence", ev);
+	json_object_set_new(x, "reasons", rs);
 }
 
 static int emit(FILE *out, json_t *o)
@@ -249,6 +268,7 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 	json_object_set_new(o, "verdict",
 			    json_string(v->sum ? pcibw_verdict_name(v->sum->verdict) : "undetermined"));
 	json_object_set_new(o, "evidence", evidence(v->sum));
+	json_object_set_new(o, "reasons", reasons(v->sum));
 	json_object_set_new(o, "shared", shared_iv(v));
 	return emit(out, o);
 }
@@ -276,6 +296,7 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 	json_object_set_new(o, "verdict",
 			    json_string(s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined"));
 	json_object_set_new(o, "evidence", evidence(s->sum));
+	json_object_set_new(o, "reasons", reasons(s->sum));
 	json_t *counts = json_object();
 	for (int v = 0; s->sum && v < PCIBW_V_N; v++)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)v),

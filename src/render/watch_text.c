@@ -2,6 +2,7 @@
 /* `pcibw watch` text: vmstat-like lines that fit 100 columns, notes under the line that first
  * raises a flag, and a summary. */
 #include "pcibw/nic.h"
+#include "pcibw/words.h"
 #include "text_wrap.h"
 #include "watch_render.h"
 #include <math.h>
@@ -65,7 +66,10 @@ static const char *si(char *b, double v)
 /* a share as a whole percentage in 4 columns */
 static const char *pct(char *b, double f)
 {
-	return isnan(f) ? "-" : fit(b, f * 100, 4, 0);
+	if (isnan(f))
+		return "-";
+	pcibw_fmt_pct(b, 16, f, NAN);
+	return strlen(b) <= 4 ? b : "++++";
 }
 
 /* seconds since the start in 6 columns: 1 decimal up to 9999.9 s, then whole, then scaled */
@@ -254,6 +258,7 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 
 int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 {
+	char b16[16];
 	fprintf(out, "\nsummary: %ld interval%s over %.1f s%s%s: %s\n", s->intervals,
 		s->intervals == 1 ? "" : "s", s->seconds, s->stopped_by ? ", stopped by " : "",
 		s->stopped_by ? s->stopped_by : "",
@@ -271,8 +276,8 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 			fprintf(out, " on %s\n", peak);
 	}
 	if (s->busiest_cpu >= 0)
-		fprintf(out, "  busiest core: CPU %d, %.0f %% at %.1f s\n", s->busiest_cpu,
-			s->busiest_busy * 100, s->busiest_t);
+		fprintf(out, "  busiest core: CPU %d, %s %% at %.1f s\n", s->busiest_cpu,
+			pcibw_fmt_pct(b16, sizeof b16, s->busiest_busy, NAN), s->busiest_t);
 	for (int i = 0; s->sum && i < s->sum->n_evidence; i++)
 		pcibw_text_wrapped(out, "  - ", s->sum->evidence[i]);
 	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
@@ -287,9 +292,10 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 		}
 		char text[1024];
 		snprintf(text, sizeof text,
-			 "hop%d %s (%s) carrying %s: %s; peak %.0f %% at %.1f s, the limit in %ld interval%s",
+			 "hop%d %s (%s) carrying %s: %s; peak %s %% at %.1f s, the limit in %ld interval%s",
 			 g + 1, gr->hop, gr->hop_bus, gr->names, pcibw_verdict_name(r->sum[g].verdict),
-			 r->peak_util[g] * 100, r->peak_t[g], r->limiting[g], r->limiting[g] == 1 ? "" : "s");
+			 pcibw_fmt_pct(b16, sizeof b16, r->peak_util[g], NAN), r->peak_t[g], r->limiting[g],
+			 r->limiting[g] == 1 ? "" : "s");
 		pcibw_text_wrapped(out, "  ", text);
 		for (int k = 0; k < r->sum[g].n_evidence && k < 2; k++)
 			pcibw_text_wrapped(out, "    - ", r->sum[g].evidence[k]);

@@ -4,6 +4,7 @@
  * model's bus ceiling and the wire's, run the verdict. No output here.
  */
 #include "pcibw/request.h"
+#include "pcibw/words.h"
 #include "stated.h"
 #include <math.h>
 #include <stdio.h>
@@ -71,14 +72,13 @@ static void estimate_refuted(struct pcibw_row *r, const struct pcibw_model_in *i
 	r->bus_gbps *= scale;
 	r->bus_mpps *= scale;
 	r->bound_by = phys_name;
-	bool host = !strcmp(est_name, "root-complex");
-	pcibw_row_evidence(r,
-			   "%.3g Gbit/s is above the %s limit (%.3g Gbit/s): %s, so the row is set "
-			   "against the link alone (%.3g Gbit/s, %s)",
-			   r->gbps, host ? "root complex's whole-cache-line" : est_name, was,
-			   host ? "this host moves partial cache lines faster than modelled"
-				: "the NIC profile underestimates this device",
-			   r->bus_gbps, phys_name);
+	/* the words name the estimate (name) and the link the row is now set against (bound_by) */
+	struct pcibw_reason *x =
+	    pcibw_row_reason(r, false, PCIBW_R_ESTIMATE_EXCEEDED,
+			     !strcmp(est_name, "root-complex") ? PCIBW_RES_ROOT_COMPLEX : PCIBW_RES_NIC,
+			     r->gbps, was, r->gbps / was, NAN, "Gbit/s");
+	if (x)
+		snprintf(x->name, sizeof x->name, "%s", est_name);
 }
 
 void pcibw_row_ceilings(struct pcibw_row *r, const struct pcibw_resolved *res)
@@ -294,7 +294,10 @@ static int analyze_rows(const struct pcibw_request *req, const struct pcibw_reso
 	pcibw_rows_ceilings(&out->rows, r);
 	if ((st = series_machines(req, sd, out, err)))
 		return st;
-	return pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err);
+	if ((st = pcibw_verdict_run(&out->rows, &req->thresholds, &out->machine, &out->summary, err)))
+		return st;
+	pcibw_verdict_words(&out->rows, &out->machine, &out->summary);
+	return PCIBW_OK;
 }
 
 void pcibw_analysis_free(struct pcibw_analysis *a)

@@ -75,7 +75,7 @@ static double rate_of(const struct pcibw_row *r)
 	return !isnan(r->gbps) ? r->gbps : r->pps;
 }
 
-static int close_group(const struct pcibw_rows *rs, struct pcibw_group *g)
+static int close_group(const struct pcibw_rows *rs, struct pcibw_group *g, int gi)
 {
 	int counts[PCIBW_V_N] = {0};
 	g->size_min = g->size_max = NAN;
@@ -100,12 +100,10 @@ static int close_group(const struct pcibw_rows *rs, struct pcibw_group *g)
 			g->representative = g->rows[k];
 	}
 	const struct pcibw_row *rep = &rs->v[g->representative];
-	for (int k = 0; k < rep->n_evidence; k++) {
-		char *e = strdup(rep->evidence[k]);
-		if (!e)
-			return -1;
-		g->evidence[g->n_evidence++] = e;
-	}
+	g->n_reasons = rep->n_reasons;
+	memcpy(g->reasons, rep->reasons, sizeof rep->reasons[0] * (size_t)rep->n_reasons);
+	for (int k = 0; k < g->n_reasons; k++)
+		g->reasons[k].group = gi;
 	return 0;
 }
 
@@ -142,7 +140,7 @@ int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
 			start = !same_key(prev, r) || (!same_size && r->verdict != prev->verdict);
 		}
 		if (start) {
-			if (g && close_group(rs, g))
+			if (g && close_group(rs, g, (int)(g - gs)))
 				goto oom;
 			g = &gs[ng++];
 			g->key_row = all[k];
@@ -150,7 +148,7 @@ int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
 		}
 		g->n_rows++;
 	}
-	if (g && close_group(rs, g))
+	if (g && close_group(rs, g, (int)(g - gs)))
 		goto oom;
 	/* the first group owns the array (freed through it) */
 	s->groups = gs;

@@ -6,7 +6,6 @@
  * size is its own row: two such lines may well be two sizes. Each group keeps running sums, so
  * memory grows with the number of groups, never with the input's length.
  */
-#include "evidence.h"
 #include "pcibw/verdict.h"
 #include <math.h>
 #include <stdarg.h>
@@ -327,14 +326,6 @@ void pcibw_rows_cpu(struct pcibw_rows *rs, const struct pcibw_cpu_sample *c)
 		r->core_util = c->core_busy / 100; /* NAN when the report has only "all" */
 		r->cpu_from = c;
 	}
-}
-
-void pcibw_row_evidence(struct pcibw_row *r, const char *fmt, ...)
-{
-	va_list ap;
-	va_start(ap, fmt);
-	evidence_vadd(r->evidence, &r->n_evidence, PCIBW_MAX_EVIDENCE, fmt, ap);
-	va_end(ap);
 }
 
 void pcibw_rows_free(struct pcibw_rows *rs)

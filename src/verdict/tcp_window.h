@@ -5,9 +5,6 @@
 
 #include "pcibw/verdict.h"
 
-/* the words tcp_window_hint's evidence starts its answer with (after any load list) */
-#define TCP_WINDOW_HINT "the TCP path is the likely limit"
-
 /* tcp_window_bound - the rate the row's TCP window allows, Gbit/s: the mean of the sampled
  * window / RTT bounds (tcp_path.window_gbps), else max_snd_cwnd / mean RTT; NAN without either. */
 double tcp_window_bound(const struct pcibw_row *r);
@@ -16,13 +13,8 @@ double tcp_window_bound(const struct pcibw_row *r);
  * not TCP, has no bound or no bit rate) and r->tcp_limit = share >= t->tcp_window. */
 void tcp_window_judge(struct pcibw_row *r, const struct pcibw_thresholds *t);
 
-/* tcp_window_evidence - the figures line: window, RTT (mean, min-max), the bound, the measured
- * share of it, retransmits (and their share of the segments). Nothing without a share. */
+/* tcp_window_evidence - the tcp-window-share reason: the bound, the measured share of it (the
+ * words add window, RTT and retransmits from the row's tcp_path). Nothing without a share. */
 void tcp_window_evidence(struct pcibw_row *r);
-
-/* tcp_window_hint - an undetermined row held by the TCP path: "none reached its threshold
- * (loads): the TCP path is the likely limit ..." (loads "" or NULL: no list), naming the share,
- * the bound, the RTT, the retransmits and what raises the bound. */
-void tcp_window_hint(struct pcibw_row *r, const struct pcibw_thresholds *t, const char *loads);
 
 #endif

@@ -5,6 +5,7 @@
 #include "pcibw/ingest.h"
 #include "pcibw/probe.h"
 #include "pcibw/request.h"
+#include "pcibw/words.h"
 #include "src/util/grow.h"
 #include <math.h>
 #include <stdio.h>
@@ -366,5 +367,8 @@ int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const stru
 {
 	pcibw_rows_finish(rs);
 	watch_ceilings(rs, ctx);
-	return pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
+	int st = pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
+	if (!st)
+		pcibw_verdict_words(rs, &ctx->mach, sum);
+	return st;
 }

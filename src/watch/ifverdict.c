@@ -5,6 +5,7 @@
  * verdict of the busy interface beside it is not its verdict.
  */
 #include "context.h"
+#include "pcibw/words.h"
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,58 +29,41 @@ void watch_idle_words(const char *name, long intervals, double interval_s, char 
 		 intervals == 1 ? "" : "s", interval_s);
 }
 
-static void push(struct pcibw_summary *s, const char *text, bool first)
+static void idle_reason(struct pcibw_summary *s, enum pcibw_reason_code code, const char *name, int line,
+			long intervals, double interval_s)
 {
-	char *e = strdup(text);
-	if (!e)
+	struct pcibw_reason *x = pcibw_reason_push(s->reasons, &s->n_reasons, PCIBW_MAX_SUMMARY_REASONS, code,
+						   PCIBW_RES_NONE, line);
+	if (!x)
 		return;
-	if (s->n_evidence >= PCIBW_MAX_EVIDENCE)
-		free(s->evidence[--s->n_evidence]);
-	if (first) {
-		memmove(s->evidence + 1, s->evidence, (size_t)s->n_evidence * sizeof *s->evidence);
-		s->evidence[0] = e;
-	} else {
-		s->evidence[s->n_evidence] = e;
-	}
-	s->n_evidence++;
+	snprintf(x->name, sizeof x->name, "%s", name);
+	x->value = (double)intervals;
+	x->unit = "intervals";
+	x->span_s = interval_s;
 }
 
 void watch_idle_evidence(struct pcibw_summary *sum, const struct watch_ctx *ctx, const struct pcibw_rows *all,
 			 long intervals, double interval_s)
 {
-	char names[512] = "", w[768];
-	size_t o = 0;
-	int idle = 0;
 	enum pcibw_verdict v;
-	for (int i = 0; i < ctx->meta.n; i++) {
-		const char *name = ctx->meta.ifs[i].wi.name;
-		if (watch_iface_verdict(all, name, &v) || o >= sizeof names)
-			continue;
-		o += (size_t)snprintf(names + o, sizeof names - o, "%s%s", idle ? ", " : "", name);
-		idle++;
-	}
+	int idle = 0;
+	for (int i = 0; i < ctx->meta.n; i++)
+		idle += !watch_iface_verdict(all, ctx->meta.ifs[i].wi.name, &v);
 	if (!idle)
 		return;
-	if (all->n == 0) {
-		/* the engine's words for an empty input mean nothing to a user watching a NIC */
-		for (int i = 0; i < sum->n_evidence; i++)
-			free(sum->evidence[i]);
-		sum->n_evidence = 0;
-		snprintf(w, sizeof w,
-			 "Undetermined: no packets on %s during %ld interval%s of %.3g s: nothing to set "
-			 "against the bus, the wire or the CPU (is the traffic running, and on %s?)",
-			 names, intervals, intervals == 1 ? "" : "s", interval_s,
-			 idle > 1 ? "these interfaces" : "this interface");
-		push(sum, w, true);
-		return;
-	}
+	/* the engine's words for an empty input mean nothing to a user watching a NIC: no packets
+	 * on these interfaces is the answer */
+	if (all->n == 0)
+		sum->n_reasons = 0;
+	int line = sum->n_reasons ? sum->reasons[sum->n_reasons - 1].evidence_index + 1 : 0;
 	for (int i = 0; i < ctx->meta.n; i++) {
 		const char *name = ctx->meta.ifs[i].wi.name;
 		if (watch_iface_verdict(all, name, &v))
 			continue;
-		char idle_w[256];
-		watch_idle_words(name, intervals, interval_s, idle_w, sizeof idle_w);
-		snprintf(w, sizeof w, "%s: left out of the verdict", idle_w);
-		push(sum, w, false);
+		if (all->n == 0)
+			idle_reason(sum, PCIBW_R_NO_PACKETS, name, 0, intervals, interval_s);
+		else if (line < PCIBW_MAX_EVIDENCE)
+			idle_reason(sum, PCIBW_R_IFACE_IDLE, name, line++, intervals, interval_s);
 	}
+	pcibw_summary_words(all, &ctx->mach, sum);
 }

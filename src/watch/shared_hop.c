@@ -2,6 +2,7 @@
 /* Interfaces behind one bottleneck hop, added up against it (shared_hop.h). Pure. */
 #include "shared_hop.h"
 #include "context.h"
+#include "pcibw/words.h"
 #include "src/render/watch_render.h"
 #include <math.h>
 #include <stdio.h>
@@ -273,11 +274,17 @@ static int judge(const struct watch_ctx *ctx, const struct watch_shared_group *g
 		struct pcibw_machine mach;
 		hop_machine(ctx, gr, &mach);
 		st = pcibw_verdict_run(&rs, t, &mach, &sum, err);
+		if (!st)
+			pcibw_verdict_words(&rs, &mach, &sum);
 	}
 	if (!st) {
 		o->verdict = sum.verdict;
 		for (int k = 0; k < sum.n_evidence && o->n_evidence < 4; k++)
 			snprintf(o->evidence[o->n_evidence++], sizeof o->evidence[0], "%s", sum.evidence[k]);
+		/* the reasons of the lines kept */
+		for (int k = 0; k < sum.n_reasons && o->n_reasons < WATCH_SHARED_REASONS; k++)
+			if (sum.reasons[k].evidence_index < o->n_evidence)
+				o->reasons[o->n_reasons++] = sum.reasons[k];
 	}
 	pcibw_summary_free(&sum);
 	pcibw_rows_free(&rs);
@@ -488,6 +495,7 @@ int watch_shared_finish(struct watch_shared_run *run, const struct watch_ctx *ct
 		int st = pcibw_verdict_run(rs, t, &mach, &run->sum[g], err);
 		if (st)
 			return st;
+		pcibw_verdict_words(rs, &mach, &run->sum[g]);
 		run->have_sum[g] = true;
 	}
 	return PCIBW_OK;

@@ -56,6 +56,8 @@ struct watch_shared_dir {
 	double ceiling_mpps; /* summed packets/s the hop sustains at this mix, this direction alone */
 };
 
+#define WATCH_SHARED_REASONS 16
+
 struct watch_shared_iv {
 	bool valid;			/* costed and some member moved packets */
 	struct watch_shared_dir rx, tx; /* NAN where unknown */
@@ -68,6 +70,8 @@ struct watch_shared_iv {
 	enum pcibw_verdict verdict;	/* the shared engine's on the summed row */
 	char evidence[4][320];
 	int n_evidence;
+	struct pcibw_reason reasons[WATCH_SHARED_REASONS]; /* those of the evidence kept */
+	int n_reasons;
 	bool limiting;	/* the hop is io-bound or impossible while no member's own bus is */
 	char note[320]; /* says so, "" */
 };

@@ -8,11 +8,22 @@
 #include "pcibw/ingest.h"
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
+#include "pcibw/words.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* the engine, then the words its reasons give (pcibw/words.h) */
+static int verdict_words(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
+			 const struct pcibw_machine *m, struct pcibw_summary *s, struct pcibw_err *err)
+{
+	int st = pcibw_verdict_run(rs, t, m, s, err);
+	if (!st)
+		pcibw_verdict_words(rs, m, s);
+	return st;
+}
 
 struct line {
 	const char *series;
@@ -66,7 +77,7 @@ static void judge_all(struct pcibw_rows *rs, double bus_pps, double wire_pps,
 	struct pcibw_machine m = {.have_bus = true, .line_rate_gbps = 10, .cpus = PCIBW_NULL, .cpu_mhz = NAN};
 	snprintf(m.bus_name, sizeof m.bus_name, "test bus");
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(rs, &t, &m, s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(rs, &t, &m, s, &err), PCIBW_OK);
 }
 
 /* Run the engine with the same ceilings (packets/s) on every row. */
@@ -220,8 +231,26 @@ Test(evidence, none_reached)
 	const struct pcibw_row *r = &rs.v[0];
 	cr_assert_eq(r->verdict, PCIBW_V_UNDETERMINED);
 	cr_assert(has(r->evidence, r->n_evidence,
-		      "none reached its threshold (wire 92 % < 95 %, bus 76 % < 85 %, CPU 85 % < 90 %)"),
+		      "none reached its threshold (wire 93 % < 95 %, bus 76 % < 85 %, CPU 85 % < 90 %)"),
 		  "%s", r->n_evidence ? r->evidence[r->n_evidence - 1] : "-");
+	/* the same as reasons: the answer, then each load below its threshold, on one line */
+	const struct pcibw_reason *x = r->reasons;
+	int n = r->n_reasons;
+	while (n && x->code != PCIBW_R_NONE_AT_THRESHOLD)
+		x++, n--;
+	cr_assert(n >= 4, "no none-at-threshold reason");
+	static const struct {
+		enum pcibw_resource res;
+		double share, thr;
+	} want[] = {
+	    {PCIBW_RES_WIRE, 760e3 / 818e3, 0.95}, {PCIBW_RES_BUS, 0.76, 0.85}, {PCIBW_RES_CPU, 0.85, 0.90}};
+	for (int k = 0; k < 3; k++) {
+		cr_assert_eq(x[k + 1].code, PCIBW_R_BELOW_THRESHOLD);
+		cr_assert_eq(x[k + 1].resource, want[k].res);
+		cr_assert_float_eq(x[k + 1].share, want[k].share, 1e-9);
+		cr_assert_float_eq(x[k + 1].threshold, want[k].thr, 1e-12);
+		cr_assert_eq(x[k + 1].evidence_index, x->evidence_index);
+	}
 	cr_assert(!has(r->evidence, r->n_evidence, "is loaded"));
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);

@@ -9,11 +9,22 @@
 #include "pcibw/ingest.h"
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
+#include "pcibw/words.h"
 #include "shape.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+
+/* the engine, then the words its reasons give (pcibw/words.h) */
+static int verdict_words(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
+			 const struct pcibw_machine *m, struct pcibw_summary *s, struct pcibw_err *err)
+{
+	int st = pcibw_verdict_run(rs, t, m, s, err);
+	if (!st)
+		pcibw_verdict_words(rs, m, s);
+	return st;
+}
 
 #define assert_close(a, b, tol)                                                                              \
 	cr_assert(fabs((a) - (b)) <= (tol), "%s = %.10g, expected %.10g (+-%g)", #a, (double)(a),            \
@@ -66,44 +77,65 @@ static enum pcibw_verdict one(double pps, double cpu_pct, double bus_pps, double
 	ceil_all(rs, bus_pps, wire_pps);
 	struct pcibw_machine m = machine();
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(rs, &t, &m, s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(rs, &t, &m, s, &err), PCIBW_OK);
 	return rs->v[0].verdict;
 }
 
-#define CASE(name, pps, cpu, bus, wire, expect, needle)                                                      \
+/* the row's reason with this code, NULL if none */
+static const struct pcibw_reason *reason_of(const struct pcibw_row *r, enum pcibw_reason_code code)
+{
+	for (int k = 0; k < r->n_reasons; k++)
+		if (r->reasons[k].code == code)
+			return &r->reasons[k];
+	return NULL;
+}
+
+/* A rule's verdict, the reason it gives with its share of the ceiling (NAN: none) and the words of
+ * that reason's line. */
+#define CASE(name, pps, cpu, bus, wire, expect, code, want_share, needle)                                    \
 	Test(verdict_rules, name)                                                                            \
 	{                                                                                                    \
 		struct pcibw_rows rs = {0};                                                                  \
 		struct pcibw_summary s;                                                                      \
 		enum pcibw_verdict v = one(pps, cpu, bus, wire, &rs, &s);                                    \
 		cr_assert_eq(v, expect, "got %s", pcibw_verdict_name(v));                                    \
-		bool found = !needle[0];                                                                     \
-		for (int i = 0; i < rs.v[0].n_evidence; i++)                                                 \
-			found |= strstr(rs.v[0].evidence[i], needle) != NULL;                                \
-		cr_assert(found, "no evidence with '%s' (first: %s)", needle,                                \
-			  rs.v[0].n_evidence ? rs.v[0].evidence[0] : "none");                                \
+		const struct pcibw_reason *x = reason_of(&rs.v[0], code);                                    \
+		cr_assert(x, "no reason %s", pcibw_reason_code_name(code));                                  \
+		if (!isnan(want_share))                                                                      \
+			cr_assert_float_eq(x->share, want_share, 1e-9, "%s share %g",                        \
+					   pcibw_reason_code_name(code), x->share);                          \
+		cr_assert_eq(x->row, 0);                                                                     \
+		cr_assert(x->evidence_index < rs.v[0].n_evidence);                                           \
+		const char *e = rs.v[0].evidence[x->evidence_index];                                         \
+		cr_assert(strstr(e, needle), "'%s' not in '%s'", needle, e);                                 \
 		cr_assert_eq(s.verdict, expect);                                                             \
 		pcibw_summary_free(&s);                                                                      \
 		pcibw_rows_free(&rs);                                                                        \
 	}
 
 /* impossible: measured > 1.10 x a ceiling, checked first (even with the wire full and the CPU busy) */
-CASE(impossible_bus, 111000, 99, 100000, 1e9, PCIBW_V_IMPOSSIBLE, "cannot have passed")
-CASE(impossible_wire, 111000, NAN, 1e9, 100000, PCIBW_V_IMPOSSIBLE, "more than the wire")
+CASE(impossible_bus, 111000, 99, 100000, 1e9, PCIBW_V_IMPOSSIBLE, PCIBW_R_BEYOND_CEILING, 1.11,
+     "cannot have passed")
+CASE(impossible_wire, 111000, NAN, 1e9, 100000, PCIBW_V_IMPOSSIBLE, PCIBW_R_BEYOND_CEILING, 1.11,
+     "more than the wire")
 /* exactly 1.10 is not impossible: the rule is "more than" */
-CASE(at_impossible_edge_is_wire, 110000, NAN, 1e9, 100000, PCIBW_V_WIRE, "the wire is")
+CASE(at_impossible_edge_is_wire, 110000, NAN, 1e9, 100000, PCIBW_V_WIRE, PCIBW_R_WIRE_AT_THRESHOLD, 1.10,
+     "the wire is")
 /* wire-bound before io-bound when both are full */
-CASE(wire_before_bus, 96000, NAN, 100000, 100000, PCIBW_V_WIRE, "96 % full")
-CASE(wire_at_threshold, 95000, NAN, 1e9, 100000, PCIBW_V_WIRE, "")
-CASE(io_bound, 85000, 99, 100000, 1e9, PCIBW_V_IO, "85 % of its ceiling")
-CASE(below_bus_threshold, 84000, NAN, 100000, 1e9, PCIBW_V_UNDETERMINED, "no CPU was measured")
-CASE(cpu_all_busy, 50000, 90, 100000, 1e9, PCIBW_V_CPU, "CPUs are 90 % busy")
+CASE(wire_before_bus, 96000, NAN, 100000, 100000, PCIBW_V_WIRE, PCIBW_R_WIRE_AT_THRESHOLD, 0.96, "96 % full")
+CASE(wire_at_threshold, 95000, NAN, 1e9, 100000, PCIBW_V_WIRE, PCIBW_R_WIRE_AT_THRESHOLD, 0.95, "95 % full")
+CASE(io_bound, 85000, 99, 100000, 1e9, PCIBW_V_IO, PCIBW_R_BUS_AT_THRESHOLD, 0.85, "85 % of its ceiling")
+CASE(below_bus_threshold, 84000, NAN, 100000, 1e9, PCIBW_V_UNDETERMINED, PCIBW_R_CPU_NOT_MEASURED, NAN,
+     "no CPU was measured")
+CASE(cpu_all_busy, 50000, 90, 100000, 1e9, PCIBW_V_CPU, PCIBW_R_CPUS_SATURATED, 0.90, "CPUs are 90 % busy")
 /* the CPU is the only loaded resource: >= 0.75 while bus and wire < 0.60 */
-CASE(cpu_only_loaded, 50000, 75, 100000, 100000, PCIBW_V_CPU,
+CASE(cpu_only_loaded, 50000, 75, 100000, 100000, PCIBW_V_CPU, PCIBW_R_CPU_ONLY_LOADED, 0.75,
      "idle time is mis-measured (interrupt time a user-space CPU soaker never sees, or a closed-loop "
      "benchmark)")
-CASE(cpu_not_only_loaded, 60000, 80, 100000, 1e9, PCIBW_V_UNDETERMINED, "")
-CASE(nothing_loaded, 10000, 20, 100000, 100000, PCIBW_V_UNDETERMINED, "closed-loop")
+CASE(cpu_not_only_loaded, 60000, 80, 100000, 1e9, PCIBW_V_UNDETERMINED, PCIBW_R_NONE_AT_THRESHOLD, NAN,
+     "none reached its threshold (wire 0 % < 95 %, bus 60 % < 85 %, CPU 80 % < 90 %)")
+CASE(nothing_loaded, 10000, 20, 100000, 100000, PCIBW_V_UNDETERMINED, PCIBW_R_NONE_AT_THRESHOLD, NAN,
+     "closed-loop")
 
 Test(verdict_rules, busiest_core)
 {
@@ -124,8 +156,12 @@ Test(verdict_rules, busiest_core)
 	mach.have_bus = false;
 	mach.line_rate_gbps = 0;
 	struct pcibw_summary s;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs, &t, &mach, &s, &err), PCIBW_OK);
 	cr_assert_eq(rs.v[0].verdict, PCIBW_V_CPU);
+	cr_assert_eq(rs.v[0].reasons[0].code, PCIBW_R_CORE_SATURATED);
+	cr_assert_eq(rs.v[0].reasons[0].resource, PCIBW_RES_CORE);
+	cr_assert_float_eq(rs.v[0].reasons[0].share, 0.95, 1e-12);
+	cr_assert_float_eq(rs.v[0].reasons[0].threshold, 0.95, 1e-12);
 	cr_assert(strstr(rs.v[0].evidence[0], "busiest core is 95 %"));
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);
@@ -151,13 +187,16 @@ static void slow_cpu_row(double pps, double cpu_pct, int cpus, double mhz, const
 	m.cpu_mhz = mhz;
 	struct pcibw_summary s;
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs, &t, &m, &s, &err), PCIBW_OK);
 	cr_assert_eq(rs.v[0].verdict, PCIBW_V_CPU);
 	const char *hit = NULL;
 	for (int i = 0; i < rs.v[0].n_evidence; i++)
 		if (strstr(rs.v[0].evidence[i], "unexpectedly slow"))
 			hit = rs.v[0].evidence[i];
 	cr_assert(hit, "no cycles_high evidence");
+	const struct pcibw_reason *x = reason_of(&rs.v[0], PCIBW_R_CYCLES_HIGH);
+	cr_assert(x && !strcmp(x->unit, "cycles") && x->threshold == 50000, "cycles-high reason");
+	cr_assert(hit == rs.v[0].evidence[x->evidence_index]);
 	cr_assert(strstr(hit, cycles) && strstr(hit, time), "%s", hit);
 	cr_assert(strstr(hit, "IRQ affinity") && strstr(hit, "another load"), "%s", hit);
 	pcibw_summary_free(&s);
@@ -183,7 +222,7 @@ Test(verdict_whole, tie_break_and_impossible)
 	struct pcibw_machine m = machine();
 	struct pcibw_summary s;
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs, &t, &m, &s, &err), PCIBW_OK);
 	cr_assert_eq(s.verdict, PCIBW_V_IO, "1 io + 1 cpu: io wins the tie, got %s",
 		     pcibw_verdict_name(s.verdict));
 	cr_assert_eq(s.counts[PCIBW_V_IO], 1);
@@ -197,9 +236,16 @@ Test(verdict_whole, tie_break_and_impossible)
 	add(&rs2, "c", 100, 120000, NAN); /* 1.2 x the bus */
 	pcibw_rows_finish(&rs2);
 	ceil_all(&rs2, 100000, 1e9);
-	cr_assert_eq(pcibw_verdict_run(&rs2, &t, &m, &s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs2, &t, &m, &s, &err), PCIBW_OK);
 	cr_assert_eq(s.verdict, PCIBW_V_IMPOSSIBLE, "one impossible row makes the input impossible");
 	cr_assert(strstr(s.evidence[0], "Impossible"));
+	/* the headline is the impossible row's own reason, copied */
+	cr_assert_eq(s.reasons[0].code, PCIBW_R_VERDICT);
+	cr_assert_eq(s.reasons[0].row, 2);
+	cr_assert_eq(s.reasons[1].code, PCIBW_R_BEYOND_CEILING);
+	cr_assert_eq(s.reasons[1].resource, PCIBW_RES_BUS);
+	cr_assert_eq(s.reasons[1].evidence_index, 0);
+	cr_assert_float_eq(s.reasons[1].share, 1.2, 1e-9);
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs2);
 }
@@ -330,7 +376,7 @@ Test(verdict_shape, elasticity_keeps_cpu_sign)
 	struct pcibw_machine mach = {.cpus = PCIBW_NULL, .cpu_mhz = NAN};
 	struct pcibw_summary sum;
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &sum, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs, &t, &mach, &sum, &err), PCIBW_OK);
 	struct pcibw_row *b = &rs.v[1];
 	cr_assert(b->work == 2 && b->cpu_mhz == 2000);
 	assert_close(b->elasticity, -1.0, 1e-12);
@@ -354,7 +400,7 @@ Test(verdict_whole, no_rows_is_undetermined)
 	m.cpu_mhz = NAN;
 	struct pcibw_summary s;
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &m, &s, &err), 0);
+	cr_assert_eq(verdict_words(&rs, &t, &m, &s, &err), 0);
 	cr_assert_eq(s.verdict, PCIBW_V_UNDETERMINED);
 	pcibw_summary_free(&s);
 }
@@ -379,7 +425,7 @@ static void virtual_cpu_case(double wire_pps, const char *expect)
 		mach.line_rate_gbps = 0;
 	struct pcibw_summary s;
 	struct pcibw_err err;
-	cr_assert_eq(pcibw_verdict_run(&rs, &t, &mach, &s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(&rs, &t, &mach, &s, &err), PCIBW_OK);
 	cr_assert_eq(s.verdict, PCIBW_V_CPU, "got %s", pcibw_verdict_name(s.verdict));
 	cr_assert_str_eq(s.evidence[0], expect);
 	pcibw_summary_free(&s);

@@ -8,10 +8,21 @@
 #include "pcibw/device.h"
 #include "pcibw/nic.h"
 #include "pcibw/verdict.h"
+#include "pcibw/words.h"
 #include <criterion/criterion.h>
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+
+/* the engine, then the words its reasons give (pcibw/words.h) */
+static int verdict_words(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
+			 const struct pcibw_machine *m, struct pcibw_summary *s, struct pcibw_err *err)
+{
+	int st = pcibw_verdict_run(rs, t, m, s, err);
+	if (!st)
+		pcibw_verdict_words(rs, m, s);
+	return st;
+}
 
 /* A TCP row measuring gbps with a sampled window bound (Gbit/s) and retransmits; wire_pps a
  * line rate's worth of 1500 B packets (NAN: none given). */
@@ -48,7 +59,7 @@ static enum pcibw_verdict run(double gbps, double bound, double retransmits, dou
 				     .line_rate_gbps = isnan(line_gbps) ? 0 : line_gbps,
 				     .cpus = PCIBW_NULL,
 				     .cpu_mhz = NAN};
-	cr_assert_eq(pcibw_verdict_run(rs, &t, &mach, s, &err), PCIBW_OK);
+	cr_assert_eq(verdict_words(rs, &t, &mach, s, &err), PCIBW_OK);
 	return r->verdict;
 }
 
@@ -60,6 +71,14 @@ static bool has(const struct pcibw_row *r, const char *needle)
 	return false;
 }
 
+static const struct pcibw_reason *reason_of(const struct pcibw_row *r, enum pcibw_reason_code code)
+{
+	for (int k = 0; k < r->n_reasons; k++)
+		if (r->reasons[k].code == code)
+			return &r->reasons[k];
+	return NULL;
+}
+
 /* 0.70 x 0.3 Gbit/s = 0.21: at the threshold the hint is given, and the summary leads with it */
 Test(verdict_tcp_window, at_threshold)
 {
@@ -68,7 +87,16 @@ Test(verdict_tcp_window, at_threshold)
 	cr_assert_eq(run(0.21, 0.3, 10, NAN, NULL, &rs, &s), PCIBW_V_UNDETERMINED);
 	cr_assert(rs.v[0].tcp_limit);
 	cr_assert(fabs(rs.v[0].tcp_window_share - 0.7) < 1e-12);
-	cr_assert(has(&rs.v[0], "the TCP path is the likely limit: 210 Mbit/s is 70 %"));
+	const struct pcibw_reason *x = reason_of(&rs.v[0], PCIBW_R_TCP_WINDOW);
+	cr_assert(x && x->resource == PCIBW_RES_TCP_WINDOW);
+	cr_assert_float_eq(x->value, 0.21, 1e-12);
+	cr_assert_float_eq(x->ceiling, 0.3, 1e-12);
+	cr_assert_float_eq(x->share, 0.7, 1e-12);
+	cr_assert_float_eq(x->threshold, 0.7, 1e-12);
+	cr_assert(strstr(rs.v[0].evidence[x->evidence_index],
+			 "the TCP path is the likely limit: 210 Mbit/s is 70 %"));
+	cr_assert_eq(s.reasons[1].code, PCIBW_R_TCP_WINDOW,
+		     "the summary leads with the row's tcp-window reason");
 	cr_assert(has(&rs.v[0], "10 retransmits say it lost segments"));
 	cr_assert(!has(&rs.v[0], "closed-loop"));
 	cr_assert(
@@ -87,8 +115,14 @@ Test(verdict_tcp_window, below_threshold)
 	run(0.2, 0.3, 0, NAN, NULL, &rs, &s);
 	cr_assert(!rs.v[0].tcp_limit);
 	cr_assert(!has(&rs.v[0], "TCP path"));
+	cr_assert(!reason_of(&rs.v[0], PCIBW_R_TCP_WINDOW));
+	cr_assert(reason_of(&rs.v[0], PCIBW_R_NONE_AT_THRESHOLD));
 	cr_assert(has(&rs.v[0], "closed-loop"));
-	cr_assert(has(&rs.v[0], "window / RTT allows 300 Mbit/s; measured 200 Mbit/s is 67 % of it"));
+	const struct pcibw_reason *x = reason_of(&rs.v[0], PCIBW_R_TCP_WINDOW_SHARE);
+	cr_assert(x);
+	cr_assert_float_eq(x->share, 0.2 / 0.3, 1e-12);
+	cr_assert(strstr(rs.v[0].evidence[x->evidence_index],
+			 "window / RTT allows 300 Mbit/s; measured 200 Mbit/s is 67 % of it"));
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);
 	rs = (struct pcibw_rows){0};
