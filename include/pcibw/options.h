@@ -71,9 +71,6 @@ extern const int pcibw_n_commands;
 /* pcibw_command_find - the command called name, or NULL. */
 const struct pcibw_command_info *pcibw_command_find(const char *name);
 
-/* pcibw_command_names - "report, model, analyze" (static buffer: not reentrant). */
-const char *pcibw_command_names(void);
-
 /* pcibw_option_label - "--name" or "-s" (static buffer per row: valid for the table's life). */
 const char *pcibw_option_label(const struct pcibw_option *o);
 

@@ -31,8 +31,4 @@ struct pcibw_plot {
  */
 int pcibw_plot_svg(const char *path, const struct pcibw_plot *p, struct pcibw_err *err);
 
-/* pcibw_plot_color - the colour of series i as "rgb(R,G,B)" with 0-255 components (tests
- * look for it in the SVG). */
-const char *pcibw_plot_color(int i);
-
 #endif

@@ -9,26 +9,18 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Okabe-Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") */
-static const unsigned char palette[8][3] = {
-    {0, 114, 178}, {213, 94, 0},   {0, 158, 115}, {204, 121, 167},
-    {230, 159, 0}, {86, 180, 233}, {0, 0, 0},	  {240, 228, 66},
-};
-
-const char *pcibw_plot_color(int i)
-{
-	static char buf[8][24];
-	const unsigned char *c = palette[(unsigned)i % 8];
-	snprintf(buf[(unsigned)i % 8], sizeof buf[0], "rgb(%u,%u,%u)", c[0], c[1], c[2]);
-	return buf[(unsigned)i % 8];
-}
-
 #if PCIBW_HAVE_CAIRO
 #include <cairo-svg.h>
 #include <cairo.h>
 #ifdef PCIBW_HAVE_FONTCONFIG
 #include <fontconfig/fontconfig.h>
 #endif
+
+/* Okabe-Ito colour-blind-safe palette (Okabe & Ito 2008, "Color Universal Design") */
+static const unsigned char palette[8][3] = {
+    {0, 114, 178}, {213, 94, 0},   {0, 158, 115}, {204, 121, 167},
+    {230, 159, 0}, {86, 180, 233}, {0, 0, 0},	  {240, 228, 66},
+};
 
 struct frame {
 	double x0, y0, w, h; /* plot area in points */

@@ -407,16 +407,6 @@ const struct pcibw_command_info *pcibw_command_find(const char *name)
 	return NULL;
 }
 
-const char *pcibw_command_names(void)
-{
-	static char buf[128];
-	size_t o = 0;
-	buf[0] = '\0';
-	for (int i = 0; i < pcibw_n_commands && o < sizeof buf; i++)
-		o += (size_t)snprintf(buf + o, sizeof buf - o, "%s%s", i ? ", " : "", pcibw_commands[i].name);
-	return buf;
-}
-
 const char *pcibw_option_label(const struct pcibw_option *o)
 {
 	static char labels[N(pcibw_options)][40];
