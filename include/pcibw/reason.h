@@ -51,14 +51,16 @@ enum pcibw_reason_code {
 	PCIBW_R_RATES_DISAGREE,	   /* the bit-rate column and the packet rate disagree by > 10 % */
 	PCIBW_R_ESTIMATE_EXCEEDED, /* measured above an estimated limit: set against the link alone */
 	/* the whole input */
-	PCIBW_R_NO_ROWS,      /* nothing was measured */
-	PCIBW_R_VERDICT,      /* the headline: the representative row's verdict (row) */
-	PCIBW_R_ROWS_AGREE,   /* how many rows hold the verdict (value) of all (ceiling) */
-	PCIBW_R_SERIES_BANDS, /* one series' verdicts by size band (group: its first) */
-	PCIBW_R_MORE_SERIES,  /* series left out of the headline (value) */
-	PCIBW_R_BUS_NOTE,     /* why the modelled bus is not the device's own link */
-	PCIBW_R_IFACE_IDLE,   /* watch: an interface (name) moved no packet in value intervals */
-	PCIBW_R_NO_PACKETS,   /* watch: no interface moved a packet (name: the first) */
+	PCIBW_R_NO_ROWS,	    /* nothing was measured */
+	PCIBW_R_VERDICT,	    /* the headline: the representative row's verdict (row) */
+	PCIBW_R_ROWS_AGREE,	    /* how many rows hold the verdict (value) of all (ceiling) */
+	PCIBW_R_SERIES_BANDS,	    /* one series' verdicts by size band (group: its first) */
+	PCIBW_R_MORE_SERIES,	    /* series left out of the headline (value) */
+	PCIBW_R_BUS_NOTE,	    /* why the modelled bus is not the device's own link */
+	PCIBW_R_IFACE_IDLE,	    /* watch: an interface (name) moved no packet in value intervals */
+	PCIBW_R_NO_PACKETS,	    /* watch: no interface moved a packet (name: the first) */
+	PCIBW_R_BUS_IN_BAND,	    /* io-bound: where the row sits in its ceiling's band */
+	PCIBW_R_BUS_ABOVE_EXPECTED, /* io-bound above the expected ceiling, within the band's high end */
 	PCIBW_R_N,
 };
 

@@ -248,7 +248,18 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 		    r->size_bytes, (x->share - 1) * 100);
 		break;
 	case PCIBW_R_BEYOND_CEILING:
-		if (x->resource == PCIBW_RES_BUS)
+		if (x->resource == PCIBW_RES_BUS && r->bus_gbps_high > r->bus_gbps * 1.0005) {
+			/* the band's high end is what it beat (doc/model.md sec. 8) */
+			char e[48], f[48];
+			put(w,
+			    "%s (%s) needs %s %% of the %s ceiling of %s at %g B (%s %% of the most its band "
+			    "allows, %s): it cannot have passed that bus; ask which card and which direction "
+			    "the figure belongs to",
+			    pcibw_fmt_gbps(a, sizeof a, x->value), pcibw_fmt_pps(b, sizeof b, r->pps),
+			    pct(d, sizeof d, x->share), bus_name(m), pcibw_fmt_gbps(c, sizeof c, x->ceiling),
+			    r->size_bytes, pct(e, sizeof e, r->bus_util_low),
+			    pcibw_fmt_gbps(f, sizeof f, r->bus_gbps_high));
+		} else if (x->resource == PCIBW_RES_BUS)
 			put(w,
 			    "%s (%s) needs %s %% of the %s ceiling of %s at %g B: it cannot have "
 			    "passed that bus; ask which card and which direction the figure belongs to",
@@ -275,6 +286,18 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 		put(w, "the %s carries %s %% of its ceiling (%s at %g B%s%s)", bus_name(m),
 		    pct(d, sizeof d, x->share), pcibw_fmt_gbps(a, sizeof a, x->ceiling), r->size_bytes,
 		    r->bound_by ? ", set by " : "", r->bound_by ? r->bound_by : "");
+		break;
+	case PCIBW_R_BUS_IN_BAND:
+		put(w, "in the band %s-%s of that ceiling, the row sits %s %% of the way up",
+		    pcibw_fmt_gbps(a, sizeof a, r->bus_gbps_low), pcibw_fmt_gbps(b, sizeof b, x->ceiling),
+		    pct(d, sizeof d, x->share));
+		break;
+	case PCIBW_R_BUS_ABOVE_EXPECTED:
+		put(w,
+		    "the %s is at its limit and the host behaves better than expected: %s is above the "
+		    "expected %s, within the band's high end %s (the host settings the spec allows)",
+		    bus_name(m), pcibw_fmt_gbps(a, sizeof a, x->value),
+		    pcibw_fmt_gbps(b, sizeof b, r->bus_gbps), pcibw_fmt_gbps(c, sizeof c, x->ceiling));
 		break;
 	case PCIBW_R_RATE_FLAT_OVER_CORES:
 		put(w,

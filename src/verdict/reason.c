@@ -47,6 +47,8 @@ static const char *const code_names[PCIBW_R_N] = {
     [PCIBW_R_BUS_NOTE] = "bus-note",
     [PCIBW_R_IFACE_IDLE] = "iface-idle",
     [PCIBW_R_NO_PACKETS] = "no-packets",
+    [PCIBW_R_BUS_IN_BAND] = "bus-in-band",
+    [PCIBW_R_BUS_ABOVE_EXPECTED] = "bus-above-expected",
 };
 
 const char *pcibw_reason_code_name(enum pcibw_reason_code c)
