@@ -6,7 +6,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/pcibw-deb}
-./scripts/deps.sh
+./scripts/deps.sh build
 need=()
 for p in debhelper dpkg-dev lintian; do
   dpkg-query -W -f='${db:Status-Status}' "$p" 2>/dev/null | grep -q '^installed$' || need+=("$p")

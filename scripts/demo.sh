@@ -3,8 +3,9 @@
 # (installs what is missing). Usage: scripts/demo.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/deps.sh
-[ -f build/build.ninja ] || meson setup build >/dev/null
+./scripts/deps.sh build
+# -Dtests=false: the demo needs no test framework (scripts/test.sh builds the suite in build-test)
+[ -f build/build.ninja ] || meson setup build -Dtests=false >/dev/null
 ninja -C build >/dev/null
 export PCIBW_DATA_DIR="$PWD/data"
 run() { printf '\n$ %s\n' "$*"; "$@"; }

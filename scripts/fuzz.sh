@@ -10,7 +10,8 @@ cd "$(dirname "$0")/.."
 secs=${1:-10}
 shift || true
 dir=${PCIBW_FUZZ_BUILD:-build-fuzz}
-command -v clang >/dev/null || { echo "fuzz: clang not installed (scripts/deps.sh installs it)" >&2; exit 1; }
+./scripts/deps.sh fuzz
+command -v clang >/dev/null || { echo "fuzz: clang not installed (scripts/deps.sh fuzz installs it)" >&2; exit 1; }
 if [ ! -f "$dir/build.ninja" ]; then
   CC=clang meson setup "$dir" -Dfuzz=true -Dtests=false -Dplot=disabled -Db_sanitize=address,undefined \
     -Db_lundef=false >/dev/null || exit 1

@@ -10,7 +10,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-/tmp/pcibw-static}
-./scripts/deps.sh
+./scripts/deps.sh all
 version=$(sed -n "s/^ *version : '\(.*\)',/\1/p" meson.build | head -1)
 rm -rf "$out"
 mkdir -p "$out"

@@ -3,7 +3,7 @@
 # (installs what is missing). Usage: scripts/test.sh [BUILD_DIR]   (default build-test)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-./scripts/deps.sh
+./scripts/deps.sh test
 dir=${1:-build-test}
 if [ ! -f "$dir/build.ninja" ]; then
   meson setup "$dir" -Db_sanitize=address,undefined -Db_lundef=false >/dev/null

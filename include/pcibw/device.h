@@ -147,9 +147,13 @@ struct pcibw_device {
 						 * net/IF/speed); PCIBW_NULL unknown or link down */
 	int iface_max_mbps[PCIBW_MAX_IFACES];	/* its highest supported link mode, Mbit/s (ethtool
 						 * ETHTOOL_GLINKSETTINGS); PCIBW_NULL unknown */
-	char driver[64];   /* the kernel driver bound (sysfs driver link, or ETHTOOL_GDRVINFO); "" */
-	char firmware[64]; /* ETHTOOL_GDRVINFO fw_version of its interface; "" (-> null) unknown */
-	bool is_vf;	   /* an SR-IOV virtual function (sysfs physfn link, or the ports table) */
+	char driver[64];       /* the kernel driver bound (sysfs driver link, or ETHTOOL_GDRVINFO); "" */
+	char firmware[64];     /* ETHTOOL_GDRVINFO fw_version of its interface; "" (-> null) unknown */
+	char iface_driver[64]; /* the driver of its network interfaces' device: the function's own
+				* driver for a PCI NIC, the virtio driver (virtio_net) under
+				* virtio-pci; sysfs (DEVICE/virtioN/driver) or ETHTOOL_GDRVINFO;
+				* "" (-> null) unknown */
+	bool is_vf;	       /* an SR-IOV virtual function (sysfs physfn link, or the ports table) */
 	struct pcibw_port_fit port_fit; /* network controllers: can the slot carry the card's ports */
 
 	struct pcibw_hop path[PCIBW_MAX_PATH]; /* nearest upstream bridge first, host bridge excluded */

@@ -213,6 +213,7 @@ enum pcibw_value_kind {
 	PCIBW_VAL_SECONDS,
 	PCIBW_VAL_COUNT,
 	PCIBW_VAL_PARALLEL,
+	PCIBW_VAL_TIME, /* a point in time, seconds since a run's start: 0 to 10^10 */
 };
 
 /*

@@ -52,9 +52,10 @@ int pcibw_pattern_parse(const char *text, enum pcibw_pattern *out, struct pcibw_
 const char *pcibw_pattern_name(enum pcibw_pattern p);
 
 /* pcibw_line_rate_parse - "1G", "2.5G", "100M": a decimal NUMBER then M or G (either case;
- * Mbit/s or Gbit/s, 10^6/10^9); *gbps in Gbit/s, 0.001..100000 (1BASE5's 1 Mbit/s to 125 x 800G:
- * beyond that it is a typo). PCIBW_EUSAGE for an empty text, a missing unit, hex/inf/sign, or out
- * of range; *gbps is then untouched. */
+ * Mbit/s or Gbit/s, 10^6/10^9); or "NxRATE" ("2x25G", x or X): N ports of RATE driven together,
+ * the line rate being their sum (N a whole number 1..1024). *gbps in Gbit/s, 0.001..100000
+ * (1BASE5's 1 Mbit/s to 125 x 800G: beyond that it is a typo), the sum checked. PCIBW_EUSAGE for
+ * an empty text, a missing unit, hex/inf/sign, a bad N, or out of range; *gbps is then untouched. */
 int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err);
 
 /*

@@ -199,6 +199,14 @@ enum pcibw_pattern {
  */
 int pcibw_nic_load(const char *name, const char *dir, struct pcibw_nic *out, struct pcibw_err *err);
 
+/*
+ * pcibw_nic_names - the names of the profiles in DIR/nic (dir NULL = pcibw_data_dir()), in
+ * alphabetical order, ", "-separated, into buf (len bytes, cut short when it does not hold
+ * them): what --nic NAME accepts. Returns how many there are (0 for an empty directory), or -1
+ * with buf "" when there is no profile directory (or buf is NULL or len 0).
+ */
+int pcibw_nic_names(const char *dir, char *buf, size_t len);
+
 /* pcibw_nic_load_file - load a profile from a path (no name check). Ranges and defaults: the
  * field comments of struct pcibw_nic. PCIBW_OK or PCIBW_EINPUT (unreadable file, unknown section
  * or key, value out of range, missing name/source/desc_bytes, a bad `match` pair, read_latency_ns

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 #include "cli.h"
+#include "pcibw/nic.h"
 #include "src/render/help_render.h"
 #include <stdarg.h>
 #include <stdio.h>
@@ -34,7 +35,11 @@ int cli_help(const char *name)
 		return PCIBW_EINTERNAL;
 	/* A failed write leaves stdout's error flag set: main's last flush names the reason
 	 * (`cannot write output: ...`), or stays quiet for a reader that went away. */
-	if (pcibw_help_render_text(stdout, ci) || fflush(stdout))
+	/* the profiles --nic accepts, from the profile directory itself */
+	char profiles[2048];
+	if (pcibw_help_render_text(stdout, ci,
+				   pcibw_nic_names(NULL, profiles, sizeof profiles) > 0 ? profiles : NULL) ||
+	    fflush(stdout))
 		return PCIBW_EINTERNAL;
 	return 0;
 }

@@ -149,6 +149,10 @@ static const struct alias {
     {"tcpwindowbytes", ROLE_WINDOW, 0, false, "window_bytes"},
     {"pollmode", ROLE_POLL_MODE, 0, false, "poll_mode"},
     {"polling", ROLE_POLL_MODE, 0, false, "poll_mode"},
+    /* when the line was measured (watch --format csv's interval end): the span of the input */
+    {"times", ROLE_TIME, 0, false, "time_s"},
+    {"time", ROLE_TIME, 0, false, "time_s"},
+    {"timesec", ROLE_TIME, 0, false, "time_s"},
     {"elapseds", ROLE_ELAPSED, 0, false, "elapsed_s"},
     {"elapsed", ROLE_ELAPSED, 0, false, "elapsed_s"},
     {"elapsedsec", ROLE_ELAPSED, 0, false, "elapsed_s"},

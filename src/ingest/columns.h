@@ -30,6 +30,7 @@ enum role_kind {
 	ROLE_CWND,	/* cwnd_bytes: the sender's congestion window, bytes */
 	ROLE_WINDOW,	/* window_bytes: the window in flight, min(cwnd, the peer's), bytes */
 	ROLE_POLL_MODE, /* poll_mode: 1 the receive path polls (DPDK, busy polling), 0 not */
+	ROLE_TIME,	/* time_s: when the line was measured, s */
 };
 
 /* Units of a rate column: packets (pps, kpps, mpps) or bits (kbps, mbps, gbps) or bytes (MB/s, GB/s). */

@@ -47,6 +47,8 @@ struct csvctx {
 	int ncols;
 	struct series ser[MAX_SERIES];
 	int nser;
+	int time_col; /* time_s: when each line was measured */
+	double time_lo, time_hi;
 	int size_col, elapsed_col, cpu_col, core_max_col, remote_cpu_col, sd_col, remote_sd_col;
 	int dir_col, work_col, mhz_col, iface_col, test_col;
 	int cores_col, queues_col, threads_col, streams_col;
@@ -192,6 +194,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	c->have_header = true;
 	c->st->header_line = rec->line;
 	c->ncols = rec->n;
+	c->time_col = -1;
 	c->size_col = c->elapsed_col = c->cpu_col = c->core_max_col = c->remote_cpu_col = -1;
 	c->sd_col = c->remote_sd_col = c->dir_col = c->work_col = c->mhz_col = c->iface_col = c->test_col =
 	    -1;
@@ -288,6 +291,9 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		}
 		case ROLE_ELAPSED:
 			slot = &c->elapsed_col;
+			break;
+		case ROLE_TIME:
+			slot = &c->time_col;
 			break;
 		case ROLE_CPU:
 			slot = &c->cpu_col;
@@ -592,6 +598,15 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	double elapsed = NAN;
 	if (c->elapsed_col >= 0 && (st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
 		return st;
+	if (c->time_col >= 0) {
+		double t;
+		if ((st = field_num(rec, c->time_col, PCIBW_VAL_TIME, &t, err)))
+			return st;
+		if (!isnan(t) && (isnan(c->time_lo) || t < c->time_lo))
+			c->time_lo = t;
+		if (!isnan(t) && (isnan(c->time_hi) || t > c->time_hi))
+			c->time_hi = t;
+	}
 
 	/* one row per series, built in place: only the series, its rates and direction differ */
 	bool emitted = false;
@@ -645,7 +660,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opts, pcibw_row_cb cb, void *ctx,
 	       struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
-	struct csvctx c = {.opts = opts, .cb = cb, .ctx = ctx, .st = st};
+	struct csvctx c = {.opts = opts, .cb = cb, .ctx = ctx, .st = st, .time_lo = NAN, .time_hi = NAN};
 	int r = csvr_run(src, record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
 		return pcibw_fail(err, PCIBW_EINPUT,
@@ -666,6 +681,12 @@ int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opt
 			   "%s: no size column: each line is its own row (lines are averaged only when they "
 			   "share every key, and without a size two lines may be two different sizes)",
 			   src->name);
+	if (r == PCIBW_OK && c.time_col >= 0 && !isnan(c.time_lo))
+		/* the lines' times are no figure of a row (a row is the mean of lines of one key, from
+		 * anywhere in the file): what they give is the span the input covers */
+		stats_note(st, "%s: measured from %s = %.3f s to %.3f s (%.3f s)", src->name,
+			   c.time_col < st->n_columns ? st->columns[c.time_col].header : "time_s", c.time_lo,
+			   c.time_hi, c.time_hi - c.time_lo);
 	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.tcp_seen)
 		stats_note(st,
 			   "%s: a TCP message size is a write size, not a packet size: TCP packets are "

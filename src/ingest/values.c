@@ -79,6 +79,7 @@ static const struct {
     [PCIBW_VAL_SECONDS] = {0, 1e7, true, "a duration in seconds (more than 0)"},
     [PCIBW_VAL_COUNT] = {0, 1e18, false, "a count (0 or more)"},
     [PCIBW_VAL_PARALLEL] = {1, 1e6, false, "a count of cores, queues, threads or streams (1 to 10^6)"},
+    [PCIBW_VAL_TIME] = {0, 1e10, false, "a time in seconds (0 to 10^10)"},
 };
 
 /*

@@ -60,21 +60,41 @@ const char *pcibw_size_is_name(enum pcibw_size_is s)
 #define LINE_RATE_MIN_GBPS 1e-3
 #define LINE_RATE_MAX_GBPS 1e5
 
+/* Ports bonded or driven together ("2x25G"): at most this many, more than any host carries */
+#define LINE_RATE_MAX_PORTS 1024
+
 int pcibw_line_rate_parse(const char *text, double *gbps, struct pcibw_err *err)
 {
 	if (!text || !*text)
-		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate: empty (expected e.g. 10G, 100M, 2.5G)");
-	size_t n = strlen(text);
-	char unit = text[n - 1];
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--line-rate: empty (expected e.g. 10G, 100M, 2.5G, 2x25G)");
+	const char *rate = text;
+	long ports = 1;
+	const char *x = strpbrk(text, "xX");
+	if (x) {
+		/* NxRATE: N ports of RATE each, the line rate being their sum */
+		double pv = 0;
+		enum pcibw_num_result pr =
+		    pcibw_number_scan(text, (size_t)(x - text), PCIBW_NUM_INTEGER, &pv);
+		if (pr != PCIBW_NUM_OK || pv < 1 || pv > LINE_RATE_MAX_PORTS)
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "--line-rate '%s': expected NxRATE with N a whole number of ports "
+					  "from 1 to %d (2x25G is two 25G ports, 50G in all)",
+					  text, LINE_RATE_MAX_PORTS);
+		ports = (long)pv;
+		rate = x + 1;
+	}
+	size_t n = strlen(rate);
+	char unit = n ? rate[n - 1] : 0;
 	double scale = unit == 'G' || unit == 'g' ? 1 : unit == 'M' || unit == 'm' ? 1e-3 : 0;
 	double v;
-	enum pcibw_num_result r = pcibw_number_scan(text, n - 1, 0, &v);
+	enum pcibw_num_result r = n ? pcibw_number_scan(rate, n - 1, 0, &v) : PCIBW_NUM_EMPTY;
 	if (!scale || r == PCIBW_NUM_EMPTY || r == PCIBW_NUM_NOT_DECIMAL)
 		return pcibw_fail(err, PCIBW_EUSAGE,
 				  "--line-rate '%s': expected a positive decimal NUMBER "
-				  "followed by M or G (100M, 10G, 2.5G)",
+				  "followed by M or G (100M, 10G, 2.5G), or NxRATE for N ports (2x25G)",
 				  text);
-	v *= scale;
+	v *= scale * (double)ports;
 	if (r == PCIBW_NUM_OVERFLOW || v < LINE_RATE_MIN_GBPS || v > LINE_RATE_MAX_GBPS)
 		return pcibw_fail(err, PCIBW_EUSAGE, "--line-rate '%s': expected 1M to 100000G", text);
 	*gbps = v;

@@ -666,6 +666,26 @@ static void list_profiles(const char *dir, char *buf, size_t len)
 		free(ents);
 }
 
+int pcibw_nic_names(const char *dir, char *buf, size_t len)
+{
+	if (!buf || !len)
+		return -1;
+	buf[0] = '\0';
+	if (!dir && !(dir = pcibw_data_dir()))
+		return -1;
+	char nicdir[PATH_MAX];
+	struct dirent **ents;
+	snprintf(nicdir, sizeof nicdir, "%s/nic", dir);
+	int n = scandir(nicdir, &ents, ini_filter, alphasort);
+	if (n < 0)
+		return -1;
+	for (int i = 0; i < n; i++)
+		free(ents[i]);
+	free(ents);
+	list_profiles(dir, buf, len);
+	return n;
+}
+
 /* No profile directory at all: an installation problem, said with every place looked in. */
 static int no_data_dir(struct pcibw_err *err)
 {

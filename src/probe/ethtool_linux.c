@@ -175,6 +175,10 @@ void probe_ethtool_apply(struct pcibw_device *d)
 				snprintf(d->driver, sizeof d->driver, "%s", drv);
 				pcibw_device_set_prov(d, "driver", "ethtool");
 			}
+			if (!d->iface_driver[0] && drv[0]) {
+				snprintf(d->iface_driver, sizeof d->iface_driver, "%s", drv);
+				pcibw_device_set_prov(d, "interface_driver", "ethtool");
+			}
 			if (fw[0]) {
 				snprintf(d->firmware, sizeof d->firmware, "%s", fw);
 				pcibw_device_set_prov(d, "firmware", "ethtool");

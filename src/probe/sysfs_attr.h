@@ -23,6 +23,8 @@ struct pcibw_sysfs_attrs {
 	int speed_mbps[PCIBW_MAX_IFACES]; /* net/IF/speed per name (Mbit/s), PCIBW_NULL: absent,
 					   * unreadable or -1 (link down: ethtool's SPEED_UNKNOWN) */
 	char driver[64];		  /* last component of the driver link, "" none */
+	char iface_driver[64];		  /* the driver link of the device holding net/: the
+					   * function's own, or virtioN's under virtio-pci; "" none */
 	bool is_vf;			  /* a physfn link: an SR-IOV virtual function */
 	/* link/ power states of the link above the device (drivers/pci/pcie/aspm.c, Linux 5.5+:
 	 * l0s_aspm, l1_aspm, l1_1_aspm, l1_2_aspm, l1_1_pcipm, l1_2_pcipm, clkpm; "0" or "1") */

@@ -174,8 +174,21 @@ static void add_virtio_names(struct pcibw_sysfs_attrs *a, const char *devdir)
 	qsort(names, (size_t)n, sizeof names[0], cmp_name);
 	for (int i = 0; i < n; i++) {
 		char sub[4200];
-		if (snprintf(sub, sizeof sub, "%s/%s/net", devdir, names[i]) < (int)sizeof sub)
-			add_names(a, sub);
+		if (snprintf(sub, sizeof sub, "%s/%s/net", devdir, names[i]) < (int)sizeof sub &&
+		    add_names(a, sub) && !a->iface_driver[0]) {
+			/* the interface belongs to the virtio device, whose driver (virtio_net) is
+			 * what ethtool -i and the interface name; the PCI function's is virtio-pci */
+			char target[4300];
+			if (snprintf(sub, sizeof sub, "%s/%s/driver", devdir, names[i]) >= (int)sizeof sub)
+				continue;
+			ssize_t ln = readlink(sub, target, sizeof target - 1);
+			if (ln > 0) {
+				target[ln] = '\0';
+				const char *base = strrchr(target, '/');
+				snprintf(a->iface_driver, sizeof a->iface_driver, "%.63s",
+					 base ? base + 1 : target);
+			}
+		}
 	}
 }
 
@@ -375,6 +388,9 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
 		target[ln] = '\0';
 		const char *base = strrchr(target, '/');
 		snprintf(a->driver, sizeof a->driver, "%.63s", base ? base + 1 : target);
+		/* net/ right under the function: its interfaces are its driver's */
+		if (!a->iface_driver[0] && n_net > 0)
+			snprintf(a->iface_driver, sizeof a->iface_driver, "%s", a->driver);
 	}
 	snprintf(path, sizeof path, "%s/physfn", dir);
 	a->is_vf = !access(path, F_OK) || readlink(path, target, sizeof target - 1) > 0;
@@ -395,6 +411,10 @@ void pcibw_sysfs_apply_ids(struct pcibw_device *d, const struct pcibw_sysfs_attr
 	if (a->driver[0] && !d->driver[0]) {
 		snprintf(d->driver, sizeof d->driver, "%s", a->driver);
 		pcibw_device_set_prov(d, "driver", "sysfs");
+	}
+	if (a->iface_driver[0] && !d->iface_driver[0]) {
+		snprintf(d->iface_driver, sizeof d->iface_driver, "%s", a->iface_driver);
+		pcibw_device_set_prov(d, "interface_driver", "sysfs");
 	}
 	if (a->is_vf)
 		d->is_vf = true;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* --help text from the option table: what getopt accepts is what the help lists. */
 #include "help_render.h"
+#include "text_wrap.h"
 #include <string.h>
 
 /* the help column: "  --segment-devices N    " is 25 wide */
@@ -43,8 +44,9 @@ static void option_line(FILE *f, const struct pcibw_option *o)
 	}
 }
 
-int pcibw_help_render_text(FILE *f, const struct pcibw_command_info *cmd)
+int pcibw_help_render_text(FILE *f, const struct pcibw_command_info *cmd, const char *profiles)
 {
+	bool takes_nic = false;
 	fprintf(f, "%s%s\n", cmd->usage, cmd->about);
 	for (int g = 0; g < PCIBW_GRP_N; g++) {
 		bool title = false;
@@ -56,8 +58,14 @@ int pcibw_help_render_text(FILE *f, const struct pcibw_command_info *cmd)
 				fprintf(f, "%s\n", group_title[g]);
 			title = true;
 			option_line(f, o);
+			takes_nic |= o->name && !strcmp(o->name, "nic");
 		}
 	}
+	if (takes_nic)
+		pcibw_text_wrapped(f, "NIC profiles (--nic NAME): ",
+				   profiles && *profiles ? profiles
+							 : "none found (set PCIBW_DATA_DIR to the "
+							   "directory holding nic/)");
 	fprintf(f, "\n%s", cmd->footer);
 	return ferror(f) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

@@ -181,6 +181,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 		json_array_append_new(ifs, jsafe(d->interfaces[i]));
 	json_object_set_new(o, "interfaces", ifs);
 	json_object_set_new(o, "driver", jstr(d->driver));
+	json_object_set_new(o, "interface_driver", jstr(d->iface_driver));
 	json_object_set_new(o, "firmware", jstr(d->firmware));
 	json_t *path = json_array();
 	for (int i = 0; i < d->n_path; i++) {

@@ -361,11 +361,17 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 		fputc('\n', o);
 	}
 	port_fit_line(o, d);
-	if (d->driver[0] || d->firmware[0]) {
-		char drv[4 * sizeof d->driver], fw[4 * sizeof d->firmware];
-		fprintf(o, "  driver:      %s%s%s\n",
+	/* the interfaces' driver where it is not the function's (virtio_net under virtio-pci):
+	 * the name ethtool -i and watch give */
+	bool other = d->iface_driver[0] && strcmp(d->iface_driver, d->driver);
+	if (d->driver[0] || d->firmware[0] || other) {
+		char drv[4 * sizeof d->driver], idrv[4 * sizeof d->iface_driver], fw[4 * sizeof d->firmware];
+		fprintf(o, "  driver:      %s%s%s%s%s%s\n",
 			d->driver[0] ? pcibw_text_visible(d->driver, drv, sizeof drv) : "?",
-			d->firmware[0] ? ", firmware " : "", pcibw_text_visible(d->firmware, fw, sizeof fw));
+			other ? " (PCI), " : "",
+			other ? pcibw_text_visible(d->iface_driver, idrv, sizeof idrv) : "",
+			other ? " (interfaces)" : "", d->firmware[0] ? ", firmware " : "",
+			pcibw_text_visible(d->firmware, fw, sizeof fw));
 	}
 	if (d->class_id != PCIBW_NULL)
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,

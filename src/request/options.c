@@ -263,15 +263,15 @@ const struct pcibw_option pcibw_options[] = {
 
     /* the traffic */
     {"nic", 0, "NAME[,KNOB=V,...]", STR(nic), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "NIC profile (simple, e1000, igb, ixgbe, i40e, ice, mlx5, mlx5-xdp,\n"
-	     "dpdk-mlx5, dpdk-i40e, r8169, atl1c, bnxt, virtio-net, ...) and driver\n"
-	     "knobs or section.key values; default: by vendor:device when probed\n"
+     .help = "NIC profile (every name is listed below) and driver knobs or\n"
+	     "section.key values; default: by vendor:device when probed\n"
 	     "(dpdk-* under vfio-pci), else simple"},
     {"nic-set", 0, "KNOB=VALUE", CALL(set_nic_set), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "set a knob (rx_cqe_compress=on) or key (rx.desc_bytes=16) of the profile\n"
 	     "in use, however it was chosen; repeatable"},
     {"nic", 0, "NAME", STR(nic), .commands = W, .group = PCIBW_GRP_TRAFFIC,
-     .help = "NIC profile of every watched interface (default: by vendor:device)"},
+     .help = "NIC profile of every watched interface (listed below; default: by\n"
+	     "vendor:device)"},
     {"nic-file", 0, "FILE", STR(nic_file), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
@@ -289,9 +289,11 @@ const struct pcibw_option pcibw_options[] = {
      .help = "IP MTU (default 1500): TCP segments of MTU - 52 B where no MSS is reported,\n"
 	     "UDP datagrams above it sent as IP fragments"},
     {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
-     .help = "10G, 2.5G, 100M, ... (1M..100000G): the wire ceiling"},
+     .help = "10G, 2.5G, 100M, ... (1M..100000G): the wire ceiling; NxRATE for N\n"
+	     "ports driven together (2x25G: their sum, 50G)"},
     {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = W, .group = PCIBW_GRP_TRAFFIC,
-     .help = "10G, 2.5G, 100M, ...: the wire ceiling (default: the interface's speed)"},
+     .help = "10G, 2.5G, 100M, 2x25G (N ports, their sum), ...: the wire ceiling\n"
+	     "(default: the interface's speed)"},
 
     /* the CPU */
     {"cpus", 0, "N", .type = PCIBW_OPT_INT, .target = AT(cpus), .lo = 1, .hi = 1 << 20,

@@ -2,6 +2,7 @@
 /* argv -> struct pcibw_request through the option table, with getopt_long. */
 #include "pcibw/number.h"
 #include "pcibw/options.h"
+#include "src/util/nearest.h"
 #include <getopt.h>
 #include <math.h>
 #include <stdlib.h>
@@ -80,8 +81,26 @@ static int apply(struct pcibw_request *req, const struct pcibw_option *o, const 
 	return pcibw_fail(err, PCIBW_EINTERNAL, "option table: %s has no type", pcibw_option_label(o));
 }
 
+/* " (did you mean --json?)" for a long option near one that cmd takes, else "" */
+static const char *did_you_mean(const char *bad, enum pcibw_command cmd, char *buf, size_t len)
+{
+	buf[0] = '\0';
+	if (!bad || strncmp(bad, "--", 2) || !bad[2])
+		return buf;
+	const char *names[256];
+	size_t n = 0;
+	for (int i = 0; i < pcibw_n_options && n < sizeof names / sizeof names[0]; i++)
+		if ((pcibw_options[i].commands & cmd) && pcibw_options[i].name)
+			names[n++] = pcibw_options[i].name;
+	const char *typed = bad + 2;
+	const char *near = pcibw_nearest_name(typed, strcspn(typed, "="), names, n);
+	if (near)
+		snprintf(buf, len, " (did you mean --%s?)", near);
+	return buf;
+}
+
 /* The message for getopt's '?' or ':' on argv[optind - 1]. */
-static int bad_option(int opt, char **argv, struct pcibw_err *err)
+static int bad_option(int opt, char **argv, enum pcibw_command cmd, struct pcibw_err *err)
 {
 	const char *bad = argv[optind - 1];
 	if (opt == ':')
@@ -90,7 +109,9 @@ static int bad_option(int opt, char **argv, struct pcibw_err *err)
 	/* "-x" inside a cluster ("-sx" is -s x, but "-hx" is -h then an unknown -x) */
 	if (optopt && optopt < 256 && (!bad || bad[0] != '-' || bad[1] == '-' || !bad[1]))
 		return pcibw_fail(err, PCIBW_EUSAGE, "option -%c: missing or unknown", optopt);
-	return pcibw_fail(err, PCIBW_EUSAGE, "unknown option '%s'", bad ? bad : "?");
+	char hint[96];
+	return pcibw_fail(err, PCIBW_EUSAGE, "unknown option '%s'%s", bad ? bad : "?",
+			  did_you_mean(bad, cmd, hint, sizeof hint));
 }
 
 int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int argc, char **argv,
@@ -140,7 +161,7 @@ int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int a
 	/* leading '-': operands come back as 1, in order; ':' tells a missing value from an unknown option */
 	while ((opt = getopt_long(argc, argv, shortopts, longopts, NULL)) != -1) {
 		if (opt == '?' || opt == ':') {
-			st = bad_option(opt, argv, err);
+			st = bad_option(opt, argv, cmd, err);
 			goto out;
 		}
 		if (opt == 1) {

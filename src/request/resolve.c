@@ -165,6 +165,23 @@ static int sizes_check(const struct pcibw_request *req, struct pcibw_resolved *r
 	return PCIBW_OK;
 }
 
+/* Whether MPS sizes any TLP: a packet (or DMA transfer) moves more than 128 B of data.
+ * model knows its sizes; analyze and watch learn theirs from the input, whose packets are
+ * nearly always larger, so they are told whenever the default applies. */
+static bool mps_binds(const struct pcibw_request *req, const struct pcibw_resolved *r)
+{
+	if (req->command != PCIBW_CMD_MODEL)
+		return true;
+	for (int i = 0; i < r->sizes.n; i++) {
+		double dma = pcibw_size_is_packet(req->size_is)
+				 ? pcibw_size_bytes_as(r->sizes.v[i].bytes, req->size_is, PCIBW_SIZE_DMA)
+				 : r->sizes.v[i].bytes;
+		if (!(dma <= 128))
+			return true;
+	}
+	return false;
+}
+
 /* The bus of the one device the probe options select, its ids and "SLOT (SOURCE)". */
 static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
@@ -517,6 +534,16 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 			     "low-power state costs latency per wake, not bandwidth), but a link that idles "
 			     "between bursts pays it on every burst",
 			     (const char *[]){"off", "L0s", "L1", "L0s and L1"}[r->bus.aspm & 3]);
+		if (!bus_stated && req->bus && r->bus.kind == PCIBW_BUS_PCIE && r->bus.mps_default &&
+		    mps_binds(req, r))
+			/* the spec's default is Device Control's reset value (PCIe Base sec. 7.5.3.4:
+			 * Max_Payload_Size 000b, 128 B), which most hosts' firmware raises: said, since
+			 * it cuts every packet's data into 128 B TLPs and moves a large-packet answer */
+			warn(r, "mps-default",
+			     "--bus %s gives no mps=: MPS 128 B assumed (PCIe's reset value), which cuts "
+			     "each packet's data into 128 B TLPs; give mps= with the host's value (lspci "
+			     "-vv DevCtl MaxPayload; 256 on most servers)",
+			     req->bus);
 		if (r->bus.kind == PCIBW_BUS_VIRTUAL)
 			warn(r, "virtual-bus",
 			     "a paravirtual device has no bus ceiling: the host's CPU and memory set its "

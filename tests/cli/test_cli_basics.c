@@ -4,6 +4,9 @@
 #include "pcibw/version.h"
 #include "support.h"
 #include <criterion/criterion.h>
+#include <dirent.h>
+#include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 Test(cli, version)
@@ -269,4 +272,53 @@ Test(cli, short_option_clusters_longer_than_argc)
 		cr_expect(strstr(r.out, "Usage: pcibw"), "%s: %s", cmds[i], r.out);
 		run_free(&r);
 	}
+}
+
+/* Every command that takes --nic lists every profile of the profile directory in its --help
+ * (mlx5-cx4 as much as mlx5): the names come from $PCIBW_DATA_DIR/nic, not from a list in the
+ * help text that a new profile would miss. */
+Test(cli, help_lists_every_profile)
+{
+	char dir[4096];
+	snprintf(dir, sizeof dir, "%s/nic", getenv("PCIBW_DATA_DIR"));
+	DIR *d = opendir(dir);
+	cr_assert(d, "no %s", dir);
+	const char *cmds[] = {"model", "analyze", "watch"};
+	struct run_result r[3];
+	for (int i = 0; i < 3; i++) {
+		r[i] = run_pcibw(NULL, (const char *[]){cmds[i], "--help", NULL});
+		cr_assert_eq(r[i].status, 0, "%s --help: %s", cmds[i], r[i].err);
+		cr_assert(strstr(r[i].out, "NIC profiles (--nic NAME): "), "%s --help: %s", cmds[i],
+			  r[i].out);
+	}
+	int n = 0;
+	for (struct dirent *e; (e = readdir(d));) {
+		size_t l = strlen(e->d_name);
+		if (l < 5 || strcmp(e->d_name + l - 4, ".ini") || e->d_name[0] == '.')
+			continue;
+		char name[256];
+		snprintf(name, sizeof name, "%.*s", (int)(l - 4), e->d_name);
+		n++;
+		for (int i = 0; i < 3; i++) {
+			/* the name whole: "mlx5" inside "mlx5-cx4" or "dpdk-mlx5" does not count */
+			/* the list runs to the blank line before the footer */
+			const char *from = strstr(r[i].out, "NIC profiles (--nic NAME): ") + 27;
+			const char *to = strstr(from, "\n\n");
+			char *list = strndup(from, to ? (size_t)(to - from) : strlen(from));
+			bool found = false;
+			for (char *s = NULL, *t = strtok_r(list, ", \n", &s); t && !found;
+			     t = strtok_r(NULL, ", \n", &s))
+				found = !strcmp(t, name);
+			cr_expect(found, "%s --help does not list profile '%s': %s", cmds[i], name, r[i].out);
+			free(list);
+		}
+	}
+	closedir(d);
+	cr_expect_geq(n, 20, "only %d profiles in %s", n, dir);
+	for (int i = 0; i < 3; i++)
+		run_free(&r[i]);
+	/* report takes no --nic: no list */
+	struct run_result rr = run_pcibw(NULL, (const char *[]){"report", "--help", NULL});
+	cr_expect(!strstr(rr.out, "NIC profiles"), "%s", rr.out);
+	run_free(&rr);
 }

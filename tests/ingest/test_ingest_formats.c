@@ -206,6 +206,52 @@ Test(ingest_netperf, omni)
 	free(g);
 }
 
+/* Runs one after another (a shell loop over sizes), each with its banner and its own header,
+ * the second with its columns in another order: every run read by its own header, the numbers
+ * the fixture's header states. */
+Test(ingest_netperf, omni_concatenated_runs)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-netperf-omni-loop.csv"), NULL, &st);
+	cr_assert_eq(st.format, PCIBW_FMT_NETPERF_OMNI);
+	cr_assert_eq(g->n, 3);
+	static const double size[] = {64, 512, 1472}, pps[] = {100000, 80000, 50000},
+			    gbps[] = {0.0512, 0.32768, 0.5888}, cpu[] = {20, 30, 40};
+	for (int i = 0; i < 3; i++) {
+		cr_assert(!g->r[i].tcp, "run %d", i + 1);
+		cr_assert_eq(g->r[i].size_bytes, size[i], "run %d", i + 1);
+		near(g->r[i].pps, pps[i]);
+		near(g->r[i].gbps, gbps[i]);
+		near(g->r[i].cpu_pct, cpu[i]);
+	}
+	cr_assert(isnan(g->r[1].remote_cpu_pct), "run 2 selected no remote CPU");
+	cr_assert_eq(st.skipped, 0);
+	free(g);
+}
+
+/* watch --format csv's time_s column is read: the span the input covers (0 to 3.25 s, the
+ * fixture's first and last time_s) is said in a note, not warned about as a column not used;
+ * a negative time is refused at its line and column. */
+Test(ingest_csv, time_column_gives_the_span)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g = read_ok(test_data("analyze/synthetic-time-column.csv"), NULL, &st);
+	cr_assert_eq(g->n, 3);
+	bool said = false;
+	for (int i = 0; i < st.n_notes; i++)
+		said |= strstr(st.notes[i], "measured from time_s = 0.000 s to 3.250 s (3.250 s)") != NULL;
+	cr_expect(said, "no span note (%d notes; first: %s)", st.n_notes, st.n_notes ? st.notes[0] : "");
+	for (int i = 0; i < st.n_warnings; i++)
+		cr_expect(!strstr(st.warnings[i], "time_s"), "warning: %s", st.warnings[i]);
+	free(g);
+	const char *bad = temp_file("time_s,frame_bytes,pps\n1,64,1000\n-1,64,1000\n", ".csv");
+	struct pcibw_err err = {0};
+	g = calloc(1, sizeof *g);
+	cr_expect_eq(pcibw_ingest_file(bad, NULL, collect, g, &st, &err), PCIBW_EINPUT);
+	cr_expect(strstr(err.msg, ":3:1: -1 is negative (expected a time in seconds"), "%s", err.msg);
+	free(g);
+}
+
 /* iperf3 3.12 UDP over loopback: the .src sidecar's key numbers. */
 Test(ingest_iperf3, udp_loopback)
 {

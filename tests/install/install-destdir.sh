@@ -24,7 +24,7 @@ exe=$root/$bindir/pcibw
 [ -x "$exe" ] || fail "no installed binary at $exe"
 share=$root/share
 for f in pcibw/nic/simple.ini pcibw/nic/e1000.ini pcibw/examples/freebsd-2004-udp-echo-e1000.csv \
-         bash-completion/completions/pcibw doc/pcibw/README.md doc/pcibw/cli-contract.md; do
+         bash-completion/completions/pcibw doc/pcibw/README.md doc/pcibw/NEWS doc/pcibw/cli-contract.md; do
   [ -s "$share/$f" ] || fail "not installed: $share/$f"
 done
 if command -v scdoc > /dev/null; then

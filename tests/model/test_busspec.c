@@ -390,3 +390,39 @@ Test(names, line_rate_decimal_and_bounded)
 		cr_expect(fabs(g - good[i].g) < 1e-12 * good[i].g, "%s -> %g", good[i].s, g);
 	}
 }
+
+/* NxRATE: N ports driven together (a bond, or a two-port card's traffic summed), the line rate
+ * being their sum: 2x25G is 50 Gbit/s, 4x10G 40, 2x100M 0.2. N is a whole number of ports
+ * (1..1024), and the sum stays within 1M..100000G. */
+Test(names, line_rate_ports_times_rate)
+{
+	static const struct {
+		const char *s;
+		double g;
+	} good[] = {{"2x25G", 50}, {"4X10G", 40}, {"2x100M", 0.2}, {"1x2.5G", 2.5}, {"1024x1G", 1024}};
+	for (unsigned i = 0; i < sizeof good / sizeof good[0]; i++) {
+		double g = -1;
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_line_rate_parse(good[i].s, &g, &e), PCIBW_OK, "%s: %s", good[i].s, e.msg);
+		cr_expect(fabs(g - good[i].g) < 1e-12 * good[i].g, "%s -> %g", good[i].s, g);
+	}
+	static const char *const bad[] = {"0x25G",   "2.5x25G", "x25G",	  "2x",	       "2x25",
+					  "1025x1G", "2x2x25G", "-2x25G", "2x100000G", "2 x25G"};
+	for (unsigned i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+		double g = -1;
+		struct pcibw_err e = {0};
+		cr_expect_eq(pcibw_line_rate_parse(bad[i], &g, &e), PCIBW_EUSAGE, "'%s' accepted as %g",
+			     bad[i], g);
+		cr_expect(strstr(e.msg, bad[i]), "message names '%s': %s", bad[i], e.msg);
+	}
+	/* the command line: the same table as the sum given whole */
+	const char *a[] = {"model",   "--bus",	     "gen3x8", "--nic",	 "mlx5", "--sizes",
+			   "64,1518", "--line-rate", "2x25G",  "--json", NULL};
+	struct run_result r2 = run_pcibw(NULL, a);
+	a[8] = "50G";
+	struct run_result r50 = run_pcibw(NULL, a);
+	cr_assert_eq(r2.status, 0, "%s", r2.err);
+	cr_expect_str_eq(r2.out, r50.out);
+	run_free(&r2);
+	run_free(&r50);
+}

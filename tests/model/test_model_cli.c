@@ -422,3 +422,57 @@ Test(model_cli, sizes_their_convention_can_hold)
 		run_free(&r);
 	}
 }
+
+/* whether the JSON of a run lists warning code `code` */
+static bool has_code(const char *const *args, const char *code)
+{
+	struct run_result r = run_pcibw(NULL, args);
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_error_t je;
+	json_t *j = json_loads(r.out, 0, &je);
+	cr_assert(j, "not JSON: %s", je.text);
+	bool found = false;
+	size_t i;
+	json_t *c;
+	json_array_foreach(json_object_get(j, "warning_codes"), i, c) found |=
+	    !strcmp(json_string_value(c), code);
+	json_decref(j);
+	run_free(&r);
+	return found;
+}
+
+/* A --bus PCIe spec without mps= runs at the 128 B default (Device Control's reset value, PCIe
+ * Base sec. 7.5.3.4): said with warning mps-default where that sizes a TLP, a packet moving more
+ * than 128 B of data (a 1518 B frame: 1514 B DMA'd); not for 64 and 128 B frames (60 and 124 B),
+ * not when mps= is given (128 included), not for PCI-X, nor for a probed device's own register. */
+Test(model_cli, mps_default_said_when_it_binds)
+{
+	cr_expect(has_code((const char *[]){"model", "--bus", "gen3x8", "--nic", "mlx5", "--sizes", "64,1518",
+					    "--json", NULL},
+			   "mps-default"));
+	cr_expect(!has_code((const char *[]){"model", "--bus", "gen3x8", "--nic", "mlx5", "--sizes", "64,128",
+					     "--json", NULL},
+			    "mps-default"));
+	cr_expect(!has_code((const char *[]){"model", "--bus", "gen3x8,mps=128", "--nic", "mlx5", "--sizes",
+					     "1518", "--json", NULL},
+			    "mps-default"));
+	cr_expect(!has_code((const char *[]){"model", "--bus", "pcix133/64", "--nic", "e1000", "--sizes",
+					     "1518", "--json", NULL},
+			    "mps-default"));
+	cr_expect(!has_code(
+	    (const char *[]){"model", "--dump",
+			     test_data("../../data/examples/pcie-connectx3pro-haswell-rootport.lspci"),
+			     "--sizes", "1518", "--json", NULL},
+	    "mps-default"));
+	cr_expect(has_code((const char *[]){"analyze",
+					    test_data("../../data/examples/freebsd-2004-udp-echo-e1000.csv"),
+					    "--bus", "gen2x4", "--nic", "e1000", "--json", NULL},
+			   "mps-default"));
+	/* the text names the spec and the default */
+	struct run_result r =
+	    run_pcibw(NULL, (const char *[]){"model", "--bus", "gen3x8", "--sizes", "1518", NULL});
+	char *flat = squash_space(r.out);
+	cr_expect(strstr(flat, "warning: --bus gen3x8 gives no mps=: MPS 128 B assumed"), "%s", r.out);
+	free(flat);
+	run_free(&r);
+}

@@ -86,6 +86,13 @@ static void driver_and_firmware(json_t *d, const char *slot)
 		run_free(&r);
 		return;
 	}
+	/* the interfaces' driver is ethtool -i's "driver:" (virtio_net under virtio-pci) */
+	char *drv = strstr(r.out, "driver: ");
+	cr_assert(drv, "ethtool -i %s: %s", ifname, r.out);
+	drv += strlen("driver: ");
+	char want[64];
+	snprintf(want, sizeof want, "%.*s", (int)strcspn(drv, "\n"), drv);
+	cr_expect_str_eq(str_or_null(d, "interface_driver"), want, "%s", slot);
 	char *fw = strstr(r.out, "firmware-version: ");
 	cr_assert(fw, "ethtool -i %s: %s", ifname, r.out);
 	fw += strlen("firmware-version: ");

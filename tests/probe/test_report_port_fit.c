@@ -81,6 +81,7 @@ Test(port_fit_report, intel_82576_dump)
 	cr_assert_str_eq(str(f, "bus_modelled"), "gen1x4,mps=256,mrrs=512,rcb=64,aspm=l1");
 	expect_null(f, "bus_assumed");
 	expect_null(d, "driver");
+	expect_null(d, "interface_driver");
 	expect_null(d, "firmware");
 	json_decref(r);
 }
@@ -96,6 +97,8 @@ Test(port_fit_report, sysfs_interface_speed_and_driver)
 	fit_is(d, &want, false);
 	cr_assert_str_eq(str(d, "driver"), "igb");
 	cr_assert_str_eq(prov(d, "driver"), "sysfs");
+	/* net/eth0 sits right under the function: its interface is the function's driver's */
+	cr_assert_str_eq(str(d, "interface_driver"), "igb");
 	expect_null(d, "firmware");
 	json_decref(r);
 }

@@ -214,7 +214,15 @@ Test(sysfs_kvm, virtio_virtual_name_one_level_deeper)
 	cr_expect(is_null(d, "bottleneck_gbps"));
 	cr_expect(is_null(d, "bottleneck_slot"));
 	cr_expect_eq(warnings_with(r, (const char *[]){"hypervisor", NULL}), 1);
+	/* both drivers, from the copy's links: 0000:00:03.0/driver -> .../pci/drivers/virtio-pci,
+	 * 0000:00:03.0/virtio0/driver -> .../virtio/drivers/virtio_net (ethtool -i's name) */
+	cr_expect_str_eq(json_string_value(json_object_get(d, "driver")), "virtio-pci");
+	cr_expect_str_eq(json_string_value(json_object_get(d, "interface_driver")), "virtio_net");
 	json_decref(r);
+	struct run_result t = run_pcibw(
+	    NULL, (const char *[]){"report", "--sysfs", test_data("sysfs/kvm-virtio-pcidomain32"), NULL});
+	cr_expect(strstr(t.out, "driver:      virtio-pci (PCI), virtio_net (interfaces)"), "%s", t.out);
+	run_free(&t);
 	r = snap("sysfs/kvm-virtio-pcidomain32", true);
 	cr_expect(has_dev(r, "10000:00:04.0"));
 	json_decref(r);

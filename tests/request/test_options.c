@@ -237,3 +237,44 @@ Test(options, an_analyze_input_given_twice_is_refused)
 	unlink(csv);
 	rmdir(dir);
 }
+
+/* An unknown long option near one the command takes names it: "did you mean --json?" (the
+ * table's names, one or two slips away), for every command; a name near none gets no guess. */
+Test(options, unknown_option_suggests_the_nearest)
+{
+	static const char *const cases[][3] = {
+	    {"report", "--jsn", "(did you mean --json?)"},
+	    {"report", "--jsn=1", "(did you mean --json?)"},
+	    {"report", "--dmp", "(did you mean --dump?)"},
+	    {"model", "--sise", "(did you mean --sizes?)"},
+	    {"analyze", "--line-rtae", "(did you mean --line-rate?)"},
+	    {"watch", "--intervall", "(did you mean --interval?)"},
+	};
+	for (unsigned i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+		struct run_result r = run_pcibw(NULL, (const char *[]){cases[i][0], cases[i][1], NULL});
+		cr_expect_eq(r.status, 2, "%s %s: %d", cases[i][0], cases[i][1], r.status);
+		cr_expect(strstr(r.err, cases[i][2]), "%s %s: %s", cases[i][0], cases[i][1], r.err);
+		run_free(&r);
+	}
+	/* every long option of every command, its last two letters swapped, gets a suggestion */
+	for (int c = 0; c < pcibw_n_commands; c++) {
+		const struct pcibw_command_info *ci = cmd_at(c);
+		for (int i = 0; i < pcibw_n_options; i++) {
+			const struct pcibw_option *o = &pcibw_options[i];
+			size_t l = o->name ? strlen(o->name) : 0;
+			if (!(o->commands & ci->bit) || l < 4 || o->name[l - 1] == o->name[l - 2])
+				continue;
+			char typo[64];
+			snprintf(typo, sizeof typo, "--%s", o->name);
+			char t = typo[l + 1];
+			typo[l + 1] = typo[l];
+			typo[l] = t;
+			struct run_result r = run_pcibw(NULL, (const char *[]){ci->name, typo, "x", NULL});
+			cr_expect(strstr(r.err, "(did you mean --"), "%s %s: %s", ci->name, typo, r.err);
+			run_free(&r);
+		}
+	}
+	struct run_result r = run_pcibw(NULL, (const char *[]){"report", "--no-such-option", NULL});
+	cr_expect(!strstr(r.err, "did you mean"), "%s", r.err);
+	run_free(&r);
+}
