@@ -182,8 +182,10 @@ static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, 
 
 /*
  * iperf3 3.12 with -P N writes start.sock_bufsize, sndbuf_actual and rcvbuf_actual once per
- * stream into the one start object (tests/data/bench/iperf3-3.12-loopback-tcp-P2.json). pcibw
- * reads none of the three, so each repeat of them is renamed in this private copy to a name of
+ * stream into the one start object (tests/data/bench/iperf3-3.12-loopback-tcp-P2.json), and its
+ * server writes start.target_bitrate twice, once on start and once with the accepted connection
+ * (tests/data/bench/iperf3-3.12-loopback-udp-1024B-400M-server.json). pcibw reads none of the
+ * four, so each repeat of them is renamed in this private copy to a name of
  * its own of the same length (sock_buf0001, ...) before the strict load, which then refuses
  * every other key given twice. A key is the string token followed by ':'; an unescaped '"'
  * after '{', ',' or a blank always opens a string token in JSON that loads, and renaming
@@ -191,7 +193,8 @@ static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, 
  */
 static void rename_stream_keys(char *text, size_t len)
 {
-	static const char *const keys[] = {"\"sock_bufsize\"", "\"sndbuf_actual\"", "\"rcvbuf_actual\""};
+	static const char *const keys[] = {"\"sock_bufsize\"", "\"sndbuf_actual\"", "\"rcvbuf_actual\"",
+					   "\"target_bitrate\""};
 	for (size_t k = 0; k < sizeof keys / sizeof keys[0]; k++) {
 		size_t kl = strlen(keys[k]);
 		unsigned seen = 0;
@@ -355,7 +358,11 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	    json_object_get(json_array_get(json_object_get(start, "connected"), 0), "remote_host"));
 	base.ipv6 = rh && strchr(rh, ':') && strncmp(rh, "::ffff:", 7);
 	double mss = NAN;
-	if (!udp && (r = get_num(src, start, "start", "tcp_mss_default", PCIBW_VAL_SIZE, &mss, err)))
+	/* iperf3's server writes tcp_mss_default 0: it never set the MSS, so it reports none */
+	json_t *mss_v = json_object_get(start, "tcp_mss_default");
+	bool mss_none = json_is_number(mss_v) && json_number_value(mss_v) == 0;
+	if (!udp && !mss_none &&
+	    (r = get_num(src, start, "start", "tcp_mss_default", PCIBW_VAL_SIZE, &mss, err)))
 		goto out;
 	base.mss = mss;
 	if (!udp && mss > 0)

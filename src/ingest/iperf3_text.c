@@ -298,7 +298,7 @@ static int data_line(struct txt *t, unsigned line, const char *l, size_t len, st
 	if (i + 3 >= n + 0 && i + 3 > n)
 		return bad(t, line, len + 1, "", 0,
 			   "a transfer and a bit rate (as 547 MBytes  4.59 Gbits/sec)", err);
-	double bytes, bps;
+	double bytes = NAN, bps = NAN;
 	int r;
 	if ((r = bytes_of(t, line, &tk[i], &tk[i + 1], &bytes, err)) ||
 	    (r = rate_of(t, line, &tk[i + 2], &tk[i + 3], &bps, err)))

@@ -473,3 +473,28 @@ Test(ingest_iperf3, parallel_streams_repeat_three_start_keys)
 	near6(g->r[1].gbps, 11935899250.389185e-9);
 	free(g);
 }
+
+/* iperf3 3.12's server side (-s -J) writes start.target_bitrate twice and, for TCP,
+ * start.tcp_mss_default 0 (it never set an MSS): both captures are read as iperf3 wrote them,
+ * the receiver's sum from the sidecars' key numbers (sum_received bits_per_second). */
+Test(ingest_iperf3, server_side_captures_are_read)
+{
+	struct pcibw_ingest_stats st;
+	struct got *g =
+	    read_ok(test_data("bench/iperf3-3.12-loopback-udp-1024B-400M-server.json"), NULL, &st);
+	int rx = -1;
+	for (int i = 0; i < g->n; i++)
+		if (g->r[i].gbps > 0)
+			rx = i;
+	cr_assert(rx >= 0, "no row with a rate");
+	near6(g->r[rx].gbps, 97955975.08033417e-9);
+	free(g);
+	g = read_ok(test_data("bench/iperf3-3.12-loopback-tcp-server.json"), NULL, &st);
+	rx = -1;
+	for (int i = 0; i < g->n; i++)
+		if (g->r[i].gbps > 0)
+			rx = i;
+	cr_assert(rx >= 0, "no row with a rate");
+	near6(g->r[rx].gbps, 7800122554.907203e-9);
+	free(g);
+}
