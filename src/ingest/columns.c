@@ -15,6 +15,7 @@
 #include "columns.h"
 #include "pcibw/error.h"
 #include "pcibw/ingest.h"
+#include "src/util/nearest.h"
 #include <ctype.h>
 #include <math.h>
 #include <stdio.h>
@@ -390,31 +391,14 @@ int role_parse(const char *header, struct role *out)
 	return rate_like(whole) ? -1 : 0;
 }
 
-/* Levenshtein distance of two short strings, capped at 9. */
+/* Edit distance of two short strings, capped at 9 (a swap of two neighbours counts one, as a
+ * typing slip does); a name past 40 characters is too far from any role to suggest one. */
 static int distance(const char *a, const char *b)
 {
 	size_t la = strlen(a), lb = strlen(b);
 	if (la > 40 || lb > 40)
 		return 9;
-	int d[41][41];
-	for (size_t i = 0; i <= la; i++)
-		d[i][0] = (int)i;
-	for (size_t j = 0; j <= lb; j++)
-		d[0][j] = (int)j;
-	for (size_t i = 1; i <= la; i++)
-		for (size_t j = 1; j <= lb; j++) {
-			int c = d[i - 1][j - 1] + (a[i - 1] != b[j - 1]);
-			if (d[i - 1][j] + 1 < c)
-				c = d[i - 1][j] + 1;
-			if (d[i][j - 1] + 1 < c)
-				c = d[i][j - 1] + 1;
-			/* a swap of two neighbours counts one, as a typing slip does */
-			if (i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] &&
-			    d[i - 2][j - 2] + 1 < c)
-				c = d[i - 2][j - 2] + 1;
-			d[i][j] = c;
-		}
-	return d[la][lb] > 9 ? 9 : d[la][lb];
+	return pcibw_edit_distance(a, la, b, lb);
 }
 
 const char *role_suggest(const char *header)
