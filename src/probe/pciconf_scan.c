@@ -724,6 +724,8 @@ static void cap_add_text(struct scan *s, size_t from)
 	from = skip_blanks(s, from);
 	if (e <= from)
 		return;
+	if (s->cap_len + 2 >= sizeof s->cap_text)
+		return; /* full: the blank and the NUL need two bytes, or add below would wrap */
 	size_t add = e - from;
 	if (s->cap_len + add + 2 >= sizeof s->cap_text)
 		add = sizeof s->cap_text - s->cap_len - 2;
