@@ -295,7 +295,7 @@ static int data_line(struct txt *t, unsigned line, const char *l, size_t len, st
 		return bad(t, line, i < n ? tk[i].col : len + 1, i < n ? tk[i].s : "", i < n ? tk[i].n : 0,
 			   "'sec' after the interval", err);
 	i++;
-	if (i + 3 >= n + 0 && i + 3 > n)
+	if (i + 3 >= n) /* the transfer, its unit, the rate and its unit: tk[i..i+3] */
 		return bad(t, line, len + 1, "", 0,
 			   "a transfer and a bit rate (as 547 MBytes  4.59 Gbits/sec)", err);
 	double bytes = NAN, bps = NAN;
