@@ -34,19 +34,25 @@ static const char *or_dash(const char *s)
 	return s && s[0] ? s : "-";
 }
 
+/* An existing --record DIR is taken only as an empty directory: a recording never writes over
+ * other files. */
+static int existing_dir_ok(const char *dir, const struct stat *st, struct pcibw_err *err)
+{
+	if (!S_ISDIR(st->st_mode))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--record %s: not a directory", dir);
+	if (!dir_empty(dir))
+		return pcibw_fail(err, PCIBW_EUSAGE,
+				  "--record %s: the directory is not empty (a recording never "
+				  "writes over other files)",
+				  dir);
+	return PCIBW_OK;
+}
+
 int watch_record_check(const char *dir, struct pcibw_err *err)
 {
 	struct stat st;
-	if (stat(dir, &st) == 0) {
-		if (!S_ISDIR(st.st_mode))
-			return pcibw_fail(err, PCIBW_EUSAGE, "--record %s: not a directory", dir);
-		if (!dir_empty(dir))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--record %s: the directory is not empty (a recording never "
-					  "writes over other files)",
-					  dir);
-		return PCIBW_OK;
-	}
+	if (stat(dir, &st) == 0)
+		return existing_dir_ok(dir, &st, err);
 	if (errno != ENOENT)
 		return pcibw_fail(err, PCIBW_EINTERNAL, "--record %s: cannot create it: %s", dir,
 				  strerror(errno));
@@ -97,13 +103,9 @@ int watch_record_open(const char *dir, unsigned long long max, const struct watc
 	memset(rec, 0, sizeof *rec);
 	struct stat st;
 	if (stat(dir, &st) == 0) {
-		if (!S_ISDIR(st.st_mode))
-			return pcibw_fail(err, PCIBW_EUSAGE, "--record %s: not a directory", dir);
-		if (!dir_empty(dir))
-			return pcibw_fail(err, PCIBW_EUSAGE,
-					  "--record %s: the directory is not empty (a recording never "
-					  "writes over other files)",
-					  dir);
+		int r = existing_dir_ok(dir, &st, err);
+		if (r)
+			return r;
 	} else if (mkdir(dir, 0755)) {
 		return pcibw_fail(err, PCIBW_EINTERNAL, "--record %s: cannot create it: %s", dir,
 				  strerror(errno));
