@@ -116,6 +116,10 @@ static json_t *port_fit_json(const struct pcibw_port_fit *f)
 	json_object_set_new(o, "line_rate_assumed", json_boolean(f->line_rate_assumed));
 	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
 	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
+	json_object_set_new(o, "ratio_64_low", jreal(f->ratio_64_low));
+	json_object_set_new(o, "ratio_64_high", jreal(f->ratio_64_high));
+	json_object_set_new(o, "ratio_1518_low", jreal(f->ratio_1518_low));
+	json_object_set_new(o, "ratio_1518_high", jreal(f->ratio_1518_high));
 	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
 	/* what was modelled, and which of its registers the source did not hold */
 	char spec[256], assumed[160];
