@@ -64,6 +64,15 @@ int pcibw_pcix_cost(const struct pcibw_model_in *in, const struct pcibw_recipe *
 	}
 	if (t.pcix && pcibw_term_band(in, PCIBW_TERM_ADB) == PCIBW_BAND_HIGH)
 		t.cpl_adb_disconnect = false;
+	/* bridges stated (or found on the path) without their latency: the expected figure counts
+	 * none (no datasheet in hand gives one), the band's low end each one's own primary-side
+	 * transaction; taken with the expected ADB and prefetch settings so the terms stay apart */
+	if (in->bus->bridges > 0 && !(in->bus->bridge_ns > 0) &&
+	    pcibw_term_band(in, PCIBW_TERM_BRIDGE) == PCIBW_BAND_LOW) {
+		struct pcibw_pci_timing e;
+		pcibw_pci_timing_defaults(in->bus, devices, &e);
+		t.bridge_ns = in->bus->bridges * pcibw_pci_bridge_hop_ns(&e);
+	}
 
 	double to_dev = 0, to_host = 0, read_ns = 0, stall_ns = 0;
 	for (int i = 0; i < rc->n; i++) {

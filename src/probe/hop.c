@@ -104,6 +104,15 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 			out->splits = d->pcix_splits;
 			out->splits_default = false;
 		}
+		/* The PCI-PCI bridges between the host bridge and the segment: every hop of the path
+		 * that drives a PCI or PCI-X bus, less the root-most one, which (behind a PCIe port or
+		 * on the host's hub link) fetches host memory for the whole chain and so plays the
+		 * host bridge the model's memory latency is measured behind (doc/model-pci.md). */
+		int pci_hops = 0;
+		for (int i = 0; i < d->n_path; i++)
+			if (d->path[i].bus_kind == PCIBW_BUS_PCI || d->path[i].bus_kind == PCIBW_BUS_PCIX)
+				pci_hops++;
+		out->bridges = pci_hops > 1 ? (pci_hops - 1 > 8 ? 8 : pci_hops - 1) : 0;
 		/* the device's own Latency Timer (config 0x0d) and Cache Line Size (0x0c) */
 		if (d->latency_timer >= 0 && d->latency_timer <= 255) {
 			out->latency_timer = d->latency_timer;

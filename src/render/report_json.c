@@ -195,6 +195,8 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 		json_object_set_new(p, "bus_kind", json_string(pcibw_device_kind_name(h->bus_kind)));
 		json_object_set_new(p, "link_speed_gts", jreal(h->link_speed_gts));
 		json_object_set_new(p, "link_width", jint(h->link_width));
+		json_object_set_new(p, "bus_mhz", jint(h->bus_mhz));
+		json_object_set_new(p, "bus_width_bits", jint(h->bus_width_bits));
 		json_object_set_new(p, "gbps", jreal(h->gbps));
 		json_object_set_new(p, "shared", json_boolean(h->shared));
 		json_object_set_new(p, "mps_supported_bytes", jint(h->mps_supported_bytes));
