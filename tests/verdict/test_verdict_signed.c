@@ -90,8 +90,8 @@ static bool has(char *const *ev, int n, const char *needle)
 	return false;
 }
 
-/* 4 rows: 64 B at 97 kpps of a 100 kpps wire (wire-bound), 128-512 B at 10, 8 and 6 kpps (not flat) with no CPU
- * (undetermined, "no CPU was measured"). 1 of 4 rows holds the headline verdict: it says so. */
+/* 4 rows: 64 B at 97 kpps of a 100 kpps wire (wire-bound), 128-512 B at 10, 8 and 6 kpps (not flat) with no
+ * CPU (undetermined, "no CPU was measured"). 1 of 4 rows holds the headline verdict: it says so. */
 Test(minority, headline_says_how_few_rows_hold_it)
 {
 	struct pcibw_rows rs = {0};
