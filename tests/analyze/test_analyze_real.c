@@ -271,14 +271,14 @@ Test(real, csv_and_text_formats)
 	cr_assert_eq(lines, 1 + 16, "header + 16 rows");
 	cr_assert(strstr(r.out, "\"cpu-bound\",\"packet rate flat at"), "evidence quoted: %.300s", r.out);
 	run_free(&r);
-	/* the band columns hold the JSON row's band (one row: the same file, one size) */
+	/* the band columns hold the JSON row's band (field case C: one row) */
 	r = run_pcibw(NULL,
-		      (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1024B-400M.json"),
-				       "--bus", "pcix133/64", "--format", "csv", NULL});
+		      (const char *[]){"analyze", test_data("analyze/synthetic-case-c-dge530t-pci33.csv"),
+				       "--bus", "pci33/32", "--format", "csv", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	json_t *j = analyze_json(
-	    NULL, (const char *[]){"analyze", test_data("bench/iperf3-3.12-loopback-udp-1024B-400M.json"),
-				   "--bus", "pcix133/64", "--json", NULL});
+	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-case-c-dge530t-pci33.csv"),
+				   "--bus", "pci33/32", "--json", NULL});
 	json_t *row = json_array_get(json_object_get(j, "rows"), 0);
 	const char *line = strchr(r.out, '\n') + 1;
 	double cell[4];
@@ -295,7 +295,7 @@ Test(real, csv_and_text_formats)
 		cr_assert(want > 0, "%s in JSON", keys[k]);
 		cr_assert_float_eq(cell[k], want, want * 1e-9, "%s: csv %g, json %g", keys[k], cell[k], want);
 	}
-	cr_assert_lt(cell[0], cell[1], "PCI-X 133/64 has a band");
+	cr_assert_lt(cell[0], cell[1], "PCI 33/32 has a band (prefetch)");
 	json_decref(j);
 	run_free(&r);
 	r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
