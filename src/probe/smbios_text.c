@@ -105,11 +105,13 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 				const char *t = memchr(s, ',', m);
 				int type = -1;
 				if (t && starts(t, m - (size_t)(t - s), ", DMI type ")) {
-					const char *p = t + 11;
-					char *e;
-					long v = strtol(p, &e, 10);
-					if (e > p && e <= s + m && (*e == ',' || e == s + m))
-						type = (int)v;
+					/* the digits within the line: the text need not end in a NUL */
+					const char *p = t + 11, *e = p;
+					int v = 0;
+					while (e < s + m && e - p < 4 && *e >= '0' && *e <= '9')
+						v = v * 10 + (*e++ - '0');
+					if (e > p && (e == s + m || *e == ','))
+						type = v;
 				}
 				if (type < 0)
 					return bad(err, name, line, 1,
@@ -121,7 +123,7 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 			}
 			if (starts(s, m, "Getting SMBIOS data") || starts(s, m, "SMBIOS ") ||
 			    starts(s, m, "Table at ") || starts(s, m, "Scanning ") ||
-			    strstr(s, "structures occupying") || starts(s, m, "Legacy DMI ") ||
+			    memmem(s, m, "structures occupying", 20) || starts(s, m, "Legacy DMI ") ||
 			    starts(s, m, "Reading SMBIOS") || starts(s, m, "Invalid entry length") ||
 			    starts(s, m, "Wrong DMI structures"))
 				continue;
