@@ -113,6 +113,30 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 			if (d->path[i].bus_kind == PCIBW_BUS_PCI || d->path[i].bus_kind == PCIBW_BUS_PCIX)
 				pci_hops++;
 		out->bridges = pci_hops > 1 ? (pci_hops - 1 > 8 ? 8 : pci_hops - 1) : 0;
+		/* The segment above the device's bridge, where that bridge is the master (a card's own
+		 * bridge, or any second PCI/PCI-X level): its clock and width are known from the
+		 * bridge that drives it, so the model costs both segments (card_bridge=, the device's
+		 * own segment being the card's) and the device's bridge is no longer one of `bridges`. */
+		const struct pcibw_hop *up = d->n_path >= 2 ? &d->path[1] : NULL;
+		if (up && (up->bus_kind == PCIBW_BUS_PCI || up->bus_kind == PCIBW_BUS_PCIX) &&
+		    (d->path[0].bus_kind == PCIBW_BUS_PCI || d->path[0].bus_kind == PCIBW_BUS_PCIX) &&
+		    up->bus_mhz > 0 && (up->bus_width_bits == 32 || up->bus_width_bits == 64) &&
+		    isfinite(up->gbps) && up->gbps > 0) {
+			out->card.kind = out->kind;
+			out->card.clock_mhz = out->clock_mhz;
+			out->card.width_bits = out->width_bits;
+			out->card.transfers_per_clock = out->transfers_per_clock;
+			out->kind = up->bus_kind;
+			out->clock_mhz = up->bus_mhz;
+			out->width_bits = up->bus_width_bits;
+			/* PCI-X 266/533 move 2 or 4 transfers per 133 MHz clock: the hop's bandwidth
+			 * over clock x width says which */
+			double per_clock = up->gbps * 1e3 / ((double)up->bus_mhz * up->bus_width_bits);
+			out->transfers_per_clock = up->bus_kind == PCIBW_BUS_PCIX && per_clock > 3     ? 4
+						   : up->bus_kind == PCIBW_BUS_PCIX && per_clock > 1.5 ? 2
+												       : 1;
+			out->bridges--;
+		}
 		/* the device's own Latency Timer (config 0x0d) and Cache Line Size (0x0c) */
 		if (d->latency_timer >= 0 && d->latency_timer <= 255) {
 			out->latency_timer = d->latency_timer;

@@ -286,6 +286,38 @@ Test(band, unstated_bridge_latency_widens_the_low_end)
 	cr_expect_lt(q.bus_gbps_low, p.bus_gbps_low, "PCI-X low: %g vs %g", q.bus_gbps_low, p.bus_gbps_low);
 }
 
+/*
+ * card_bridge=: a card whose functions sit behind its own bridge draws on two segments; the
+ * packet's ceiling is that of the slower one. A PCI 33/32 slot under a PCI-X 133/64 card segment
+ * gives the slot's figure (bound by "shared"); a PCI-X 133/64 slot under a card segment of PCI
+ * 33/32 the card segment's (bound by "card-segment"): with no bridge latency stated, each as that
+ * segment alone, and the card's unstated bridge widens the low end only.
+ */
+Test(band, card_bridge_takes_the_slower_segment)
+{
+	struct pcibw_nic n = load_nic("e1000");
+	struct pcibw_bus pci = parse_bus("pci33/32"),
+			 slow_slot = parse_bus("pci33/32,card_bridge=pcix133/64"),
+			 slow_card = parse_bus("pcix133/64,card_bridge=pci33/32"),
+			 bridged = parse_bus("pci33/32,bridges=1");
+	const double sizes[] = {64, 1518};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_model_row a = eval(&pci, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row b =
+		    eval(&slow_slot, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row c =
+		    eval(&slow_card, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row d = eval(&bridged, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		assert_rel(b.bus_gbps, a.bus_gbps, 1e-12, "slot bounds at %g B", sizes[i]);
+		cr_expect_str_eq(b.bound_by, "shared");
+		assert_rel(c.bus_gbps, a.bus_gbps, 1e-12, "card segment bounds at %g B", sizes[i]);
+		cr_expect_str_eq(c.bound_by, "card-segment");
+		/* the card's segment sits behind the card's bridge: its band is that of bridges=1 */
+		assert_rel(c.bus_gbps_low, d.bus_gbps_low, 1e-12, "low end at %g B", sizes[i]);
+		cr_expect_lt(c.bus_gbps_low, a.bus_gbps_low);
+	}
+}
+
 /* analyze reads the band: the Broadwell sweep's 257-384 B reads beat the expected figure but
  * not the band's high end, so none of its rows is impossible and the 320 B read (51.82 Gbit/s
  * measured, tests/data) says the bus is at its limit with a host better than expected. */

@@ -198,8 +198,12 @@ Test(report_synthetic, pcie_to_pcix_bridge_counts_its_segment)
 	expect_null(json_array_get(p, 2), "bus_mhz");
 	expect_null(json_array_get(p, 2), "bus_width_bits");
 	/* two hops drive PCI/PCI-X buses: the root-most (the PCIe-to-PCI-X bridge) fetches host
-	 * memory for the chain, so one PCI-PCI bridge stands between it and the NIC's segment */
+	 * memory for the chain, and the NIC's bridge is the master on the PCI-X 133/64 segment it
+	 * drives: both segments are modelled, the NIC's own as the card's (card_bridge=), no
+	 * further bridge between */
 	json_t *f = json_object_get(d, "port_fit");
-	cr_assert(strstr(str(f, "bus_modelled"), ",bridges=1"), "%s", str(f, "bus_modelled"));
+	cr_assert(!strncmp(str(f, "bus_modelled"), "pcix133/64,", 11), "%s", str(f, "bus_modelled"));
+	cr_assert(strstr(str(f, "bus_modelled"), ",card_bridge=pci33/32"), "%s", str(f, "bus_modelled"));
+	cr_assert(!strstr(str(f, "bus_modelled"), "bridges="), "%s", str(f, "bus_modelled"));
 	json_decref(root);
 }
