@@ -2,8 +2,8 @@
 /*
  * The sampler interface of `pcibw watch`: something that, each time it is asked, fills a sample
  * (pcibw/watch.h) with the raw text of the kernel files at that moment. Two kinds: the OS's
- * (sampler_linux.c: files kept open and re-read with pread, the ethtool ioctl; a FreeBSD one would
- * read sysctl kern.cp_times and getifaddrs' if_data into the same blobs) and a recording's
+ * (sampler_linux.c: files kept open and re-read with pread, the ethtool ioctl; sampler_freebsd.c:
+ * sysctl kern.cp_times, getifaddrs' if_data and the driver's sysctls into the same blobs) and a recording's
  * (replay.c). Everything after the sample is OS-neutral.
  */
 #ifndef PCIBW_WATCH_SAMPLER_H
@@ -42,10 +42,22 @@ struct watch_sampler {
 int watch_sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
 
 /*
- * watch_list_pci_ifaces - the interfaces of this machine that have a PCI device (names into
+ * watch_sampler_freebsd - the same for FreeBSD (sampler_freebsd.c): kern.cp_times, hw.intrcnt,
+ * getifaddrs(3) if_data and the driver's dev.DRIVER.UNIT statistics; each named interface must
+ * have a link-level entry (PCIBW_ENOMATCH otherwise); PCIBW_ENOTHERE when getifaddrs fails.
+ */
+int watch_sampler_freebsd(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
+
+/* watch_sampler_open - this OS's sampler: watch_sampler_linux or watch_sampler_freebsd, as the
+ * build's host system is (meson picks sampler_linux.c or sampler_freebsd.c). */
+int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
+
+/*
+ * watch_list_pci_ifaces - the interfaces of this machine that have a PCI device (Linux: sysfs;
+ * FreeBSD: a device in the sysctl tree whose %parent is a pciN bus) (names into
  * names[max][PCIBW_WATCH_IFNAME]); returns how many. notes (max_notes strings of 200 bytes)
  * gets one line per network PCI function with no interface because a user-space driver owns it
- * (vfio-pci, uio_pci_generic, igb_uio: DPDK or a VM), *n_notes their count.
+ * (vfio-pci, uio_pci_generic, igb_uio: DPDK or a VM; nic_uio on FreeBSD), *n_notes their count.
  */
 int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*notes)[200], int max_notes,
 			  int *n_notes);
