@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs. */
+/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs.
+ * OS-neutral: the interface speed comes from the sampler's OS file (sampler.h). */
 #include "context.h"
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
@@ -7,25 +8,12 @@
 #include "pcibw/request.h"
 #include "pcibw/words.h"
 #include "result.h"
+#include "sampler.h"
 #include "src/util/grow.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-
-static double sysfs_speed_gbps(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "/sys/class/net/%s/speed", name);
-	FILE *f = fopen(path, "re");
-	long v = -1;
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v > 0 ? (double)v / 1000 : 0;
-}
 
 void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, double interval,
 		      struct watch_meta *meta)
@@ -37,7 +25,7 @@ void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, doub
 		struct watch_meta_if *m = &meta->ifs[i];
 		m->wi = s->ifs[i];
 		m->vendor_id = m->device_id = -1;
-		m->line_rate_gbps = line_rate_gbps > 0 ? line_rate_gbps : sysfs_speed_gbps(m->wi.name);
+		m->line_rate_gbps = line_rate_gbps > 0 ? line_rate_gbps : watch_iface_speed_gbps(m->wi.name);
 	}
 	struct pcibw_cpuinfo ci;
 	pcibw_cpuinfo_live(&ci);
