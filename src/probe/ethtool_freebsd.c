@@ -2,7 +2,7 @@
 /*
  * Driver and firmware of a network interface on FreeBSD (ethtool.h), from the sysctl tree of its
  * device (sysctl(3)): the interface of a NIC driver is named after its device (em0 is the device
- * em0, probe_netif_split_name), dev.DRIVER.UNIT.%driver names the driver, and the drivers that
+ * em0, pcibw_ifname_split), dev.DRIVER.UNIT.%driver names the driver, and the drivers that
  * know their firmware publish it as dev.DRIVER.UNIT.fw_version (ix, ixl, ice, mlx5en among
  * them: "eTrack 0x800003e2 PHY FW V286"). No root needed. The supported speeds are another
  * matter: SIOCGIFMEDIA lists media words whose speeds only the kernel's ifmedia_baudrate()
@@ -10,7 +10,7 @@
  * unknown rather than guessing it from a media name.
  */
 #include "ethtool.h"
-#include "netif.h"
+#include "src/util/ifname.h"
 #include <stdio.h>
 #include <string.h>
 #include <sys/sysctl.h>
@@ -20,7 +20,7 @@ static bool dev_string(const char *ifname, const char *leaf, char *buf, size_t n
 {
 	char drv[32], name[96];
 	unsigned unit;
-	if (n < 2 || !probe_netif_split_name(ifname, drv, sizeof drv, &unit))
+	if (n < 2 || !pcibw_ifname_split(ifname, drv, sizeof drv, &unit))
 		return false;
 	snprintf(name, sizeof name, "dev.%s.%u.%s", drv, unit, leaf);
 	size_t len = n - 1;

@@ -22,26 +22,6 @@ void probe_netif_advice(char *buf, size_t n, size_t o, const char *name, const c
 			 name);
 }
 
-bool probe_netif_split_name(const char *name, char *driver, size_t n, unsigned *unit)
-{
-	size_t len = strlen(name), d = len;
-	while (d > 0 && isdigit((unsigned char)name[d - 1]))
-		d--;
-	/* a driver name, then a unit without leading zeros (device_get_nameunit: "%s%d") */
-	if (d == 0 || d == len || len - d > 9 || d >= n || (name[d] == '0' && len - d > 1))
-		return false;
-	for (size_t i = 0; i < d; i++)
-		if (!isalnum((unsigned char)name[i]) && name[i] != '_')
-			return false;
-	memcpy(driver, name, d);
-	driver[d] = '\0';
-	unsigned u = 0;
-	for (size_t i = d; i < len; i++)
-		u = u * 10 + (unsigned)(name[i] - '0');
-	*unit = u;
-	return true;
-}
-
 /* <net/if_types.h>: the ifi_type values a software interface carries */
 static const char *fbsd_kind(int type)
 {

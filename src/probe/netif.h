@@ -34,15 +34,6 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 void probe_netif_advice(char *buf, size_t n, size_t o, const char *name, const char *below, bool live);
 
 /*
- * probe_netif_split_name - a FreeBSD interface name as the driver's name and unit that NIC
- * drivers give their ifnet (if_initname(ifp, device_get_name(dev), device_get_unit(dev)):
- * "em0" -> "em", 0; "ixl12" -> "ixl", 12): the dev.DRIVER.UNIT sysctl tree of its device. False
- * for a name without a trailing unit, a unit with a leading zero or of more than 9 digits, or a
- * driver part longer than n - 1 or holding other than letters, digits and '_'. Pure.
- */
-bool probe_netif_split_name(const char *name, char *driver, size_t n, unsigned *unit);
-
-/*
  * probe_netif_fbsd_words - why FreeBSD interface name has no PCI device, from what getifaddrs(3)
  * and sysctl(3) said: found (a link-level entry exists), loopback (IFF_LOOPBACK in ifa_flags),
  * ifi_type (its if_data type, <net/if_types.h>), parent (the dev.DRIVER.UNIT.%parent sysctl of

@@ -7,6 +7,7 @@
  * probe_netif_fbsd_words's.
  */
 #include "netif.h"
+#include "src/util/ifname.h"
 #include <ifaddrs.h>
 #include <net/if.h>
 #include <stdio.h>
@@ -35,7 +36,7 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 	char drv[32], key[96], parent[64];
 	unsigned unit;
 	const char *par = NULL;
-	if (found && probe_netif_split_name(name, drv, sizeof drv, &unit)) {
+	if (found && pcibw_ifname_split(name, drv, sizeof drv, &unit)) {
 		size_t len = sizeof parent - 1;
 		snprintf(key, sizeof key, "dev.%s.%u.%%parent", drv, unit);
 		if (sysctlbyname(key, parent, &len, NULL, 0) == 0) {

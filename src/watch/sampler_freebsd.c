@@ -10,7 +10,7 @@
  */
 #include "freebsd_text.h"
 #include "sampler.h"
-#include "src/probe/netif.h"
+#include "src/util/ifname.h"
 #include <fcntl.h>
 #include <ifaddrs.h>
 #include <net/if.h>
@@ -239,7 +239,7 @@ static void device_facts(const char *name, struct watch_iface *wi, struct fbsd_i
 {
 	char drv[32], key[128], val[256];
 	unsigned unit;
-	if (!probe_netif_split_name(name, drv, sizeof drv, &unit))
+	if (!pcibw_ifname_split(name, drv, sizeof drv, &unit))
 		return;
 	snprintf(key, sizeof key, "dev.%s.%u.%%driver", drv, unit);
 	if (!read_string(key, val, sizeof val))

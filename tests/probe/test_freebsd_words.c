@@ -9,6 +9,7 @@
 #include "src/probe/netif.h"
 #include "src/probe/virt.h"
 #include "src/util/exe_dir.h"
+#include "src/util/ifname.h"
 #include <criterion/criterion.h>
 #include <string.h>
 
@@ -16,21 +17,21 @@ Test(freebsd_words, split_name)
 {
 	char d[32];
 	unsigned u = 99;
-	cr_assert(probe_netif_split_name("em0", d, sizeof d, &u));
+	cr_assert(pcibw_ifname_split("em0", d, sizeof d, &u));
 	cr_assert_str_eq(d, "em");
 	cr_assert_eq(u, 0);
-	cr_assert(probe_netif_split_name("ixl12", d, sizeof d, &u));
+	cr_assert(pcibw_ifname_split("ixl12", d, sizeof d, &u));
 	cr_assert_str_eq(d, "ixl");
 	cr_assert_eq(u, 12);
-	cr_assert(probe_netif_split_name("mlx5_core3", d, sizeof d, &u));
+	cr_assert(pcibw_ifname_split("mlx5_core3", d, sizeof d, &u));
 	cr_assert_str_eq(d, "mlx5_core");
 	cr_assert_eq(u, 3);
-	cr_assert_not(probe_netif_split_name("bridge", d, sizeof d, &u));  /* no unit */
-	cr_assert_not(probe_netif_split_name("0", d, sizeof d, &u));	   /* no driver */
-	cr_assert_not(probe_netif_split_name("em01", d, sizeof d, &u));	   /* not "%s%d" */
-	cr_assert_not(probe_netif_split_name("em0.100", d, sizeof d, &u)); /* a VLAN's name */
-	cr_assert_not(probe_netif_split_name("em1234567890", d, sizeof d, &u));
-	cr_assert_not(probe_netif_split_name("averylongdriver0", d, 8, &u));
+	cr_assert_not(pcibw_ifname_split("bridge", d, sizeof d, &u));  /* no unit */
+	cr_assert_not(pcibw_ifname_split("0", d, sizeof d, &u));       /* no driver */
+	cr_assert_not(pcibw_ifname_split("em01", d, sizeof d, &u));    /* not "%s%d" */
+	cr_assert_not(pcibw_ifname_split("em0.100", d, sizeof d, &u)); /* a VLAN's name */
+	cr_assert_not(pcibw_ifname_split("em1234567890", d, sizeof d, &u));
+	cr_assert_not(pcibw_ifname_split("averylongdriver0", d, 8, &u));
 }
 
 Test(freebsd_words, why_no_pci)

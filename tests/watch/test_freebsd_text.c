@@ -124,12 +124,12 @@ Test(freebsd_text, if_data_becomes_net_blob)
 	cr_assert_eq(watch_fbsd_net_text(&d, out, 8), 0);
 }
 
-/* the whole of tests/data/freebsd/NAME, NUL-terminated (static: one at a time) */
+/* the whole of tests/watch/data/NAME, NUL-terminated (static: one at a time) */
 static const char *fbsd_data(const char *name, size_t *len)
 {
 	static char buf[65536];
 	char rel[128];
-	snprintf(rel, sizeof rel, "freebsd/%s", name);
+	snprintf(rel, sizeof rel, "%s", name);
 	FILE *f = fopen(test_data(rel), "r");
 	cr_assert(f, "%s", test_data(rel));
 	*len = fread(buf, 1, sizeof buf - 1, f);
