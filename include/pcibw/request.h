@@ -21,8 +21,10 @@ enum pcibw_command {
 	PCIBW_CMD_MODEL = 1 << 1,
 	PCIBW_CMD_ANALYZE = 1 << 2,
 	PCIBW_CMD_WATCH = 1 << 3,
+	PCIBW_CMD_SLOTS = 1 << 4,
 };
-#define PCIBW_CMD_ALL (PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH)
+#define PCIBW_CMD_ALL                                                                                        \
+	(PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH | PCIBW_CMD_SLOTS)
 
 /* --format */
 /* --format; PROMETHEUS (report, watch): the text exposition format for node_exporter's textfile
@@ -62,8 +64,11 @@ struct pcibw_request {
 	const char *sizes;    /* --sizes LIST, NULL: the command's default */
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
-	double line_rate_gbps; /* --line-rate, Gbit/s per direction; 0 = none */
-	int mtu;	       /* --mtu, the IP MTU in bytes (analyze: TCP segments, UDP fragments); 1500 */
+	double line_rate_gbps;	 /* --line-rate, Gbit/s per direction; 0 = none */
+	int line_rate_ports;	 /* the N of --line-rate NxRATE, 0 when given without one */
+	int ports;		 /* --ports N (slots): the card's ports, each at --line-rate; 0 none */
+	const char *smbios_file; /* --smbios FILE (slots): dmidecode -t 9 text, NULL */
+	int mtu;		 /* --mtu, the IP MTU in bytes (analyze: TCP segments, UDP fragments); 1500 */
 	enum pcibw_compat compat;
 	int segment_devices; /* 1..32 */
 

@@ -43,8 +43,8 @@ const char *probe_virt_emulated(int subsys_vendor_id);
 
 /*
  * probe_virt_mark - in a guest (evidence: what said so, for the warning), mark each device of
- * set whose subsystem vendor is a hypervisor's as virtual (provenance "inferred") and warn
- * "virtual-machine" once, naming this machine (live) or the copied one. Returns how many
+ * set whose subsystem vendor is a hypervisor's, and the host bridge, as virtual (provenance
+ * "inferred") and warn "virtual-machine" once, naming this machine (live) or the copied one. Returns how many
  * devices it marked.
  */
 int probe_virt_mark(struct probe_set *set, struct pcibw_report *r, bool live, const char *evidence);

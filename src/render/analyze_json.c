@@ -75,6 +75,17 @@ static json_t *tcp_path_json(const struct pcibw_row *r)
 	return o;
 }
 
+/* limits: every resource at or above its threshold, in the verdict order */
+static json_t *limits_json(unsigned limits)
+{
+	const char *names[PCIBW_RES_N];
+	int n = pcibw_limits_names(limits, names, PCIBW_RES_N);
+	json_t *a = json_array();
+	for (int i = 0; i < n; i++)
+		json_array_append_new(a, json_string(names[i]));
+	return a;
+}
+
 static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_row *r, const char *size_is)
 {
 	json_t *o = json_object();
@@ -132,6 +143,7 @@ static json_t *row_json(const struct pcibw_analyze_view *v, const struct pcibw_r
 	json_object_set_new(o, "per_packet_limit", json_boolean(r->per_packet));
 	json_object_set_new(o, "tcp_path", tcp_path_json(r));
 	json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(r->verdict)));
+	json_object_set_new(o, "limits", limits_json(r->limits));
 	json_object_set_new(o, "evidence", strings(r->evidence, r->n_evidence));
 	json_object_set_new(o, "reasons", pcibw_json_reasons(r->reasons, r->n_reasons));
 	return o;
@@ -209,6 +221,12 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
 				    json_integer(v->summary->counts[k]));
 	json_object_set_new(root, "counts", counts);
+	/* the rows holding the headline verdict (0-based): fewer than half of all, the headline says so */
+	json_t *vr = json_array();
+	for (int i = 0; i < v->rows->n; i++)
+		if (v->rows->v[i].verdict == v->summary->verdict)
+			json_array_append_new(vr, json_integer(i));
+	json_object_set_new(root, "verdict_rows", vr);
 	json_t *groups = json_array();
 	for (int g = 0; g < v->summary->n_groups; g++) {
 		const struct pcibw_group *gr = &v->summary->groups[g];
@@ -229,6 +247,9 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 			json_array_append_new(idx, json_integer(gr->rows[k]));
 		json_object_set_new(o, "rows", idx);
 		json_object_set_new(o, "verdict", json_string(pcibw_verdict_name(gr->verdict)));
+		json_object_set_new(
+		    o, "limits",
+		    limits_json(gr->representative >= 0 ? v->rows->v[gr->representative].limits : 0));
 		json_object_set_new(o, "evidence", strings(gr->evidence, gr->n_evidence));
 		json_object_set_new(o, "reasons", pcibw_json_reasons(gr->reasons, gr->n_reasons));
 		/* the figures behind the evidence's TCP window line: its representative row's */

@@ -206,6 +206,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 	json_object_set_new(o, "segment_peers", peers);
 	json_object_set_new(o, "port_fit", port_fit_json(&d->port_fit));
 	json_object_set_new(o, "empty", json_boolean(d->empty == 1));
+	json_object_set_new(o, "secondary_bus", jint(d->secondary_bus));
 	if (d->link_cause.code) {
 		json_t *c = json_object();
 		json_object_set_new(c, "code", json_string(d->link_cause.code));
