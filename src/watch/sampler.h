@@ -62,11 +62,6 @@ int watch_sampler_open(const char *const *names, int n, struct watch_sampler **o
 int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*notes)[200], int max_notes,
 			  int *n_notes);
 
-/* watch_iface_speed_gbps - the current speed of interface name, Gbit/s; 0 when unknown or the
- * link is down. Linux: /sys/class/net/NAME/speed (Mbit/s; -1 without link); FreeBSD: the
- * getifaddrs(3) if_data ifi_baudrate (bit/s) of a link that is up. */
-double watch_iface_speed_gbps(const char *name);
-
 /* watch_monotonic - CLOCK_MONOTONIC in seconds (never jumps with the wall clock). */
 double watch_monotonic(void);
 

@@ -504,17 +504,3 @@ int watch_sampler_open(const char *const *names, int n, struct watch_sampler **o
 {
 	return watch_sampler_linux(names, n, out, err);
 }
-
-double watch_iface_speed_gbps(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "/sys/class/net/%s/speed", name);
-	FILE *f = fopen(path, "re");
-	long v = -1;
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v > 0 ? (double)v / 1000 : 0;
-}
