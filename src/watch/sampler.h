@@ -34,22 +34,14 @@ struct watch_sampler {
 };
 
 /*
- * watch_sampler_linux - open the kernel files for the n interfaces named (each must exist:
- * PCIBW_ENOMATCH "no such interface 'X'" otherwise). Needs no root: ethtool statistics that
- * cannot be read are left out. Returns PCIBW_OK with *out set, PCIBW_ENOTHERE when /proc/stat
- * cannot be opened (not Linux), PCIBW_EINTERNAL.
+ * watch_sampler_open - this OS's sampler for the n interfaces named (each must exist: PCIBW_ENOMATCH
+ * "no such interface 'X'" otherwise), as the build's host system is (meson picks one file).
+ * Linux (sampler_linux.c): the kernel files, kept open; needs no root: ethtool statistics that
+ * cannot be read are left out; PCIBW_ENOTHERE when /proc/stat cannot be opened (no /proc).
+ * FreeBSD (sampler_freebsd.c): kern.cp_times, hw.intrcnt, getifaddrs(3) if_data and the driver's
+ * dev.DRIVER.UNIT statistics, each interface needing a link-level entry; PCIBW_ENOTHERE when
+ * getifaddrs fails. Returns PCIBW_OK with *out set, those, PCIBW_EINTERNAL.
  */
-int watch_sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
-
-/*
- * watch_sampler_freebsd - the same for FreeBSD (sampler_freebsd.c): kern.cp_times, hw.intrcnt,
- * getifaddrs(3) if_data and the driver's dev.DRIVER.UNIT statistics; each named interface must
- * have a link-level entry (PCIBW_ENOMATCH otherwise); PCIBW_ENOTHERE when getifaddrs fails.
- */
-int watch_sampler_freebsd(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
-
-/* watch_sampler_open - this OS's sampler: watch_sampler_linux or watch_sampler_freebsd, as the
- * build's host system is (meson picks sampler_linux.c or sampler_freebsd.c). */
 int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
 
 /*

@@ -276,7 +276,7 @@ static void device_facts(const char *name, struct watch_iface *wi, struct fbsd_i
 	}
 }
 
-int watch_sampler_freebsd(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
+static int sampler_freebsd(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
 {
 	if (n > PCIBW_WATCH_MAX_IFACES)
 		return pcibw_fail(err, PCIBW_EUSAGE, "at most %d interfaces", PCIBW_WATCH_MAX_IFACES);
@@ -310,7 +310,7 @@ int watch_sampler_freebsd(const char *const *names, int n, struct watch_sampler 
 
 int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
 {
-	return watch_sampler_freebsd(names, n, out, err);
+	return sampler_freebsd(names, n, out, err);
 }
 
 int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*notes)[200], int max_notes,

@@ -388,7 +388,7 @@ static void linux_close(struct watch_sampler *s)
 	free(ls);
 }
 
-int watch_sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
+static int sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
 {
 	if (n > PCIBW_WATCH_MAX_IFACES)
 		return pcibw_fail(err, PCIBW_EUSAGE, "at most %d interfaces", PCIBW_WATCH_MAX_IFACES);
@@ -502,5 +502,5 @@ int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*not
 
 int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
 {
-	return watch_sampler_linux(names, n, out, err);
+	return sampler_linux(names, n, out, err);
 }
