@@ -199,6 +199,7 @@ int render_watch_json(FILE *out, const struct pcibw_watch_iv_result *v)
 		iface_verdict(x, &fr->v);
 		json_object_set_new(x, "bus_modelled",
 				    fr->bus_modelled[0] ? json_string(fr->bus_modelled) : json_null());
+		json_object_set_new(x, "link_changes", json_integer(fr->link_changes));
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
@@ -299,6 +300,17 @@ int render_watch_summary_json(FILE *out, const struct pcibw_watch_summary_result
 		json_object_set_new(x, "line_rate_gbps",
 				    jnum(m->line_rate_gbps > 0 ? m->line_rate_gbps : NAN));
 		iface_verdict(x, &s->ifs[i]);
+		const struct pcibw_watch_link_run *l = &s->links[i];
+		json_object_set_new(x, "link_changes", json_integer(l->changes));
+		json_object_set_new(x, "link_intervals", json_integer(l->intervals));
+		json_t *states = json_array();
+		for (int k = 0; k < l->n_states; k++) {
+			json_t *st = json_object();
+			json_object_set_new(st, "speed_gts", json_real(l->gts[k]));
+			json_object_set_new(st, "width", json_integer(l->width[k]));
+			json_array_append_new(states, st);
+		}
+		json_object_set_new(x, "link_states", states);
 		json_t *notes = json_array();
 		for (int k = 0; k < s->setup->n_warnings; k++) {
 			const struct pcibw_watch_warning *wn = &s->setup->warnings[k];
