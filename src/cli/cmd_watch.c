@@ -101,7 +101,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 		if (n == 0) {
 			n = watch_list_pci_ifaces(names, PCIBW_WATCH_MAX_IFACES, notes, 8, &n_notes);
 			for (int i = 0; i < n_notes; i++)
-				fprintf(stderr, "pcibw: %s\n", notes[i]);
+				pcibw_put_message(stderr, "pcibw: ", notes[i]);
 			if (n == 0) {
 				st = pcibw_fail(&err, PCIBW_ENOMATCH,
 						"no interface has a PCI device: name one (pcibw watch lo)");

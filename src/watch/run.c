@@ -259,9 +259,11 @@ out:
 		struct pcibw_err e2 = {0};
 		if (watch_record_close(&rs->rec, &e2) && !st)
 			st = pcibw_fail(err, PCIBW_EINTERNAL, "%s", e2.msg);
-		if (!st && rs->rec.full)
-			fprintf(stderr, "pcibw: warning: the recording %s stopped at --record-max\n",
-				o->record_dir);
+		if (!st && rs->rec.full) {
+			char m[4200];
+			snprintf(m, sizeof m, "the recording %s stopped at --record-max", o->record_dir);
+			pcibw_put_message(stderr, "pcibw: warning: ", m);
+		}
 	}
 	pcibw_summary_free(&sum);
 	watch_shared_run_free(&rs->shared_run);
