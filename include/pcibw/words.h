@@ -50,4 +50,11 @@ void pcibw_verdict_words(struct pcibw_rows *rs, const struct pcibw_machine *mach
 void pcibw_summary_words(const struct pcibw_rows *rs, const struct pcibw_machine *mach,
 			 struct pcibw_summary *s);
 
+/*
+ * pcibw_iface_idle_words - the evidence line of one interface's own verdict when it moved no packet
+ * (x: an iface-idle reason): "idle: no packets on NAME during N intervals of S s", or "idle: no
+ * packets" when the span is unknown (NAN: one interval of a run). buf holds n bytes. Returns buf.
+ */
+const char *pcibw_iface_idle_words(const struct pcibw_reason *x, char *buf, size_t n);
+
 #endif

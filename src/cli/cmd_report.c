@@ -4,9 +4,14 @@
 #include "pcibw/probe.h"
 #include "src/render/report_render.h"
 #include "src/util/atomic_file.h"
-#include <errno.h>
 #include <stdio.h>
 #include <string.h>
+
+/* the textfile's writer takes any render: this one's */
+static int prometheus(FILE *f, const void *rep)
+{
+	return pcibw_report_render_prometheus(f, rep);
+}
 
 int cmd_report(int argc, char **argv)
 {
@@ -30,21 +35,12 @@ int cmd_report(int argc, char **argv)
 		pcibw_report_free(&rep);
 		return cli_error(&err);
 	}
-	struct pcibw_atomic_file tf = {0};
-	FILE *out = stdout;
-	if (req.textfile) {
-		if ((r = pcibw_atomic_open(&tf, req.textfile, &err))) {
-			pcibw_report_free(&rep);
-			return cli_error(&err);
-		}
-		out = tf.f;
-	}
-	errno = 0;
-	r = req.format == PCIBW_OUT_JSON	 ? pcibw_report_render_json(out, &rep)
-	    : req.format == PCIBW_OUT_CSV	 ? pcibw_report_render_csv(out, &rep)
-	    : req.format == PCIBW_OUT_PROMETHEUS ? pcibw_report_render_prometheus(out, &rep)
-						 : pcibw_report_render_text(out, &rep);
-	int write_errno = r ? errno : 0;
+	r = req.textfile			 ? pcibw_textfile_write(req.textfile, prometheus, &rep, &err)
+	    : req.format == PCIBW_OUT_JSON	 ? pcibw_report_render_json(stdout, &rep)
+	    : req.format == PCIBW_OUT_CSV	 ? pcibw_report_render_csv(stdout, &rep)
+	    : req.format == PCIBW_OUT_PROMETHEUS ? pcibw_report_render_prometheus(stdout, &rep)
+						 : pcibw_report_render_text(stdout, &rep);
+	/* the exposition has no room for them: on standard error */
 	if (req.format == PCIBW_OUT_PROMETHEUS) {
 		char s[1100];
 		for (int i = 0; i < rep.n_warnings; i++)
@@ -52,18 +48,8 @@ int cmd_report(int argc, char **argv)
 			    stderr, "pcibw: warning: ", pcibw_warning_string(&rep.warnings[i], s, sizeof s));
 	}
 	pcibw_report_free(&rep);
-	if (req.textfile) {
-		if (r) {
-			pcibw_atomic_abort(&tf);
-			/* a full disk fails the render's own writes: say why, as commit would */
-			pcibw_fail(&err, PCIBW_EINTERNAL, "cannot write output: %s: %s", req.textfile,
-				   write_errno ? strerror(write_errno) : "write error");
-			return cli_error(&err);
-		}
-		if (pcibw_atomic_commit(&tf, &err))
-			return cli_error(&err);
-		return 0;
-	}
+	if (req.textfile)
+		return r ? cli_error(&err) : 0;
 	/* a failed write is main's to report (finish_output), with its reason */
 	if (r && !ferror(stdout)) {
 		pcibw_fail(&err, PCIBW_EINTERNAL, "cannot render the report");

@@ -7,9 +7,10 @@
 #include "cli.h"
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
-#include "src/render/text_wrap.h"
+#include "src/render/watch_render.h"
 #include "src/util/atomic_file.h"
 #include "src/watch/run.h"
+#include <errno.h>
 #include <math.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -17,12 +18,80 @@
 
 static volatile sig_atomic_t stop_signal;
 
+/* The renderer of the chosen format, as the watch loop calls it (struct pcibw_watch_sink). */
+struct watch_out {
+	enum pcibw_output format;
+	FILE *f;
+	const char *textfile; /* prometheus: replace this file each interval; NULL: f */
+	bool live;	      /* flush after each interval: a pipe sees it at once */
+	long lines;	      /* text: table lines so far */
+};
+
+static int written(struct watch_out *o, int st, struct pcibw_err *err)
+{
+	if (st || (o->live && fflush(o->f)))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s", strerror(errno));
+	return PCIBW_OK;
+}
+
+static int out_start(void *self, const struct pcibw_watch_setup *s, struct pcibw_err *err)
+{
+	struct watch_out *o = self;
+	switch (o->format) {
+	case PCIBW_OUT_CSV:
+		return written(o, render_watch_start_csv(o->f, s), err);
+	case PCIBW_OUT_JSON:
+	case PCIBW_OUT_PROMETHEUS:
+		return PCIBW_OK;
+	default:
+		return written(o, render_watch_start_text(o->f, s), err);
+	}
+}
+
+static int out_interval(void *self, const struct pcibw_watch_iv_result *r, struct pcibw_err *err)
+{
+	struct watch_out *o = self;
+	switch (o->format) {
+	case PCIBW_OUT_JSON:
+		return written(o, render_watch_json(o->f, r), err);
+	case PCIBW_OUT_CSV:
+		return written(o, render_watch_csv(o->f, r), err);
+	case PCIBW_OUT_PROMETHEUS:
+		if (o->textfile)
+			return pcibw_textfile_write(o->textfile, render_watch_prometheus, r, err);
+		return written(o, render_watch_prometheus(o->f, r), err);
+	default:
+		return written(o, render_watch_text(o->f, r, &o->lines), err);
+	}
+}
+
+static int out_summary(void *self, const struct pcibw_watch_summary_result *r, struct pcibw_err *err)
+{
+	struct watch_out *o = self;
+	int st;
+	switch (o->format) {
+	case PCIBW_OUT_PROMETHEUS: /* the last interval's figures stay */
+		return PCIBW_OK;
+	case PCIBW_OUT_JSON:
+		st = render_watch_summary_json(o->f, r);
+		break;
+	case PCIBW_OUT_CSV:
+		st = render_watch_summary_csv(o->f, r);
+		break;
+	default:
+		st = render_watch_summary_text(o->f, r);
+	}
+	if (st || fflush(o->f))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s", strerror(errno));
+	return PCIBW_OK;
+}
+
 static void on_signal(int sig)
 {
 	stop_signal = sig;
 }
 
-static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
+static int setup(const struct pcibw_request *req, struct watch_run_opts *o, struct watch_out *out)
 {
 	if (req->probe.dump_file || req->probe.sysfs_dir || req->probe.topology_file)
 		return cli_usage_error("watch",
@@ -55,19 +124,16 @@ static int setup(const struct pcibw_request *req, struct watch_run_opts *o)
 		for (int k = 0; k < i; k++)
 			if (!strcmp(req->files[i], req->files[k]))
 				return cli_usage_error("watch", "interface '%s' given twice", req->files[i]);
-	o->format = req->format == PCIBW_OUT_JSON	  ? WATCH_JSON
-		    : req->format == PCIBW_OUT_CSV	  ? WATCH_CSV
-		    : req->format == PCIBW_OUT_PROMETHEUS ? WATCH_PROMETHEUS
-							  : WATCH_TEXT;
-	o->textfile = req->textfile;
+	out->format = req->format;
+	out->textfile = req->textfile;
+	out->f = stdout;
 	o->record_dir = req->record_dir;
-	o->out = stdout;
 	o->t = req->thresholds;
 	o->stop = &stop_signal;
 	return PCIBW_OK;
 }
 
-static int run(const struct pcibw_request *req, struct watch_run_opts *o)
+static int run(const struct pcibw_request *req, struct watch_run_opts *o, struct watch_out *out)
 {
 	struct pcibw_err err = {0};
 	struct watch_sampler *s = NULL;
@@ -109,16 +175,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 			}
 			for (int i = 0; i < n; i++)
 				list[i] = names[i];
-			if (o->format == WATCH_TEXT) {
-				char text[PCIBW_WATCH_MAX_IFACES * (PCIBW_WATCH_IFNAME + 1) + 64] = "";
-				size_t at = 0;
-				for (int i = 0; i < n && at < sizeof text; i++)
-					at += (size_t)snprintf(text + at, sizeof text - at, "%s ", list[i]);
-				if (at < sizeof text)
-					snprintf(text + at, sizeof text - at,
-						 "(every interface with a PCI device)");
-				pcibw_text_wrapped(o->out, "watching ", text);
-			}
+			ctx->setup.listed_all = true; /* the text output says so */
 		} else {
 			for (int i = 0; i < n; i++)
 				list[i] = req->files[i];
@@ -137,14 +194,21 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o)
 		sigaction(SIGTERM, &sa, NULL);
 		sigaction(SIGHUP, &sa, NULL); /* a dropped ssh session: the summary, as for SIGTERM */
 	}
-	st = watch_run(s, ctx, o, &err);
+	out->live = o->live;
+	struct pcibw_watch_sink sink = {out, out_start, out_interval, out_summary};
+	st = watch_run(s, ctx, o, &sink, &err);
+	if (!st && o->recording_full) {
+		char m[4200];
+		snprintf(m, sizeof m, "the recording %s stopped at --record-max", o->record_dir);
+		pcibw_put_message(stderr, "pcibw: warning: ", m);
+	}
 out:
 	if (s)
 		s->close(s);
 	watch_ctx_free(ctx);
 	free(ctx);
 	/* standard output failed: main's last flush names the reason, or stays quiet on a closed pipe */
-	if (st == PCIBW_EINTERNAL && ferror(o->out))
+	if (st == PCIBW_EINTERNAL && ferror(out->f))
 		return st;
 	if (st)
 		return st == PCIBW_EUSAGE ? cli_usage_error("watch", "%s", err.msg) : cli_error(&err);
@@ -157,8 +221,9 @@ int cmd_watch(int argc, char **argv)
 	int st = cli_parse(PCIBW_CMD_WATCH, argc, argv, &req);
 	if (st < 0) {
 		struct watch_run_opts o = {0};
-		if (!(st = setup(&req, &o)))
-			st = run(&req, &o);
+		struct watch_out out = {0};
+		if (!(st = setup(&req, &o, &out)))
+			st = run(&req, &o, &out);
 	}
 	pcibw_request_free(&req);
 	return st;

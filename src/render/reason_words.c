@@ -710,3 +710,14 @@ void pcibw_verdict_words(struct pcibw_rows *rs, const struct pcibw_machine *mach
 	if (s)
 		pcibw_summary_words(rs, mach, s);
 }
+
+const char *pcibw_iface_idle_words(const struct pcibw_reason *x, char *buf, size_t n)
+{
+	long iv = (long)x->value;
+	if (isnan(x->span_s))
+		snprintf(buf, n, "idle: no packets");
+	else
+		snprintf(buf, n, "idle: no packets on %s during %ld interval%s of %.3g s", x->name, iv,
+			 iv == 1 ? "" : "s", x->span_s);
+	return buf;
+}

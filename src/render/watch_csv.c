@@ -6,37 +6,37 @@
  * takes as its defaults, then one such line per interface ending "iface: NAME", which analyze
  * applies to that interface's rows; when an interface's PCIe link retrains (current_link_speed or
  * _width), its line again with the bus as the link now reads, before the rows measured on it. The numbers are
- * printed by watch_csv_values, the very text the summary's rows were built from, so analyze on this file
- * reaches the summary's verdict.
+ * the loop's (struct pcibw_watch_values), the very text the summary's rows were built from, so analyze on
+ * this file reaches the summary's verdict.
  */
 #include "pcibw/version.h"
 #include "watch_render.h"
 #include <math.h>
 
-static void machine_line(FILE *out, const struct watch_ctx *ctx, const struct watch_meta_if *m,
+static void machine_line(FILE *out, const struct pcibw_watch_setup *su, const struct pcibw_watch_setup_if *m,
 			 const char *bus, bool keyed)
 {
 	fprintf(out, "# bus: %s nic: %s", bus[0] ? bus : "unknown", m->nic[0] ? m->nic : "-");
 	if (m->line_rate_gbps > 0)
 		fprintf(out, " line_rate: %.15gG", m->line_rate_gbps);
-	if (ctx->meta.cpus > 0)
-		fprintf(out, " cpus: %d", ctx->meta.cpus);
-	if (!isnan(ctx->meta.cpu_mhz))
-		fprintf(out, " cpu_mhz: %.15g", ctx->meta.cpu_mhz);
+	if (su->cpus > 0)
+		fprintf(out, " cpus: %d", su->cpus);
+	if (!isnan(su->cpu_mhz))
+		fprintf(out, " cpu_mhz: %.15g", su->cpu_mhz);
 	if (keyed)
-		fprintf(out, " iface: %s", m->wi.name);
+		fprintf(out, " iface: %s", m->name);
 	fprintf(out, "\n");
 }
 
-int watch_render_start_csv(FILE *out, const struct watch_ctx *ctx)
+int render_watch_start_csv(FILE *out, const struct pcibw_watch_setup *s)
 {
 	fprintf(out, "# pcibw %s watch\n", PCIBW_VERSION);
 	/* the first line is the file's (a reader that knows no iface key takes it for every row);
 	 * then each interface's own, which analyze applies to that interface's rows */
-	if (ctx->meta.n)
-		machine_line(out, ctx, &ctx->meta.ifs[0], ctx->meta.ifs[0].bus, false);
-	for (int i = 0; i < ctx->meta.n; i++)
-		machine_line(out, ctx, &ctx->meta.ifs[i], ctx->meta.ifs[i].bus, true);
+	if (s->n)
+		machine_line(out, s, &s->ifs[0], s->ifs[0].bus, false);
+	for (int i = 0; i < s->n; i++)
+		machine_line(out, s, &s->ifs[i], s->ifs[i].bus, true);
 	fprintf(out, "time_s,iface,direction,frame_bytes,pps,cpu_pct,core_max_pct\n");
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
@@ -58,11 +58,11 @@ static void no_blanks(const char *in, char with, char *out, size_t n)
  * and NIC profile (and a segment's contention), which no one row of a size and a profile
  * carries, so analyze could not set a summed row against it. They are comment lines, which
  * analyze skips, in KEY=VALUE words. */
-static void shared_lines(FILE *out, const struct watch_view *v)
+static void shared_lines(FILE *out, const struct pcibw_watch_iv_result *v)
 {
-	for (int g = 0; v->shared && g < v->shared->n; g++) {
-		const struct watch_shared_iv *o = &v->shared->g[g];
-		const struct watch_shared_group *gr = &v->ctx->shared.g[g];
+	for (int g = 0; v->hops && g < v->hops->n; g++) {
+		const struct pcibw_watch_hop_iv *o = &v->hops->g[g];
+		const struct pcibw_watch_hop *gr = &v->setup->hops[g];
 		if (!o->valid)
 			continue;
 		char names[sizeof gr->names], link[sizeof o->link];
@@ -84,39 +84,32 @@ static void shared_lines(FILE *out, const struct watch_view *v)
 	}
 }
 
-int watch_render_csv(FILE *out, const struct watch_view *v)
+int render_watch_csv(FILE *out, const struct pcibw_watch_iv_result *v)
 {
 	const struct pcibw_watch_interval *iv = v->iv;
 	/* a link that retrained: its interface's machine stated again, for the rows from here on
 	 * (analyze keys them apart from the rows before and sets them against this bus) */
-	for (int i = 0; i < v->ctx->meta.n; i++) {
-		const struct watch_if_model *m = &v->ctx->m[i];
-		if (!m->link_changed)
-			continue;
-		const struct pcibw_machine *mach;
-		const struct pcibw_resolved *r = watch_link_res(v->ctx, i, m->link_now, &mach);
-		machine_line(out, v->ctx, &v->ctx->meta.ifs[i],
-			     m->link_now ? r->bus_spec : v->ctx->meta.ifs[i].bus, true);
-	}
+	for (int i = 0; i < v->setup->n; i++)
+		if (v->ifs[i].link_changed)
+			machine_line(out, v->setup, &v->setup->ifs[i], v->ifs[i].link_bus, true);
 	for (int i = 0; i < iv->n_ifs; i++)
 		for (int k = 0; k < 2; k++) {
-			char f[32], p[32], c[32], o[32];
-			if (!watch_csv_values(iv, i, k == 0, f, p, c, o))
-				continue;
-			fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s\n", iv->t, iv->ifs[i].name, k == 0 ? "rx" : "tx",
-				f, p, c, o);
+			const struct pcibw_watch_values *x = &v->ifs[i].values[k];
+			if (x->moved)
+				fprintf(out, "%.3f,%s,%s,%s,%s,%s,%s\n", iv->t, iv->ifs[i].name,
+					k == 0 ? "rx" : "tx", x->frame, x->pps, x->cpu, x->core);
 		}
 	shared_lines(out, v);
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
-int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s)
+int render_watch_summary_csv(FILE *out, const struct pcibw_watch_summary_result *s)
 {
 	fprintf(out, "# summary: %ld intervals, verdict %s\n", s->intervals,
 		s->sum ? pcibw_verdict_name(s->sum->verdict) : "undetermined");
-	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
-		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
-		if (!s->shared->have_sum[g])
+	for (int g = 0; s->hops && g < s->setup->n_hops; g++) {
+		const struct pcibw_watch_hop *gr = &s->setup->hops[g];
+		if (!s->hops->have_sum[g])
 			continue;
 		char names[sizeof gr->names];
 		no_blanks(gr->names, 0, names, sizeof names);
@@ -124,8 +117,8 @@ int watch_render_summary_csv(FILE *out, const struct watch_summary_view *s)
 			"# shared summary: hop=%s hop_bus=%s interfaces=%s verdict=%s peak_utilisation=%.6g "
 			"peak_t=%.3f limiting_intervals=%ld\n",
 			gr->hop, gr->hop_bus[0] ? gr->hop_bus : "unknown", names,
-			pcibw_verdict_name(s->shared->sum[g].verdict), s->shared->peak_util[g],
-			s->shared->peak_t[g], s->shared->limiting[g]);
+			pcibw_verdict_name(s->hops->sum[g].verdict), s->hops->peak_util[g],
+			s->hops->peak_t[g], s->hops->limiting[g]);
 	}
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

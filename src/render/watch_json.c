@@ -66,9 +66,9 @@ static json_t *reasons(const struct pcibw_summary *s)
 	return s ? pcibw_json_reasons(s->reasons, s->n_reasons) : json_array();
 }
 
-static json_t *group_obj(const struct watch_ctx *ctx, int g)
+static json_t *group_obj(const struct pcibw_watch_setup *su, int g)
 {
-	const struct watch_shared_group *gr = &ctx->shared.g[g];
+	const struct pcibw_watch_hop *gr = &su->hops[g];
 	json_t *x = json_object();
 	json_object_set_new(x, "hop", json_string(gr->hop));
 	json_object_set_new(x, "hop_inferred", json_boolean(gr->inferred));
@@ -76,7 +76,7 @@ static json_t *group_obj(const struct watch_ctx *ctx, int g)
 	json_object_set_new(x, "hop_bus", gr->hop_bus[0] ? json_string(gr->hop_bus) : json_null());
 	json_t *ifs = json_array(), *vfs = json_array();
 	for (int k = 0; k < gr->n; k++) {
-		json_t *nm = json_string(ctx->meta.ifs[gr->member[k]].wi.name);
+		json_t *nm = json_string(su->ifs[gr->member[k]].name);
 		json_array_append(ifs, nm);
 		if (gr->vf[k])
 			json_array_append(vfs, nm);
@@ -92,7 +92,7 @@ static json_t *group_obj(const struct watch_ctx *ctx, int g)
 	return x;
 }
 
-static json_t *shared_dir(const struct watch_shared_dir *d)
+static json_t *shared_dir(const struct pcibw_watch_hop_dir *d)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "pps", jnum(d->pps));
@@ -103,12 +103,12 @@ static json_t *shared_dir(const struct watch_shared_dir *d)
 	return o;
 }
 
-static json_t *shared_iv(const struct watch_view *v)
+static json_t *shared_iv(const struct pcibw_watch_iv_result *v)
 {
 	json_t *a = json_array();
-	for (int g = 0; v->shared && g < v->shared->n; g++) {
-		const struct watch_shared_iv *o = &v->shared->g[g];
-		json_t *x = group_obj(v->ctx, g);
+	for (int g = 0; v->hops && g < v->hops->n; g++) {
+		const struct pcibw_watch_hop_iv *o = &v->hops->g[g];
+		json_t *x = group_obj(v->setup, g);
 		json_object_set_new(x, "rx", shared_dir(&o->rx));
 		json_object_set_new(x, "tx", shared_dir(&o->tx));
 		json_object_set_new(x, "utilisation", jnum(o->util));
@@ -129,13 +129,13 @@ static json_t *shared_iv(const struct watch_view *v)
 	return a;
 }
 
-static json_t *shared_summary(const struct watch_summary_view *s)
+static json_t *shared_summary(const struct pcibw_watch_summary_result *s)
 {
 	json_t *a = json_array();
-	for (int g = 0; g < s->ctx->shared.n; g++) {
-		const struct watch_shared_run *r = s->shared;
+	for (int g = 0; g < s->setup->n_hops; g++) {
+		const struct pcibw_watch_hop_summary *r = s->hops;
 		bool have = r && r->have_sum[g];
-		json_t *x = group_obj(s->ctx, g);
+		json_t *x = group_obj(s->setup, g);
 		json_object_set_new(
 		    x, "verdict", json_string(have ? pcibw_verdict_name(r->sum[g].verdict) : "undetermined"));
 		json_object_set_new(x, "evidence", evidence(have ? &r->sum[g] : NULL));
@@ -148,45 +148,15 @@ static json_t *shared_summary(const struct watch_summary_view *s)
 	return a;
 }
 
-/* An interface's own verdict over its rows; one that moved no packet over `intervals` intervals
- * of interval_s is undetermined and says it was idle (no rows: nothing to judge). */
-static void iface_verdict(json_t *x, const struct pcibw_rows *rows, const char *name, long intervals,
-			  double interval_s)
+/* an interface's own verdict, its evidence and their reasons, as the loop decided them */
+static void iface_verdict(json_t *x, const struct pcibw_watch_if_verdict *v)
 {
-	enum pcibw_verdict v;
-	json_t *ev = json_array(), *rs = NULL;
-	if (!watch_iface_verdict(rows, name, &v) && intervals > 0) {
-		char w[256];
-		if (isnan(interval_s))
-			snprintf(w, sizeof w, "idle: no packets");
-		else
-			watch_idle_words(name, intervals, interval_s, w, sizeof w);
-		json_array_append_new(ev, json_string(w));
-		struct pcibw_reason idle[1];
-		int n = 0;
-		struct pcibw_reason *r =
-		    pcibw_reason_push(idle, &n, 1, PCIBW_R_IFACE_IDLE, PCIBW_RES_NONE, 0);
-		snprintf(r->name, sizeof r->name, "%s", name);
-		r->value = (double)intervals;
-		r->unit = "intervals";
-		r->span_s = interval_s;
-		rs = pcibw_json_reasons(idle, n);
-	} else {
-		/* the evidence of its busiest row with that verdict: a verdict never comes bare */
-		const struct pcibw_row *best = NULL;
-		for (int i = 0; rows && i < rows->n; i++) {
-			const struct pcibw_row *r = &rows->v[i];
-			if (!strcmp(r->iface, name) && r->verdict == v &&
-			    (!best || (!isnan(r->pps) && !(r->pps <= best->pps))))
-				best = r;
-		}
-		for (int k = 0; best && k < best->n_evidence; k++)
-			json_array_append_new(ev, json_string(best->evidence[k]));
-		rs = best ? pcibw_json_reasons(best->reasons, best->n_reasons) : json_array();
-	}
-	json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(v)));
+	json_t *ev = json_array();
+	for (int k = 0; k < v->n_evidence; k++)
+		json_array_append_new(ev, json_string(v->evidence[k]));
+	json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(v->verdict)));
 	json_object_set_new(x, "evidence", ev);
-	json_object_set_new(x, "reasons", rs);
+	json_object_set_new(x, "reasons", pcibw_json_reasons(v->reasons, v->n_reasons));
 }
 
 static int emit(FILE *out, json_t *o)
@@ -197,7 +167,7 @@ static int emit(FILE *out, json_t *o)
 	return r || ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
-int watch_render_json(FILE *out, const struct watch_view *v)
+int render_watch_json(FILE *out, const struct pcibw_watch_iv_result *v)
 {
 	const struct pcibw_watch_interval *iv = v->iv;
 	json_t *o = json_object();
@@ -212,9 +182,11 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 		json_t *x = json_object();
 		json_object_set_new(x, "name", json_string(f->name));
 		json_object_set_new(x, "present", json_boolean(f->present));
-		json_object_set_new(x, "virtual", json_boolean(v->ctx->m[i].virtual_nic));
-		json_object_set_new(x, "rx", dir_obj(&f->rx, watch_row_of(v->rows, f->name, PCIBW_PAT_RX)));
-		json_object_set_new(x, "tx", dir_obj(&f->tx, watch_row_of(v->rows, f->name, PCIBW_PAT_TX)));
+		const struct pcibw_watch_if_result *fr = &v->ifs[i];
+		json_object_set_new(x, "virtual",
+				    json_boolean(i < v->setup->n && v->setup->ifs[i].virtual_nic));
+		json_object_set_new(x, "rx", dir_obj(&f->rx, fr->rx));
+		json_object_set_new(x, "tx", dir_obj(&f->tx, fr->tx));
 		json_object_set_new(x, "speed_mbps", jnum(f->speed_mbps));
 		json_object_set_new(x, "link_speed_gts", jnum(f->link_gts));
 		json_object_set_new(x, "link_width", jint(f->link_width));
@@ -224,17 +196,9 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 		json_object_set_new(x, "pci_stalled_wr_pct", jnum(f->stalled_wr_pct));
 		json_object_set_new(x, "pci_buffer_overflow", jnum(f->overflow_d));
 		json_object_set_new(x, "pci_signal_integrity", jnum(f->signal_d));
-		iface_verdict(x, v->rows, f->name, f->valid ? 1 : 0, NAN);
-		/* the bus this interval's ceiling was modelled on: the link as it is now */
-		struct pcibw_bus now;
-		char spec[128];
-		const char *bm = v->ctx->meta.ifs[i].bus;
-		if (watch_current_link(v->ctx, i, iv, &now)) {
-			pcibw_bus_format(&now, spec, sizeof spec);
-			bm = spec;
-		}
+		iface_verdict(x, &fr->v);
 		json_object_set_new(x, "bus_modelled",
-				    v->ctx->m[i].have_bus && bm[0] ? json_string(bm) : json_null());
+				    fr->bus_modelled[0] ? json_string(fr->bus_modelled) : json_null());
 		json_array_append_new(ifs, x);
 	}
 	json_object_set_new(o, "interfaces", ifs);
@@ -273,20 +237,7 @@ int watch_render_json(FILE *out, const struct watch_view *v)
 	return emit(out, o);
 }
 
-/* the spec of the bus a summary row was set against; null without one */
-static json_t *row_bus(const struct watch_ctx *ctx, const struct pcibw_row *r)
-{
-	for (int i = 0; i < ctx->meta.n; i++) {
-		if (strcmp(ctx->meta.ifs[i].wi.name, r->iface))
-			continue;
-		const struct pcibw_machine *mach;
-		const struct pcibw_resolved *res = watch_link_res(ctx, i, r->machine_no, &mach);
-		return ctx->m[i].have_bus && res->have_bus ? json_string(res->bus_spec) : json_null();
-	}
-	return json_null();
-}
-
-int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
+int render_watch_summary_json(FILE *out, const struct pcibw_watch_summary_result *s)
 {
 	json_t *o = json_object();
 	json_object_set_new(o, "type", json_string("summary"));
@@ -314,7 +265,8 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 		json_object_set_new(x, "bus_utilisation", jnum(r->bus_util));
 		json_object_set_new(x, "wire_utilisation", jnum(r->wire_util));
 		/* the bus it was set against: the link as it was while the row was measured */
-		json_object_set_new(x, "bus_modelled", row_bus(s->ctx, r));
+		json_object_set_new(x, "bus_modelled",
+				    s->row_bus && s->row_bus[i] ? json_string(s->row_bus[i]) : json_null());
 		json_object_set_new(x, "bus_gbps", jnum(r->bus_gbps));
 		json_object_set_new(x, "wire_gbps", jnum(r->wire_gbps));
 		json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(r->verdict)));
@@ -335,22 +287,22 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 	json_object_set_new(bc, "t", jnum(s->busiest_cpu >= 0 ? s->busiest_t : NAN));
 	json_object_set_new(o, "busiest_core", bc);
 	json_t *ifs = json_array();
-	for (int i = 0; i < s->ctx->meta.n; i++) {
-		const struct watch_meta_if *m = &s->ctx->meta.ifs[i];
+	for (int i = 0; i < s->setup->n; i++) {
+		const struct pcibw_watch_setup_if *m = &s->setup->ifs[i];
 		json_t *x = json_object();
-		json_object_set_new(x, "name", json_string(m->wi.name));
-		json_object_set_new(x, "virtual", json_boolean(s->ctx->m[i].virtual_nic));
-		json_object_set_new(x, "slot", m->wi.slot[0] ? json_string(m->wi.slot) : json_null());
-		json_object_set_new(x, "driver", m->wi.driver[0] ? json_string(m->wi.driver) : json_null());
+		json_object_set_new(x, "name", json_string(m->name));
+		json_object_set_new(x, "virtual", json_boolean(m->virtual_nic));
+		json_object_set_new(x, "slot", m->slot[0] ? json_string(m->slot) : json_null());
+		json_object_set_new(x, "driver", m->driver[0] ? json_string(m->driver) : json_null());
 		json_object_set_new(x, "bus", m->bus[0] ? json_string(m->bus) : json_null());
 		json_object_set_new(x, "nic", m->nic[0] ? json_string(m->nic) : json_null());
 		json_object_set_new(x, "line_rate_gbps",
 				    jnum(m->line_rate_gbps > 0 ? m->line_rate_gbps : NAN));
-		iface_verdict(x, s->rows, m->wi.name, s->intervals, watch_interval_s(s->ctx, s));
+		iface_verdict(x, &s->ifs[i]);
 		json_t *notes = json_array();
-		for (int k = 0; k < s->ctx->n_warnings; k++) {
-			const struct watch_warning *wn = &s->ctx->warnings[k];
-			if (!wn->slot[0] || strcmp(wn->slot, m->wi.slot))
+		for (int k = 0; k < s->setup->n_warnings; k++) {
+			const struct pcibw_watch_warning *wn = &s->setup->warnings[k];
+			if (!wn->slot[0] || strcmp(wn->slot, m->slot))
 				continue;
 			json_t *nt = json_object();
 			json_object_set_new(nt, "code", json_string(wn->code));
@@ -365,9 +317,9 @@ int watch_render_summary_json(FILE *out, const struct watch_summary_view *s)
 	json_object_set_new(o, "flags", flags_arr(s->flags));
 	json_object_set_new(o, "notes", strs((char(*)[200])s->notes, s->n_notes));
 	json_t *w = json_array(), *codes = json_array();
-	for (int i = 0; i < s->ctx->n_warnings; i++) {
-		json_array_append_new(w, json_string(s->ctx->warnings[i].text));
-		json_array_append_new(codes, json_string(s->ctx->warnings[i].code));
+	for (int i = 0; i < s->setup->n_warnings; i++) {
+		json_array_append_new(w, json_string(s->setup->warnings[i].text));
+		json_array_append_new(codes, json_string(s->setup->warnings[i].code));
 	}
 	json_object_set_new(o, "warnings", w);
 	json_object_set_new(o, "warning_codes", codes);

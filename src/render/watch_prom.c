@@ -52,7 +52,7 @@ static void per_row(FILE *o, const struct pcibw_rows *rs, const char *name, cons
 	}
 }
 
-static void hop_labels(FILE *o, const char *name, const struct watch_shared_group *gr)
+static void hop_labels(FILE *o, const char *name, const struct pcibw_watch_hop *gr)
 {
 	fprintf(o, "%s{hop=\"", name);
 	put_value(o, gr->hop);
@@ -62,12 +62,12 @@ static void hop_labels(FILE *o, const char *name, const struct watch_shared_grou
 }
 
 /* groups of interfaces behind one bottleneck hop: its utilisation by their sum and its verdict */
-static void shared_series(FILE *o, const struct watch_view *v)
+static void shared_series(FILE *o, const struct pcibw_watch_iv_result *v)
 {
-	const struct watch_shared *sh = &v->ctx->shared;
+	const struct pcibw_watch_hop *hops = v->setup->hops;
 	bool any = false;
-	for (int g = 0; v->shared && g < v->shared->n; g++) {
-		if (!v->shared->g[g].valid)
+	for (int g = 0; v->hops && g < v->hops->n; g++) {
+		if (!v->hops->g[g].valid)
 			continue;
 		if (!any)
 			family(
@@ -76,26 +76,27 @@ static void shared_series(FILE *o, const struct watch_view *v)
 			    "slot, PCI/PCI-X segment, an SR-IOV PF's link) over that hop's ceiling, both "
 			    "directions, on its most loaded resource.");
 		any = true;
-		hop_labels(o, "pcibw_watch_shared_hop_utilization_ratio", &sh->g[g]);
-		fprintf(o, "} %.15g\n", v->shared->g[g].util);
+		hop_labels(o, "pcibw_watch_shared_hop_utilization_ratio", &hops[g]);
+		fprintf(o, "} %.15g\n", v->hops->g[g].util);
 	}
 	if (any)
 		family(o, "pcibw_watch_shared_hop_verdict",
 		       "The interval's verdict on the summed traffic at the shared hop, one series per "
 		       "verdict, 1 for the one reached.");
-	for (int g = 0; any && g < v->shared->n; g++) {
-		if (!v->shared->g[g].valid)
+	for (int g = 0; any && g < v->hops->n; g++) {
+		if (!v->hops->g[g].valid)
 			continue;
 		for (int k = 0; k < PCIBW_V_N; k++) {
-			hop_labels(o, "pcibw_watch_shared_hop_verdict", &sh->g[g]);
+			hop_labels(o, "pcibw_watch_shared_hop_verdict", &hops[g]);
 			fprintf(o, ",verdict=\"%s\"} %d\n", pcibw_verdict_name((enum pcibw_verdict)k),
-				v->shared->g[g].verdict == (enum pcibw_verdict)k);
+				v->hops->g[g].verdict == (enum pcibw_verdict)k);
 		}
 	}
 }
 
-int watch_render_prometheus(FILE *o, const struct watch_view *v)
+int render_watch_prometheus(FILE *o, const void *arg)
 {
+	const struct pcibw_watch_iv_result *v = arg;
 	const struct pcibw_rows *rs = v->rows;
 	per_row(o, rs, "pcibw_watch_packets_per_second",
 		"Packets per second through the interface in the last interval, per direction.",

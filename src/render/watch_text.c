@@ -8,14 +8,6 @@
 #include <math.h>
 #include <string.h>
 
-const struct pcibw_row *watch_row_of(const struct pcibw_rows *rows, const char *iface, int direction)
-{
-	for (int i = 0; rows && i < rows->n; i++)
-		if (rows->v[i].direction == direction && !strcmp(rows->v[i].iface, iface))
-			return &rows->v[i];
-	return NULL;
-}
-
 /* v in at most w columns (w 4 or 5): as many decimals as fit, then k, M, G, T, P: "5.50M",
  * "81.3k", "162k", "1518", "0.00" */
 static const char *fit(char *b, double v, int w, int decimals)
@@ -145,31 +137,38 @@ static void flags_col(FILE *out, unsigned flags, bool spell)
 	pcibw_text_wrapped(out, "          + ", text);
 }
 
-int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
+int render_watch_start_text(FILE *out, const struct pcibw_watch_setup *s)
 {
-	for (int i = 0; i < ctx->meta.n; i++) {
-		const struct watch_meta_if *m = &ctx->meta.ifs[i];
-		const struct watch_if_model *mm = &ctx->m[i];
+	if (s->listed_all) {
+		char text[PCIBW_WATCH_MAX_IFACES * (PCIBW_WATCH_IFNAME + 1) + 64] = "";
+		size_t at = 0;
+		for (int i = 0; i < s->n && at < sizeof text; i++)
+			at += (size_t)snprintf(text + at, sizeof text - at, "%s ", s->ifs[i].name);
+		if (at < sizeof text)
+			snprintf(text + at, sizeof text - at, "(every interface with a PCI device)");
+		pcibw_text_wrapped(out, "watching ", text);
+	}
+	for (int i = 0; i < s->n; i++) {
+		const struct pcibw_watch_setup_if *m = &s->ifs[i];
 		char line[32] = "line rate unknown";
 		if (m->line_rate_gbps > 0)
 			snprintf(line, sizeof line, "%g Gbit/s", m->line_rate_gbps);
 		char text[1024];
-		if (mm->virtual_nic)
+		if (m->virtual_nic)
 			snprintf(text, sizeof text,
-				 "%s: virtual NIC (%s): no bus ceiling; watching the CPU side; %s",
-				 m->wi.name,
-				 m->wi.driver[0] ? m->wi.driver
-				 : m->wi.dev[0]	 ? m->wi.dev
-						 : "no device",
+				 "%s: virtual NIC (%s): no bus ceiling; watching the CPU side; %s", m->name,
+				 m->driver[0] ? m->driver
+				 : m->dev[0]  ? m->dev
+					      : "no device",
 				 line);
 		else
-			snprintf(text, sizeof text, "%s: bus %s%s%.400s, NIC profile %s, %s", m->wi.name,
+			snprintf(text, sizeof text, "%s: bus %s%s%.400s, NIC profile %s, %s", m->name,
 				 m->bus[0] ? m->bus : "unknown", m->bus_from[0] ? " from " : "", m->bus_from,
 				 m->nic[0] ? m->nic : "none", line);
 		pcibw_text_wrapped(out, "", text);
 	}
-	for (int g = 0; g < ctx->shared.n; g++) {
-		const struct watch_shared_group *gr = &ctx->shared.g[g];
+	for (int g = 0; g < s->n_hops; g++) {
+		const struct pcibw_watch_hop *gr = &s->hops[g];
 		char text[1024], pre[16];
 		snprintf(pre, sizeof pre, "hop%d: ", g + 1);
 		snprintf(text, sizeof text, "%s added up on the shared %s %s%s (%s)%s%s", gr->names,
@@ -184,50 +183,39 @@ int watch_render_start_text(FILE *out, const struct watch_ctx *ctx)
 			pcibw_text_wrapped(out, pre, gr->note);
 		}
 	}
-	for (int i = 0; i < ctx->n_warnings; i++)
-		pcibw_text_wrapped(out, "warning: ", ctx->warnings[i].text);
+	for (int i = 0; i < s->n_warnings; i++)
+		pcibw_text_wrapped(out, "warning: ", s->warnings[i].text);
 	fprintf(out, "flags: H hot core, Q one queue, D drops, I irq rate, S squeeze, Z no irq time, W wrap, "
 		     "R reset,\n       V vanished, N renamed, O CPU off/online, L link, P NIC PCIe counters, "
 		     "C clock\n");
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
-int watch_render_text(FILE *out, const struct watch_view *v)
+int render_watch_text(FILE *out, const struct pcibw_watch_iv_result *r, long *lines_so_far)
 {
-	const struct pcibw_watch_interval *iv = v->iv;
-	long lines = *v->lines;
+	const struct pcibw_watch_interval *iv = r->iv;
+	long lines = *lines_so_far;
 	for (int i = 0; i < iv->n_ifs; i++) {
 		if (lines % 20 == 0)
 			header(out);
 		lines++;
 		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
-		const struct pcibw_row *rr = watch_row_of(v->rows, f->name, PCIBW_PAT_RX),
-				       *rt = watch_row_of(v->rows, f->name, PCIBW_PAT_TX);
-		double wire = fmax(isnan(f->rx.wire_util) ? -1 : f->rx.wire_util,
-				   isnan(f->tx.wire_util) ? -1 : f->tx.wire_util);
-		double bus = fmax(rr && !isnan(rr->bus_util) ? rr->bus_util : -1,
-				  rt && !isnan(rt->bus_util) ? rt->bus_util : -1);
+		const struct pcibw_watch_if_result *x = &r->ifs[i];
 		char b[16][16];
-		/* each interface's own rows: one that moved no packet is idle, not judged */
-		enum pcibw_verdict iv_v;
-		const char *verdict = watch_iface_verdict(v->rows, f->name, &iv_v) ? pcibw_verdict_name(iv_v)
-				      : f->valid				   ? "idle"
-										   : "-";
-		if (!f->present)
-			verdict = "gone";
+		const char *verdict = x->v.word;
 		char name[9];
 		short_name(f->name, name);
 		fprintf(out, LINE_FMT, secs(b[12], iv->t), name, si(b[0], f->rx.pps),
 			fit(b[1], f->rx.gbps, 5, 2), fit(b[2], f->rx.frame_bytes, 5, 0), si(b[3], f->tx.pps),
 			fit(b[4], f->tx.gbps, 5, 2), fit(b[5], f->tx.frame_bytes, 5, 0),
-			wire < 0 ? "-" : pct(b[6], wire), bus < 0 ? "-" : pct(b[7], bus),
-			pct(b[8], iv->cpu_busy), pct(b[9], iv->busiest_busy),
+			pct(b[6], x->wire_util), pct(b[7], x->bus_util), pct(b[8], iv->cpu_busy),
+			pct(b[9], iv->busiest_busy),
 			iv->busiest_cpu < 0 ? "-" : fit(b[10], iv->busiest_cpu, 4, 0),
 			pct(b[11], iv->busiest_softirq), verdict);
-		flags_col(out, iv->flags, i == 0 && iv->flags != v->prev_flags);
+		flags_col(out, iv->flags, i == 0 && iv->flags != r->prev_flags);
 	}
-	for (int g = 0; v->shared && g < v->shared->n; g++) {
-		const struct watch_shared_iv *o = &v->shared->g[g];
+	for (int g = 0; r->hops && g < r->hops->n; g++) {
+		const struct pcibw_watch_hop_iv *o = &r->hops->g[g];
 		if (!o->valid)
 			continue;
 		char b[12][16], name[9], by[24];
@@ -241,22 +229,22 @@ int watch_render_text(FILE *out, const struct watch_view *v)
 			"-", pct(b[6], o->util), by, pcibw_verdict_name(o->verdict));
 		lines++;
 	}
-	*v->lines = lines;
-	for (int g = 0; v->shared && g < v->shared->n && g < 32; g++)
-		if ((v->shared_new & (1u << g)) && v->shared->g[g].note[0]) {
+	*lines_so_far = lines;
+	for (int g = 0; r->hops && g < r->hops->n && g < 32; g++)
+		if ((r->hops_new & (1u << g)) && r->hops->g[g].note[0]) {
 			char pre[32];
 			snprintf(pre, sizeof pre, "        ! hop%d: ", g + 1);
-			pcibw_text_wrapped(out, pre, v->shared->g[g].note);
+			pcibw_text_wrapped(out, pre, r->hops->g[g].note);
 		}
 	/* a note is shown when its flag is new since the last interval: a steady condition is
 	 * said once, and its letter stays in the flags column */
 	for (int k = 0; k < iv->n_notes; k++)
-		if (iv->note_flag[k] & v->new_flags)
+		if (iv->note_flag[k] & r->new_flags)
 			pcibw_text_wrapped(out, "        ! ", iv->notes[k]);
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
-int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
+int render_watch_summary_text(FILE *out, const struct pcibw_watch_summary_result *s)
 {
 	char b16[16];
 	fprintf(out, "\nsummary: %ld interval%s over %.1f s%s%s: %s\n", s->intervals,
@@ -280,9 +268,9 @@ int watch_render_summary_text(FILE *out, const struct watch_summary_view *s)
 			pcibw_fmt_pct(b16, sizeof b16, s->busiest_busy, NAN), s->busiest_t);
 	for (int i = 0; s->sum && i < s->sum->n_evidence; i++)
 		pcibw_text_wrapped(out, "  - ", s->sum->evidence[i]);
-	for (int g = 0; s->shared && g < s->ctx->shared.n; g++) {
-		const struct watch_shared_group *gr = &s->ctx->shared.g[g];
-		const struct watch_shared_run *r = s->shared;
+	for (int g = 0; s->hops && g < s->setup->n_hops; g++) {
+		const struct pcibw_watch_hop *gr = &s->setup->hops[g];
+		const struct pcibw_watch_hop_summary *r = s->hops;
 		if (!r->have_sum[g]) {
 			char text[1024];
 			snprintf(text, sizeof text, "hop%d %s (%s): no traffic costed%s%s", g + 1, gr->hop,

@@ -97,3 +97,21 @@ void pcibw_atomic_abort(struct pcibw_atomic_file *a)
 		unlink(a->tmp);
 	a->tmp[0] = '\0';
 }
+
+int pcibw_textfile_write(const char *path, int (*render)(FILE *f, const void *arg), const void *arg,
+			 struct pcibw_err *err)
+{
+	struct pcibw_atomic_file tf;
+	int st = pcibw_atomic_open(&tf, path, err);
+	if (st)
+		return st;
+	errno = 0;
+	if (render(tf.f, arg)) {
+		int e = errno;
+		pcibw_atomic_abort(&tf);
+		/* a full disk fails the render's own writes: say why, as commit would */
+		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s: %s", path,
+				  e ? strerror(e) : "write error");
+	}
+	return pcibw_atomic_commit(&tf, err) ? PCIBW_EINTERNAL : PCIBW_OK;
+}

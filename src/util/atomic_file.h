@@ -37,4 +37,14 @@ int pcibw_atomic_commit(struct pcibw_atomic_file *a, struct pcibw_err *err);
 /* pcibw_atomic_abort - drop the temporary file; the target is untouched. */
 void pcibw_atomic_abort(struct pcibw_atomic_file *a);
 
+/*
+ * pcibw_textfile_write - path replaced whole by what render writes to its stream (render(f, arg)
+ * returns PCIBW_OK, or non-zero when a write failed: errno says why): open, render, commit; on a
+ * failed render the temporary file is dropped and the target left as it was. The one writer of
+ * `--textfile` (report and watch). PCIBW_OK; PCIBW_EUSAGE or PCIBW_EINTERNAL as pcibw_atomic_open;
+ * PCIBW_EINTERNAL "cannot write output: FILE: REASON" when the render or the commit fails.
+ */
+int pcibw_textfile_write(const char *path, int (*render)(FILE *f, const void *arg), const void *arg,
+			 struct pcibw_err *err);
+
 #endif

@@ -6,6 +6,7 @@
 #include "pcibw/probe.h"
 #include "pcibw/request.h"
 #include "pcibw/words.h"
+#include "result.h"
 #include "src/util/grow.h"
 #include <math.h>
 #include <stdio.h>
@@ -47,9 +48,9 @@ void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, doub
 static void ctx_warn(struct watch_ctx *ctx, const struct watch_iface *wi,
 		     const struct pcibw_request_warning *w)
 {
-	if (ctx->n_warnings >= WATCH_MAX_WARNINGS)
+	if (ctx->n_warnings >= PCIBW_WATCH_MAX_WARNINGS)
 		return;
-	struct watch_warning *o = &ctx->warnings[ctx->n_warnings++];
+	struct pcibw_watch_warning *o = &ctx->warnings[ctx->n_warnings++];
 	snprintf(o->slot, sizeof o->slot, "%s", wi->slot);
 	o->code = w->code;
 	/* several interfaces: each warning names its own */
@@ -136,7 +137,9 @@ int watch_ctx_setup(struct watch_ctx *ctx, const struct pcibw_request *req, bool
 	}
 	pcibw_machine_merge(ms, ctx->meta.n, &ctx->mach);
 	ctx->req = req;
-	return watch_shared_setup(ctx, where, err);
+	int st = watch_shared_setup(ctx, where, err);
+	watch_setup_fill(ctx);
+	return st;
 }
 
 void watch_ctx_free(struct watch_ctx *ctx)
@@ -367,8 +370,5 @@ int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const stru
 {
 	pcibw_rows_finish(rs);
 	watch_ceilings(rs, ctx);
-	int st = pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
-	if (!st)
-		pcibw_verdict_words(rs, &ctx->mach, sum);
-	return st;
+	return pcibw_verdict_run(rs, t, &ctx->mach, sum, err);
 }

@@ -11,6 +11,7 @@
 #include "pcibw/nic.h"
 #include "pcibw/request.h"
 #include "pcibw/verdict.h"
+#include "pcibw/watch_result.h"
 #include "recording.h"
 #include "shared_hop.h"
 
@@ -40,27 +41,19 @@ struct watch_if_model {
 	bool link_changed; /* ... which is not the one of the interval before (the first: of 0) */
 };
 
-#define WATCH_MAX_WARNINGS 16
-
-/* A warning of the resolution, as report's: the device it is about, a stable code, the text. */
-struct watch_warning {
-	char slot[32]; /* the interface's PCI slot, "" */
-	const char *code;
-	char text[400];
-};
-
 struct watch_ctx {
 	struct watch_meta meta;
 	struct watch_if_model m[PCIBW_WATCH_MAX_IFACES];
 	struct pcibw_watch_ifinfo info[PCIBW_WATCH_MAX_IFACES];
 	struct pcibw_machine mach; /* the run's (pcibw_machine_merge of the interfaces') */
-	struct watch_warning warnings[WATCH_MAX_WARNINGS];
+	struct pcibw_watch_warning warnings[PCIBW_WATCH_MAX_WARNINGS];
 	int n_warnings;
 	/* the link states numbered so far, over all interfaces: in the order the CSV states them,
 	 * as analyze numbers the machines a file states again */
 	unsigned link_nos;
 	struct watch_shared shared;	 /* interfaces behind one bottleneck hop (shared_hop.h) */
 	const struct pcibw_request *req; /* the options (watch_ctx_setup's): link states resolve with them */
+	struct pcibw_watch_setup setup;	 /* what the renderers are handed (watch_ctx_setup) */
 };
 
 /*
@@ -132,21 +125,31 @@ bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_w
 void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *iv);
 
 /* watch_verdict - rows finished, ceilings (each row's link state's), the shared engine: fills
- * sum. PCIBW_OK/EINTERNAL. */
+ * sum with verdicts and reasons (no words: the caller words them, pcibw_verdict_words, once every
+ * reason is in). PCIBW_OK/EINTERNAL. */
 int watch_verdict(struct pcibw_rows *rs, const struct watch_ctx *ctx, const struct pcibw_thresholds *t,
 		  struct pcibw_summary *sum, struct pcibw_err *err);
 
-/* watch_iface_verdict - the whole-input rule over the rows of interface name in rs (*v); false
- * when it has none (it moved no packet: idle, not judged). */
-bool watch_iface_verdict(const struct pcibw_rows *rs, const char *name, enum pcibw_verdict *v);
+/* watch_row_of - the row of rows for interface iface and direction (pcibw_pattern), or NULL. */
+const struct pcibw_row *watch_row_of(const struct pcibw_rows *rows, const char *iface, int direction);
 
-/* watch_idle_words - "idle: no packets on NAME during N intervals of S s" into buf. */
-void watch_idle_words(const char *name, long intervals, double interval_s, char *buf, size_t n);
+/*
+ * watch_iface_verdict - interface name's verdict over the rows of rs (an interval's or the run's):
+ * the whole-input rule over its rows, with the evidence and reasons of its busiest row holding that
+ * verdict; one with no row moved no packet and is idle (undetermined, the reason iface-idle over
+ * `intervals` intervals of interval_s, NAN unknown) when intervals > 0. v->word is the text
+ * column's word ("gone" when present is false, "-" when valid is false).
+ */
+void watch_iface_verdict(const struct pcibw_rows *rs, const char *name, bool present, bool valid,
+			 long intervals, double interval_s, struct pcibw_watch_if_verdict *v);
 
-/* watch_idle_evidence - the summary's words for interfaces that moved no packet over the run:
- * with no row at all, sum's evidence becomes what happened (no packets on IFACE during N
- * intervals of S s); otherwise each idle interface is named as left out of the verdict. */
-void watch_idle_evidence(struct pcibw_summary *sum, const struct watch_ctx *ctx, const struct pcibw_rows *all,
-			 long intervals, double interval_s);
+/*
+ * watch_idle_reasons - the summary's reasons for interfaces that moved no packet over the run
+ * (before the summary is worded): each idle interface is named as left out of the verdict
+ * (iface-idle); with no row at all, the summary is built here, undetermined, its one line the
+ * no-packets reason naming every interface (the engine is not run on nothing).
+ */
+void watch_idle_reasons(struct pcibw_summary *sum, const struct watch_ctx *ctx, const struct pcibw_rows *all,
+			long intervals, double interval_s);
 
 #endif

@@ -5,9 +5,8 @@
  * frame size), so they grow with the distinct sizes seen, not with the number of intervals.
  */
 #include "run.h"
-#include "src/render/watch_render.h"
-#include "src/util/atomic_file.h"
-#include <errno.h>
+#include "pcibw/words.h"
+#include "result.h"
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,44 +19,11 @@ struct run_state {
 	struct watch_recorder rec;
 	bool recording;
 	const char *names[PCIBW_WATCH_MAX_IFACES];
-	struct watch_shared_ivs shared;	    /* this interval's groups */
+	struct pcibw_watch_hop_ivs shared;  /* this interval's groups */
 	struct watch_shared_run shared_run; /* the run's, for the summary */
 };
 
-/* Prometheus to a textfile: the whole file replaced at once, each interval */
-static int render_textfile(const struct watch_run_opts *o, const struct watch_view *v, struct pcibw_err *err)
-{
-	struct pcibw_atomic_file tf;
-	if (pcibw_atomic_open(&tf, o->textfile, err))
-		return PCIBW_EINTERNAL;
-	if (watch_render_prometheus(tf.f, v)) {
-		int e = errno;
-		pcibw_atomic_abort(&tf);
-		return pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s: %s", o->textfile,
-				  strerror(e));
-	}
-	if (pcibw_atomic_commit(&tf, err))
-		return PCIBW_EINTERNAL;
-	return PCIBW_OK;
-}
-
-/* err is filled only for a --textfile failure (its own reason); a failed write to o->out
- * leaves it to the caller, whose errno is the write's */
-static int render_iv(const struct watch_run_opts *o, const struct watch_view *v, struct pcibw_err *err)
-{
-	switch (o->format) {
-	case WATCH_JSON:
-		return watch_render_json(o->out, v);
-	case WATCH_CSV:
-		return watch_render_csv(o->out, v);
-	case WATCH_PROMETHEUS:
-		return o->textfile ? render_textfile(o, v, err) : watch_render_prometheus(o->out, v);
-	default:
-		return watch_render_text(o->out, v);
-	}
-}
-
-static void remember(struct watch_summary_view *sv, const struct pcibw_watch_interval *iv)
+static void remember(struct pcibw_watch_summary_result *sv, const struct pcibw_watch_interval *iv)
 {
 	for (int k = 0; k < iv->n_notes; k++) {
 		if (sv->flags & iv->note_flag[k])
@@ -102,7 +68,7 @@ static void remember(struct watch_summary_view *sv, const struct pcibw_watch_int
 }
 
 /* groups whose hop limits this interval, a bit each: a note is printed when one starts to */
-static unsigned shared_limiting(const struct watch_shared_ivs *s)
+static unsigned hops_limiting(const struct pcibw_watch_hop_ivs *s)
 {
 	unsigned m = 0;
 	for (int g = 0; g < s->n && g < 32; g++)
@@ -111,24 +77,45 @@ static unsigned shared_limiting(const struct watch_shared_ivs *s)
 	return m;
 }
 
-double watch_interval_s(const struct watch_ctx *ctx, const struct watch_summary_view *sv)
+/* the summary: the whole-run verdict over every interval's rows, the interfaces that moved no
+ * packet named, then worded once */
+static int summarise(struct run_state *rs, struct watch_ctx *ctx, const struct watch_run_opts *o,
+		     struct pcibw_watch_summary_result *sv, struct pcibw_summary *sum, struct pcibw_err *err)
 {
-	if (ctx->meta.interval > 0)
-		return ctx->meta.interval;
-	return sv->intervals > 0 ? sv->seconds / (double)sv->intervals : NAN;
+	int st;
+	sv->interval_s = watch_interval_len(ctx, sv->intervals, sv->seconds);
+	if (rs->all.n || sv->intervals) {
+		*sum = (struct pcibw_summary){.verdict = PCIBW_V_UNDETERMINED, .representative = -1};
+		/* no row at all: the engine has nothing to judge; the idle interfaces are the answer */
+		if (rs->all.n && (st = watch_verdict(&rs->all, ctx, &o->t, sum, err)))
+			return st;
+		watch_idle_reasons(sum, ctx, &rs->all, sv->intervals, sv->interval_s);
+		pcibw_verdict_words(&rs->all, &ctx->mach, sum);
+		sv->sum = sum;
+	}
+	if (watch_summary_result(ctx, &rs->all, sv))
+		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	if ((st = watch_shared_finish(&rs->shared_run, ctx, &o->t, err)))
+		return st;
+	sv->hops = &rs->shared_run.out;
+	sv->recording_full = rs->rec.full;
+	return PCIBW_OK;
 }
 
-int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch_run_opts *o,
-	      struct pcibw_err *err)
+int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, struct watch_run_opts *o,
+	      const struct pcibw_watch_sink *sink, struct pcibw_err *err)
 {
 	struct run_state *rs = calloc(1, sizeof *rs);
-	if (!rs)
-		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+	struct pcibw_watch_iv_result *ivr_out = calloc(1, sizeof *ivr_out);
+	struct pcibw_watch_summary_result *sv = calloc(1, sizeof *sv);
 	int st = PCIBW_OK, cur = 0;
 	struct pcibw_summary sum = {0};
-	bool have_sum = false;
-	long lines = 0;
-	struct watch_summary_view sv = {.ctx = ctx, .busiest_cpu = -1, .recording = o->record_dir};
+	if (!rs || !ivr_out || !sv) {
+		st = pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
+		goto out;
+	}
+	sv->busiest_cpu = -1;
+	sv->recording = o->record_dir;
 	struct pcibw_watch_limits lim = {.core = o->t.core, .idle = o->t.idle, .irq_ratio = 0.5};
 	const char *where = o->where ? o->where : "live sample";
 	for (int i = 0; i < s->n; i++)
@@ -141,18 +128,8 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 			goto out;
 		rs->recording = true;
 	}
-	switch (o->format) {
-	case WATCH_JSON:
-	case WATCH_PROMETHEUS:
-		break;
-	case WATCH_CSV:
-		st = watch_render_start_csv(o->out, ctx);
-		break;
-	default:
-		st = watch_render_start_text(o->out, ctx);
-	}
-	if (st || (o->live && fflush(o->out)))
-		goto write_fail; /* at once: errno is the write's, not a later read's */
+	if ((st = sink->start(sink->self, &ctx->setup, err)))
+		goto out;
 	int r = s->read(s, &rs->sample, err);
 	if (r == 1)
 		r = pcibw_fail(err, PCIBW_EINPUT, "%s: no sample", where);
@@ -163,7 +140,7 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 	if ((st = pcibw_watch_parse(&rs->sample, rs->names, s->n, where, &rs->snap[cur], err)))
 		goto out;
 	double t0 = rs->snap[cur].t;
-	unsigned prev_flags = 0, prev_shared = 0;
+	unsigned prev_flags = 0, prev_hops = 0;
 	for (long k = 1; o->count == 0 || k <= o->count; k++) {
 		if (o->live) {
 			if (*o->stop)
@@ -198,80 +175,49 @@ int watch_run(struct watch_sampler *s, struct watch_ctx *ctx, const struct watch
 			pcibw_summary_free(&ivs);
 			goto out;
 		}
-		struct watch_view v = {.iv = &rs->iv,
-				       .rows = &ivr,
-				       .sum = &ivs,
-				       .ctx = ctx,
-				       .index = k,
-				       .new_flags = rs->iv.flags & ~prev_flags,
-				       .prev_flags = prev_flags,
-				       .lines = &lines,
-				       .shared = &rs->shared,
-				       .shared_new = shared_limiting(&rs->shared) & ~prev_shared};
-		st = render_iv(o, &v, err);
+		pcibw_verdict_words(&ivr, &ctx->mach, &ivs);
+		watch_iv_result(ctx, &rs->iv, &ivr, &ivs, ivr_out);
+		ivr_out->index = k;
+		ivr_out->new_flags = rs->iv.flags & ~prev_flags;
+		ivr_out->prev_flags = prev_flags;
+		ivr_out->hops = &rs->shared;
+		ivr_out->hops_new = hops_limiting(&rs->shared) & ~prev_hops;
+		st = sink->interval(sink->self, ivr_out, err);
 		prev_flags = rs->iv.flags;
-		prev_shared = shared_limiting(&rs->shared);
-		remember(&sv, &rs->iv);
-		sv.intervals = k;
-		sv.seconds = rs->iv.t;
+		prev_hops = hops_limiting(&rs->shared);
+		remember(sv, &rs->iv);
+		sv->intervals = k;
+		sv->seconds = rs->iv.t;
 		pcibw_rows_free(&ivr);
 		pcibw_summary_free(&ivs);
-		if (st && o->textfile && o->format == WATCH_PROMETHEUS)
-			goto out; /* err says why, once */
 		if (st)
-			goto write_fail;
-		if (o->live && fflush(o->out))
-			goto write_fail;
+			goto out;
 	}
 	if (*o->stop)
-		sv.stopped_by = *o->stop == SIGTERM ? "SIGTERM" : *o->stop == SIGHUP ? "SIGHUP" : "SIGINT";
-	if (rs->all.n || sv.intervals) {
-		if ((st = watch_verdict(&rs->all, ctx, &o->t, &sum, err)))
-			goto out;
-		have_sum = true;
-		watch_idle_evidence(&sum, ctx, &rs->all, sv.intervals, watch_interval_s(ctx, &sv));
-	}
-	if ((st = watch_shared_finish(&rs->shared_run, ctx, &o->t, err)))
+		sv->stopped_by = *o->stop == SIGTERM ? "SIGTERM" : *o->stop == SIGHUP ? "SIGHUP" : "SIGINT";
+	if ((st = summarise(rs, ctx, o, sv, &sum, err)))
 		goto out;
-	sv.shared = &rs->shared_run;
-	sv.rows = &rs->all;
-	sv.sum = have_sum ? &sum : NULL;
-	sv.recording_full = rs->rec.full;
-	switch (o->format) {
-	case WATCH_PROMETHEUS: /* the last interval's figures stay */
-		break;
-	case WATCH_JSON:
-		st = watch_render_summary_json(o->out, &sv);
-		break;
-	case WATCH_CSV:
-		st = watch_render_summary_csv(o->out, &sv);
-		break;
-	default:
-		st = watch_render_summary_text(o->out, &sv);
-	}
-	if (st || fflush(o->out))
-		goto write_fail;
-	goto out;
-write_fail:
-	st = pcibw_fail(err, PCIBW_EINTERNAL, "cannot write output: %s", strerror(errno));
+	st = sink->summary(sink->self, sv, err);
 out:
-	if (rs->recording) {
+	if (rs && rs->recording) {
 		struct pcibw_err e2 = {0};
 		if (watch_record_close(&rs->rec, &e2) && !st)
 			st = pcibw_fail(err, PCIBW_EINTERNAL, "%s", e2.msg);
-		if (!st && rs->rec.full) {
-			char m[4200];
-			snprintf(m, sizeof m, "the recording %s stopped at --record-max", o->record_dir);
-			pcibw_put_message(stderr, "pcibw: warning: ", m);
-		}
+		o->recording_full = !st && rs->rec.full;
 	}
 	pcibw_summary_free(&sum);
-	watch_shared_run_free(&rs->shared_run);
-	pcibw_rows_free(&rs->all);
-	pcibw_watch_interval_free(&rs->iv);
-	pcibw_watch_snap_free(&rs->snap[0]);
-	pcibw_watch_snap_free(&rs->snap[1]);
-	pcibw_watch_sample_free(&rs->sample);
+	if (sv)
+		watch_summary_result_free(sv);
+	if (rs) {
+		watch_shared_run_free(&rs->shared_run);
+		pcibw_rows_free(&rs->all);
+		pcibw_watch_interval_free(&rs->iv);
+		pcibw_watch_snap_free(&rs->snap[0]);
+		pcibw_watch_snap_free(&rs->snap[1]);
+		pcibw_watch_sample_free(&rs->sample);
+	}
 	free(rs);
+	free(ivr_out);
+	free(sv);
 	return st;
 }

@@ -3,7 +3,6 @@
 #include "shared_hop.h"
 #include "context.h"
 #include "pcibw/words.h"
-#include "src/render/watch_render.h"
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -52,7 +51,7 @@ static bool group_key(const struct watch_meta_if *mi, const struct pcibw_bus *hb
 	return true;
 }
 
-static void vf_note(const struct watch_ctx *ctx, struct watch_shared_group *g)
+static void vf_note(const struct watch_ctx *ctx, struct pcibw_watch_hop *g)
 {
 	char vfs[sizeof g->names] = "";
 	size_t o = 0;
@@ -75,7 +74,7 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 {
 	struct watch_shared *sh = &ctx->shared;
 	memset(sh, 0, sizeof *sh);
-	char keys[WATCH_MAX_SHARED][32];
+	char keys[PCIBW_WATCH_MAX_HOPS][32];
 	for (int i = 0; i < ctx->meta.n; i++) {
 		const struct watch_meta_if *mi = &ctx->meta.ifs[i];
 		struct pcibw_bus *hb = &sh->bus[i];
@@ -101,7 +100,7 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 		while (g < sh->n && strcmp(keys[g], key))
 			g++;
 		if (g == sh->n) {
-			if (sh->n == WATCH_MAX_SHARED)
+			if (sh->n == PCIBW_WATCH_MAX_HOPS)
 				continue;
 			memset(&sh->g[g], 0, sizeof sh->g[g]);
 			snprintf(keys[g], sizeof keys[g], "%s", key);
@@ -109,7 +108,7 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 			sh->g[g].inferred = inferred;
 			sh->n++;
 		}
-		struct watch_shared_group *gr = &sh->g[g];
+		struct pcibw_watch_hop *gr = &sh->g[g];
 		gr->vf[gr->n] = mi->pf[0] != '\0';
 		if (mi->pf[0]) {
 			gr->n_vf++;
@@ -122,7 +121,7 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
 	 * does not see, which the group says) */
 	int kept = 0;
 	for (int g = 0; g < sh->n; g++) {
-		struct watch_shared_group *gr = &sh->g[g];
+		struct pcibw_watch_hop *gr = &sh->g[g];
 		if (gr->n < 2 && gr->n_vf == 0)
 			continue;
 		size_t o = 0;
@@ -206,7 +205,7 @@ static double acc_max(const struct res_acc *a, const double *v, const char **nam
 	return best;
 }
 
-static void dir_nan(struct watch_shared_dir *d)
+static void dir_nan(struct pcibw_watch_hop_dir *d)
 {
 	d->pps = d->gbps = d->frame_bytes = d->util = d->ceiling_mpps = NAN;
 }
@@ -228,7 +227,7 @@ static bool relink(struct pcibw_bus *b, const struct pcibw_watch_ifiv *f)
 
 /* The machine as the summed rows see it: the hop is their bus; no one wire carries them (each
  * member's own rows judge its wire). */
-static void hop_machine(const struct watch_ctx *ctx, const struct watch_shared_group *gr,
+static void hop_machine(const struct watch_ctx *ctx, const struct pcibw_watch_hop *gr,
 			struct pcibw_machine *mach)
 {
 	*mach = ctx->mach;
@@ -243,9 +242,9 @@ static void hop_machine(const struct watch_ctx *ctx, const struct watch_shared_g
 
 /* The summed row through the shared engine: the hop as the row's bus, its summed packets at
  * the mean frame, the hop's ceiling at this mix, the interval's CPU. */
-static int judge(const struct watch_ctx *ctx, const struct watch_shared_group *gr,
+static int judge(const struct watch_ctx *ctx, const struct pcibw_watch_hop *gr,
 		 const struct pcibw_watch_interval *iv, const struct pcibw_thresholds *t,
-		 struct watch_shared_iv *o, struct pcibw_err *err)
+		 struct pcibw_watch_hop_iv *o, struct pcibw_err *err)
 {
 	double pps = o->rx.pps + o->tx.pps;
 	double bytes = (o->rx.gbps + o->tx.gbps) * 1e9 / 8;
@@ -282,7 +281,7 @@ static int judge(const struct watch_ctx *ctx, const struct watch_shared_group *g
 		for (int k = 0; k < sum.n_evidence && o->n_evidence < 4; k++)
 			snprintf(o->evidence[o->n_evidence++], sizeof o->evidence[0], "%s", sum.evidence[k]);
 		/* the reasons of the lines kept */
-		for (int k = 0; k < sum.n_reasons && o->n_reasons < WATCH_SHARED_REASONS; k++)
+		for (int k = 0; k < sum.n_reasons && o->n_reasons < PCIBW_WATCH_HOP_REASONS; k++)
 			if (sum.reasons[k].evidence_index < o->n_evidence)
 				o->reasons[o->n_reasons++] = sum.reasons[k];
 	}
@@ -293,13 +292,13 @@ static int judge(const struct watch_ctx *ctx, const struct watch_shared_group *g
 
 int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
 			  const struct pcibw_rows *own, const struct pcibw_thresholds *t,
-			  struct watch_shared_ivs *out, struct pcibw_err *err)
+			  struct pcibw_watch_hop_ivs *out, struct pcibw_err *err)
 {
 	const struct watch_shared *sh = &ctx->shared;
 	out->n = sh->n;
 	for (int g = 0; g < sh->n; g++) {
-		const struct watch_shared_group *gr = &sh->g[g];
-		struct watch_shared_iv *o = &out->g[g];
+		const struct pcibw_watch_hop *gr = &sh->g[g];
+		struct pcibw_watch_hop_iv *o = &out->g[g];
 		memset(o, 0, sizeof *o);
 		dir_nan(&o->rx);
 		dir_nan(&o->tx);
@@ -366,9 +365,9 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 		}
 		if (bad || !any || acc.n == 0)
 			continue;
-		struct watch_shared_dir *dirs[2] = {&o->rx, &o->tx};
+		struct pcibw_watch_hop_dir *dirs[2] = {&o->rx, &o->tx};
 		for (int d = 0; d < 2; d++) {
-			struct watch_shared_dir *x = dirs[d];
+			struct pcibw_watch_hop_dir *x = dirs[d];
 			x->pps = pps[d];
 			x->gbps = bytes[d] * 8 / 1e9;
 			x->util = acc_max(&acc, acc.dir[d], NULL);
@@ -428,18 +427,18 @@ static int grow(struct watch_shared_run *run, int g, int need, struct pcibw_err 
 }
 
 int watch_shared_remember(struct watch_shared_run *run, const struct watch_ctx *ctx,
-			  const struct pcibw_watch_interval *iv, const struct watch_shared_ivs *s,
+			  const struct pcibw_watch_interval *iv, const struct pcibw_watch_hop_ivs *s,
 			  struct pcibw_err *err)
 {
 	for (int g = 0; g < s->n; g++) {
-		const struct watch_shared_iv *o = &s->g[g];
+		const struct pcibw_watch_hop_iv *o = &s->g[g];
 		if (!o->valid)
 			continue;
 		if (o->limiting)
-			run->limiting[g]++;
-		if (run->peak_util[g] == 0 || o->util > run->peak_util[g]) {
-			run->peak_util[g] = o->util;
-			run->peak_t[g] = iv->t;
+			run->out.limiting[g]++;
+		if (run->out.peak_util[g] == 0 || o->util > run->out.peak_util[g]) {
+			run->out.peak_util[g] = o->util;
+			run->out.peak_t[g] = iv->t;
 		}
 		double pps = o->rx.pps + o->tx.pps;
 		struct pcibw_measured m;
@@ -476,7 +475,7 @@ int watch_shared_finish(struct watch_shared_run *run, const struct watch_ctx *ct
 {
 	for (int g = 0; g < ctx->shared.n; g++) {
 		struct pcibw_rows *rs = &run->rows[g];
-		const struct watch_shared_group *gr = &ctx->shared.g[g];
+		const struct pcibw_watch_hop *gr = &ctx->shared.g[g];
 		if (!rs->n)
 			continue;
 		pcibw_rows_finish(rs);
@@ -492,20 +491,20 @@ int watch_shared_finish(struct watch_shared_run *run, const struct watch_ctx *ct
 		}
 		struct pcibw_machine mach;
 		hop_machine(ctx, gr, &mach);
-		int st = pcibw_verdict_run(rs, t, &mach, &run->sum[g], err);
+		int st = pcibw_verdict_run(rs, t, &mach, &run->out.sum[g], err);
 		if (st)
 			return st;
-		pcibw_verdict_words(rs, &mach, &run->sum[g]);
-		run->have_sum[g] = true;
+		pcibw_verdict_words(rs, &mach, &run->out.sum[g]);
+		run->out.have_sum[g] = true;
 	}
 	return PCIBW_OK;
 }
 
 void watch_shared_run_free(struct watch_shared_run *run)
 {
-	for (int g = 0; g < WATCH_MAX_SHARED; g++) {
+	for (int g = 0; g < PCIBW_WATCH_MAX_HOPS; g++) {
 		pcibw_rows_free(&run->rows[g]);
-		pcibw_summary_free(&run->sum[g]);
+		pcibw_summary_free(&run->out.sum[g]);
 		free(run->ceil_sum[g]);
 		free(run->ceil_n[g]);
 	}

@@ -15,82 +15,26 @@
 #include "pcibw/model.h"
 #include "pcibw/verdict.h"
 #include "pcibw/watch.h"
+#include "pcibw/watch_result.h"
 
 struct watch_ctx;
 struct watch_meta_if;
 
-#define WATCH_MAX_SHARED PCIBW_WATCH_MAX_IFACES
-
-struct watch_shared_group {
-	char hop[32];			    /* the hop's slot; inferred: a device ("0000:03:00") or a
-					     * segment ("0000:05") prefix */
-	bool inferred;			    /* the meta named no hop: grouped by device or segment */
-	bool segment;			    /* a shared PCI/PCI-X segment (half duplex: both
-					     * directions on one budget) */
-	char hop_bus[128];		    /* the hop as its first member's bus spec */
-	int n;				    /* members, >= 1 */
-	int member[PCIBW_WATCH_MAX_IFACES]; /* indices into meta.ifs, in meta order */
-	bool vf[PCIBW_WATCH_MAX_IFACES];    /* that member is an SR-IOV VF */
-	int n_vf;			    /* VFs among the members */
-	char pf[32];			    /* the PF of its VFs, "" when none */
-	bool pf_watched;		    /* that PF is a member */
-	bool costed;			    /* every member has a bus on the hop and a NIC profile */
-	char names[PCIBW_WATCH_MAX_IFACES * PCIBW_WATCH_IFNAME]; /* "eth0, eth1" */
-	char why[256];						 /* why not costed, "" */
-	char note[320]; /* about its VFs: grouped with the PF, or the PF unwatched */
-};
-
 struct watch_shared {
 	int n;
-	struct watch_shared_group g[WATCH_MAX_SHARED];
+	struct pcibw_watch_hop g[PCIBW_WATCH_MAX_HOPS];
 	struct pcibw_bus bus[PCIBW_WATCH_MAX_IFACES]; /* each interface's bus on its group's hop */
 	bool own_hop[PCIBW_WATCH_MAX_IFACES];	      /* that hop is the interface's own PCIe link
 						       * (its device's), read again every interval */
 };
 
-/* One direction's sum over a group's members in one interval. */
-struct watch_shared_dir {
-	double pps, gbps;    /* summed; gbps counts the kernel's bytes (no FCS), as each member's */
-	double frame_bytes;  /* summed bytes / summed packets + 4 (FCS); NAN with no packets */
-	double util;	     /* this direction's traffic alone on the hop's most loaded resource */
-	double ceiling_mpps; /* summed packets/s the hop sustains at this mix, this direction alone */
-};
-
-#define WATCH_SHARED_REASONS 16
-
-struct watch_shared_iv {
-	bool valid;			/* costed and some member moved packets */
-	struct watch_shared_dir rx, tx; /* NAN where unknown */
-	double util;			/* both directions together on the most loaded resource */
-	const char *bound_by;		/* that resource (pcibw_model_loads name), NULL */
-	double own_max;			/* the highest member utilisation of its own bus; NAN */
-	bool relinked;			/* a member's own link, the hop, reads other than modelled:
-					 * costed at its current speed and width */
-	char link[32];			/* that link as it reads now ("8 GT/s x4"), "" */
-	enum pcibw_verdict verdict;	/* the shared engine's on the summed row */
-	char evidence[4][320];
-	int n_evidence;
-	struct pcibw_reason reasons[WATCH_SHARED_REASONS]; /* those of the evidence kept */
-	int n_reasons;
-	bool limiting;	/* the hop is io-bound or impossible while no member's own bus is */
-	char note[320]; /* says so, "" */
-};
-
-struct watch_shared_ivs {
-	int n;
-	struct watch_shared_iv g[WATCH_MAX_SHARED];
-};
-
 /* The run's figures of each group, for the summary. */
 struct watch_shared_run {
-	struct pcibw_rows rows[WATCH_MAX_SHARED]; /* summed rows by whole frame size */
-	double *ceil_sum[WATCH_MAX_SHARED];	  /* per row of rows[g]: summed ceilings (pps) */
-	long *ceil_n[WATCH_MAX_SHARED];		  /* ... and how many */
-	int cap[WATCH_MAX_SHARED];
-	double peak_util[WATCH_MAX_SHARED], peak_t[WATCH_MAX_SHARED]; /* NAN none */
-	long limiting[WATCH_MAX_SHARED];			      /* intervals it was limiting */
-	struct pcibw_summary sum[WATCH_MAX_SHARED];		      /* watch_shared_finish */
-	bool have_sum[WATCH_MAX_SHARED];
+	struct pcibw_rows rows[PCIBW_WATCH_MAX_HOPS]; /* summed rows by whole frame size */
+	double *ceil_sum[PCIBW_WATCH_MAX_HOPS];	      /* per row of rows[g]: summed ceilings (pps) */
+	long *ceil_n[PCIBW_WATCH_MAX_HOPS];	      /* ... and how many */
+	int cap[PCIBW_WATCH_MAX_HOPS];
+	struct pcibw_watch_hop_summary out; /* what the summary prints (watch_shared_finish) */
 };
 
 /*
@@ -111,12 +55,12 @@ int watch_shared_setup(struct watch_ctx *ctx, const char *where, struct pcibw_er
  */
 int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_interval *iv,
 			  const struct pcibw_rows *own, const struct pcibw_thresholds *t,
-			  struct watch_shared_ivs *out, struct pcibw_err *err);
+			  struct pcibw_watch_hop_ivs *out, struct pcibw_err *err);
 
 /* watch_shared_remember - add an interval's group figures to the run (rows by whole frame size:
  * memory grows with the distinct sizes, not with intervals). PCIBW_OK or PCIBW_EINTERNAL. */
 int watch_shared_remember(struct watch_shared_run *run, const struct watch_ctx *ctx,
-			  const struct pcibw_watch_interval *iv, const struct watch_shared_ivs *s,
+			  const struct pcibw_watch_interval *iv, const struct pcibw_watch_hop_ivs *s,
 			  struct pcibw_err *err);
 
 /* watch_shared_finish - each group's verdict over the run (the whole-input rule over its rows). */
