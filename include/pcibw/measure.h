@@ -109,6 +109,9 @@ struct pcibw_measured {
 	/* the receive path polls instead of taking interrupts (a CSV poll_mode column): 1 yes, 0
 	 * no, PCIBW_NULL not said */
 	int poll_mode;
+	/* the test ran over the loopback interface (iperf3's remote host 127.x or ::1): no NIC, bus or
+	 * wire carried it */
+	bool loopback;
 	/* a TCP row's path figures (iperf3 -J sender side); samples 0 and max_cwnd_bytes NAN when
 	 * none */
 	struct pcibw_tcp_path tcp_path;

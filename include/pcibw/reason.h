@@ -35,13 +35,18 @@ enum pcibw_reason_code {
 	PCIBW_R_TCP_WINDOW,	       /* undetermined: the TCP window bound holds the row (`tcp_window`) */
 	PCIBW_R_ALSO_LOADED,	       /* a load at or above `notable` the verdict did not name */
 	PCIBW_R_ASPM_IDLE_LINK,	       /* ASPM on while bus and wire are below `idle` */
+	PCIBW_R_COUNTERS_INCONSISTENT, /* packet and bit rate disagree beyond what any header set allows */
+	PCIBW_R_GOODPUT_ABOVE_WIRE,    /* TCP goodput above the most the line carries at that segment */
+	PCIBW_R_POLL_MODE,	       /* the row polls: its cores are busy by design (cycles per packet
+					* per polling core where known) */
 	/* what is missing */
 	PCIBW_R_CPU_NOT_MEASURED,
 	PCIBW_R_BUS_NOT_GIVEN,
 	PCIBW_R_BUS_VIRTUAL,	/* a virtual NIC: no bus ceiling exists */
 	PCIBW_R_NO_BUS_CEILING, /* the model gave no ceiling at this size (the row's model_note) */
 	PCIBW_R_LINE_RATE_NOT_GIVEN,
-	PCIBW_R_WRITE_SIZE, /* a TCP write size: no packet rate */
+	PCIBW_R_WRITE_SIZE,		  /* a TCP write size: no packet rate */
+	PCIBW_R_CORES_SWEEP_NOT_MEASURED, /* a poll-mode row without a cores sweep: what to measure */
 	/* figures of the row that are not a rule */
 	PCIBW_R_DMA_AGAINST_MODEL,	 /* a DMA row's measured rate against the model's */
 	PCIBW_R_TCP_SEGMENTS,		 /* the packet rate of a TCP row rests on its segment size */
@@ -52,6 +57,8 @@ enum pcibw_reason_code {
 	PCIBW_R_CPU_REPORT_UNUSED, /* a host report (share: its all CPUs) the row's own host figure beat */
 	PCIBW_R_RATES_DISAGREE,	   /* the bit-rate column and the packet rate disagree by > 10 % */
 	PCIBW_R_ESTIMATE_EXCEEDED, /* measured above an estimated limit: set against the link alone */
+	PCIBW_R_CPU_SHARED,	   /* a concurrent row: the other direction's stream (row) shared its CPU */
+	PCIBW_R_LOOPBACK,	   /* the test ran over loopback: bus and wire do not apply */
 	/* the whole input */
 	PCIBW_R_NO_ROWS,	    /* nothing was measured */
 	PCIBW_R_VERDICT,	    /* the headline: the representative row's verdict (row) */

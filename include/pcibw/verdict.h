@@ -93,6 +93,7 @@ struct pcibw_row {
 	bool tcp;
 	bool concurrent;		/* pcibw_measured.concurrent: a stream the other way shared its CPU */
 	int poll_mode;			/* pcibw_measured.poll_mode: 1, 0, PCIBW_NULL */
+	bool loopback;			/* pcibw_measured.loopback: bus and wire do not apply */
 	double mss;			/* the benchmark's TCP MSS (first line's), bytes; NAN */
 	struct pcibw_tcp_path tcp_path; /* the first line's TCP path figures (pcibw/measure.h) */
 	bool ipv6;
@@ -169,6 +170,11 @@ struct pcibw_row {
 				  * max_window_gbps); NAN without one */
 	bool tcp_limit;		 /* that share reached the `tcp_window` threshold: the TCP path (window,
 				  * RTT, loss) is the likely limit of an undetermined row */
+	bool polls;		 /* the row polls (its poll_mode, else the machine's profile): its CPU
+				  * share is busy by design and decides nothing */
+	int partner;	 /* a concurrent row: the row of the other direction that shared its CPU; -1 */
+	unsigned limits; /* every resource at or above its threshold: bits 1 << enum pcibw_resource
+			  * (pcibw_limits_names); 0 for impossible and undetermined rows without one */
 	enum pcibw_verdict verdict;
 	struct pcibw_reason reasons[PCIBW_MAX_REASONS]; /* why (pcibw_verdict_run; pcibw/reason.h) */
 	int n_reasons;
@@ -255,6 +261,8 @@ struct pcibw_machine {
 	int cpus;	       /* PCIBW_NULL (-1) unknown */
 	double cpu_mhz;	       /* NAN unknown */
 	int aspm;	       /* the NIC link's ASPM state, PCIBW_ASPM_* bits; 0 off, -1 unknown */
+	bool poll_mode;	       /* the NIC profile polls (`[host] irq_batch = 0`: dpdk, dpdk-*): rows
+				* that do not say otherwise (poll_mode column) poll */
 	char
 	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };
@@ -323,6 +331,13 @@ enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N]);
  */
 void pcibw_group_label(const struct pcibw_rows *rs, const struct pcibw_group *g, bool with_source, char *buf,
 		       size_t n);
+
+/*
+ * pcibw_limits_names - the names of the resources in a row's or group's limits mask, in the
+ * contract's verdict order (wire, bus, root-complex, cpu, core, tcp-window), into names (at most
+ * max). Returns how many were written.
+ */
+int pcibw_limits_names(unsigned limits, const char **names, int max);
 
 /* pcibw_summary_free - free the evidence strings and the groups (counts back to 0); s itself is
  * not freed. */

@@ -380,7 +380,9 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	       *rr = json_object_get(end, "sum_received_bidir_reverse");
 	if (!udp)
 		iperf3_tcp_path(src, root, mss, rs || rr, &base.tcp_path, st);
-	if (rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11)))
+	base.loopback =
+	    rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11));
+	if (base.loopback)
 		stats_note(st,
 			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
 			   "so set its rates against neither",

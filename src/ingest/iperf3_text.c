@@ -569,7 +569,8 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 			   "%s: UDP: iperf3's text gives no datagram size: each row's size is its transfer "
 			   "over the datagrams that carried it, as precise as the transfer's 3 digits",
 			   src->name);
-	if (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11))
+	base.loopback = !strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11);
+	if (base.loopback)
 		stats_note(st,
 			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
 			   "so set its rates against neither",

@@ -139,6 +139,20 @@ static void tcp_path(struct pcibw_jw *w, const struct pcibw_row *r)
 	pcibw_jw_close(w, '}');
 }
 
+/* limits: every resource at or above its threshold, in the verdict order */
+static void put_limits(struct pcibw_jw *w, unsigned limits)
+{
+	const char *names[PCIBW_RES_N];
+	int n = pcibw_limits_names(limits, names, PCIBW_RES_N);
+	pcibw_jw_key(w, "limits");
+	pcibw_jw_open(w, '[');
+	for (int i = 0; i < n; i++) {
+		pcibw_jw_item(w);
+		pcibw_jw_str(w, names[i]);
+	}
+	pcibw_jw_close(w, ']');
+}
+
 static void row_json(struct pcibw_jw *w, const struct pcibw_analyze_view *v, const struct pcibw_row *r)
 {
 	pcibw_jw_open(w, '{');
@@ -204,6 +218,7 @@ static void row_json(struct pcibw_jw *w, const struct pcibw_analyze_view *v, con
 	key_bool(w, "per_packet_limit", r->per_packet);
 	tcp_path(w, r);
 	key_str(w, "verdict", pcibw_verdict_name(r->verdict));
+	put_limits(w, r->limits);
 	pcibw_jw_key(w, "evidence");
 	put_strings(w, r->evidence, r->n_evidence);
 	pcibw_jw_key(w, "reasons");
@@ -229,7 +244,22 @@ static json_t *cpu_sample(const struct pcibw_cpu_sample *cs)
 struct put_ctx {
 	const struct pcibw_analyze_view *v;
 	struct pcibw_jw w;
+	int next_vr; /* the row after the last verdict_rows element written */
 };
+
+/* verdict_rows[i], at depth 2: the i-th row holding the headline verdict (called for i = 0, 1,
+ * ... in turn) */
+static int put_verdict_row(FILE *out, int i, void *ctx)
+{
+	struct put_ctx *c = ctx;
+	(void)i;
+	const struct pcibw_rows *rows = c->v->rows;
+	while (c->next_vr < rows->n && rows->v[c->next_vr].verdict != c->v->summary->verdict)
+		c->next_vr++;
+	if (c->next_vr >= rows->n)
+		return -1;
+	return fprintf(out, "%d", c->next_vr++) < 0;
+}
 
 /* groups[i], at depth 2; a group's row indices are written out as they go (one group may hold
  * every row) */
@@ -266,6 +296,7 @@ static int put_group(FILE *out, int i, void *ctx)
 	}
 	pcibw_jw_close(w, ']');
 	key_str(w, "verdict", pcibw_verdict_name(gr->verdict));
+	put_limits(w, gr->representative >= 0 ? v->rows->v[gr->representative].limits : 0);
 	pcibw_jw_key(w, "evidence");
 	put_strings(w, gr->evidence, gr->n_evidence);
 	pcibw_jw_key(w, "reasons");
@@ -356,7 +387,13 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 		json_object_set_new(counts, pcibw_verdict_name((enum pcibw_verdict)k),
 				    json_integer(v->summary->counts[k]));
 	json_object_set_new(root, "counts", counts);
-	/* groups and rows go out one at a time where their empty arrays stand (put_group, put_row) */
+	/* the rows holding the headline verdict (0-based): fewer than half of all, the headline
+	 * says so; they, the groups and the rows go out one at a time where their empty arrays
+	 * stand (put_verdict_row, put_group, put_row) */
+	int n_vr = 0;
+	for (int i = 0; i < v->rows->n; i++)
+		n_vr += v->rows->v[i].verdict == v->summary->verdict;
+	json_object_set_new(root, "verdict_rows", json_array());
 	json_object_set_new(root, "groups", json_array());
 	json_object_set_new(root, "rows", json_array());
 	pcibw_json_warnings(root, v->warnings, v->warning_codes, v->n_warnings);
@@ -375,10 +412,11 @@ int pcibw_analyze_render_json(FILE *out, const struct pcibw_analyze_view *v)
 	json_object_set_new(root, "iface_machines", sm);
 	struct put_ctx c = {.v = v};
 	const struct pcibw_json_slot slots[] = {
+	    {"verdict_rows", n_vr, put_verdict_row, &c},
 	    {"groups", v->summary->n_groups, put_group, &c},
 	    {"rows", v->rows->n, put_row, &c},
 	};
-	int r = pcibw_json_stream_at(out, root, DUMP_FLAGS, 0, slots, 2);
+	int r = pcibw_json_stream_at(out, root, DUMP_FLAGS, 0, slots, 3);
 	json_decref(root);
 	pcibw_jw_free(&c.w);
 	if (r == 0 && fputc('\n', out) == EOF)

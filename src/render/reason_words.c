@@ -235,6 +235,57 @@ static void rates_disagree(struct out *w, const struct pcibw_reason *x, const st
 						      : pcibw_rate_basis_name(r->gbps_basis));
 }
 
+static bool is_limit_code(enum pcibw_reason_code c)
+{
+	return c == PCIBW_R_WIRE_AT_THRESHOLD || c == PCIBW_R_GOODPUT_ABOVE_WIRE ||
+	       c == PCIBW_R_BUS_AT_THRESHOLD || c == PCIBW_R_CPUS_SATURATED || c == PCIBW_R_CORE_SATURATED;
+}
+
+/* "; and the busiest core at 100 %: both limit it; more line rate alone would not help": the
+ * co-limits on a verdict's line (v[1..k) after the verdict's own reason v[0]) */
+static void co_limit_words(struct out *w, const struct pcibw_reason *v, int k, const struct pcibw_machine *m)
+{
+	int n = 0;
+	char d[16];
+	for (int i = 1; i < k; i++) {
+		if (!is_limit_code(v[i].code) || v[i].resource == v[0].resource)
+			continue;
+		const char *what = v[i].resource == PCIBW_RES_BUS   ? bus_name(m)
+				   : v[i].resource == PCIBW_RES_CPU ? "all CPUs"
+								    : "the busiest core";
+		put(w, "%s%s%s at %s %%", n ? ", " : "; and ",
+		    v[i].resource == PCIBW_RES_BUS && strncmp(what, "the ", 4) ? "the " : "", what,
+		    pct(d, sizeof d, v[i].share));
+		n++;
+	}
+	if (n)
+		put(w, ": %s limit it; more %s alone would not help", n == 1 ? "both" : "all",
+		    v[0].resource == PCIBW_RES_WIRE ? "line rate" : "bus bandwidth");
+}
+
+static void counters_words(struct out *w, const struct pcibw_reason *x)
+{
+	put(w,
+	    "the counters disagree: the bit rate gives %.0f B per packet against the %g B the packet rate "
+	    "is counted at (x%.3g), more than any rate basis explains (they differ by at most 90 B: "
+	    "preamble and gap, Ethernet, VLAN, IPv6 and UDP headers); ",
+	    x->value, x->ceiling, x->share);
+	if (!strcmp(x->name, "packets"))
+		put(w, "the packet counter is the suspect: its rate is beyond a ceiling the bit rate keeps "
+		       "to; check which interface and direction it counted");
+	else if (!strcmp(x->name, "bits"))
+		put(w, "the bit-rate counter is the suspect: its rate is beyond a ceiling the packet rate "
+		       "keeps to; check whether it adds both directions or reads GB/s as Gbit/s");
+	else
+		put(w, "the packet rate is used; check both counters (another interface, both directions "
+		       "added, a GB/s read as Gbit/s)");
+}
+
+static const char *dir_name(int pattern)
+{
+	return pattern == PCIBW_PAT_RX ? "rx" : pattern == PCIBW_PAT_TX ? "tx" : "other";
+}
+
 /* one line of a row: v[0..k) share its evidence_index */
 static void row_line(struct out *w, const struct pcibw_reason *v, int k, const struct pcibw_row *r,
 		     const struct pcibw_machine *m, enum mode mode)
@@ -266,6 +317,16 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 			    pcibw_fmt_gbps(a, sizeof a, x->value), pcibw_fmt_pps(b, sizeof b, r->pps),
 			    pct(d, sizeof d, x->share), bus_name(m), pcibw_fmt_gbps(c, sizeof c, x->ceiling),
 			    r->size_bytes);
+		else if (r->segment_bytes > 0 && r->gbps_basis == PCIBW_BASIS_SIZE)
+			put(w,
+			    "goodput above what the wire can carry: %s of TCP payload is %s %% of the %s a "
+			    "%g "
+			    "Gbit/s line carries in full %g B segments; check the line rate, the segment "
+			    "size "
+			    "and whether the figure adds both directions",
+			    pcibw_fmt_gbps(a, sizeof a, x->value), pct(d, sizeof d, x->share),
+			    pcibw_fmt_gbps(b, sizeof b, r->wire_mpps * 1e6 * r->segment_bytes * 8 / 1e9),
+			    x->ceiling, r->segment_bytes);
 		else
 			put(w,
 			    "%s is %s %% of the %g Gbit/s line rate: more than the wire carries; "
@@ -281,11 +342,62 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 			put(w, "the wire is %s%s %% full (%s of a %g Gbit/s line)",
 			    r->wire_lower_bound ? "at least " : "", pct(d, sizeof d, x->share),
 			    pcibw_fmt_gbps(a, sizeof a, x->value), x->ceiling);
+		co_limit_words(w, v, k, m);
+		break;
+	case PCIBW_R_GOODPUT_ABOVE_WIRE:
+		put(w,
+		    "goodput above what the wire can carry: %s of TCP payload is %s %% of the %s a %g Gbit/s "
+		    "line carries in full %g B segments (%s); the segments are larger than assumed (a "
+		    "receive offload counting merged segments, a larger MTU) or the line is faster than "
+		    "--line-rate",
+		    pcibw_fmt_gbps(a, sizeof a, x->value), pct(d, sizeof d, x->share),
+		    pcibw_fmt_gbps(b, sizeof b, x->ceiling), m->line_rate_gbps, r->segment_bytes,
+		    r->segment_from ? r->segment_from : "?");
+		co_limit_words(w, v, k, m);
 		break;
 	case PCIBW_R_BUS_AT_THRESHOLD:
 		put(w, "the %s carries %s %% of its ceiling (%s at %g B%s%s)", bus_name(m),
 		    pct(d, sizeof d, x->share), pcibw_fmt_gbps(a, sizeof a, x->ceiling), r->size_bytes,
 		    r->bound_by ? ", set by " : "", r->bound_by ? r->bound_by : "");
+		co_limit_words(w, v, k, m);
+		break;
+	case PCIBW_R_COUNTERS_INCONSISTENT:
+		counters_words(w, x);
+		break;
+	case PCIBW_R_POLL_MODE:
+		put(w, "poll mode: the cores poll and are busy by design, so no CPU %% says how loaded they "
+		       "are");
+		if (!isnan(x->value))
+			put(w, "; %.0f cycles per packet per polling core (%g core%s at %g MHz over %s)",
+			    x->value, x->ceiling, x->ceiling == 1 ? "" : "s",
+			    !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz, pcibw_fmt_pps(a, sizeof a, r->pps));
+		else
+			put(w,
+			    "; cycles per packet per polling core need the clock (--cpu-ghz) and the polling "
+			    "cores (--cpus or a cores column)");
+		break;
+	case PCIBW_R_CORES_SWEEP_NOT_MEASURED:
+		put(w,
+		    "a polling row's CPU %% is 100 %% by design and decides nothing: measure a cores sweep "
+		    "(rows with a cores column, e.g. 1, 2 and 4 polling cores) or give the tool's own "
+		    "per-core packet rate");
+		break;
+	case PCIBW_R_CPU_SHARED: {
+		int j = (int)x->value;
+		const struct pcibw_row *o = r + (j - x->row);
+		put(w,
+		    "rx and tx ran at once on this host: the CPU figures cover both streams, and the %s "
+		    "stream (row %d, %s) shares the cores with this %s one",
+		    dir_name(o->pattern), j + 1, pcibw_fmt_gbps(a, sizeof a, o->gbps), dir_name(r->pattern));
+		if (x->share >= 0.95)
+			put(w, " (the busiest core at %s %%: what each stream alone needs is less)",
+			    pct(d, sizeof d, x->share));
+		break;
+	}
+	case PCIBW_R_LOOPBACK:
+		put(w,
+		    "the test ran over loopback: no NIC, bus or wire carried it, so neither ceiling applies "
+		    "and none is asked for; the CPU is what such a run can be held by");
 		break;
 	case PCIBW_R_BUS_IN_BAND:
 		put(w, "in the band %s-%s of that ceiling, the row sits %s %% of the way up",
@@ -522,12 +634,26 @@ static void headline(struct out *w, const struct pcibw_reason *v, int k, const s
 		snprintf(busw, sizeof busw, "a virtual NIC has no bus ceiling");
 	if (!isnan(r->wire_util))
 		snprintf(wirew, sizeof wirew, "the wire %s %%", pct(d, sizeof d, r->wire_util));
-	/* the row's reasons the headline carries (after the verdict reason itself) */
-	const struct pcibw_reason *why = k > 1 ? &v[1] : NULL;
+	/* the row's reasons the headline carries (after the verdict reason itself); counters that
+	 * disagree come first, before any verdict */
+	int first = 1;
+	if (k > 1 && v[1].code == PCIBW_R_COUNTERS_INCONSISTENT) {
+		char cw[768];
+		struct out co = {cw, sizeof cw, 0};
+		counters_words(&co, &v[1]);
+		cw[0] = (char)(cw[0] == 't' ? 'T' : cw[0]);
+		put(w, "%s. ", cw);
+		first = 2;
+	}
+	const struct pcibw_reason *why = k > first ? &v[first] : NULL;
 	char whyw[1024] = "";
 	struct out ww = {whyw, sizeof whyw, 0};
 	if (why)
-		row_line(&ww, why, k - 1, r, m, HEADLINE);
+		row_line(&ww, why, k - first, r, m, HEADLINE);
+	char col[256] = "";
+	struct out cl = {col, sizeof col, 0};
+	if (why)
+		co_limit_words(&cl, why, k - first, m);
 	switch (s->verdict) {
 	case PCIBW_V_IMPOSSIBLE: {
 		bool bus_side =
@@ -546,14 +672,17 @@ static void headline(struct out *w, const struct pcibw_reason *v, int k, const s
 		break;
 	}
 	case PCIBW_V_IO:
-		put(w, "IO-bound: the %s is %s %% busy at %s (its ceiling %s)%s%s.", bus,
+		put(w, "IO-bound: the %s is %s %% busy at %s (its ceiling %s)%s%s%s.", bus,
 		    pct(d, sizeof d, r->bus_util), where, pcibw_fmt_gbps(b, sizeof b, r->bus_gbps),
-		    wirew[0] ? "; " : "", wirew);
+		    wirew[0] ? "; " : "", wirew, col);
 		break;
 	case PCIBW_V_WIRE:
-		put(w, "Wire-bound: the wire is %s%s %% full at %s%s%s.",
-		    r->wire_lower_bound ? "at least " : "", pct(d, sizeof d, r->wire_util), where,
-		    busw[0] ? "; " : "", busw);
+		if (why && why->code == PCIBW_R_GOODPUT_ABOVE_WIRE)
+			put(w, "Wire-bound at %s: %s%s%s.", where, whyw, busw[0] ? "; " : "", busw);
+		else
+			put(w, "Wire-bound: the wire is %s%s %% full at %s%s%s%s.",
+			    r->wire_lower_bound ? "at least " : "", pct(d, sizeof d, r->wire_util), where,
+			    busw[0] ? "; " : "", busw, col);
 		break;
 	case PCIBW_V_CPU: {
 		const char *cpu = whyw[0] ? whyw : "the CPU is the limit";
@@ -578,6 +707,89 @@ static void headline(struct out *w, const struct pcibw_reason *v, int k, const s
 		    whyw[0] ? whyw : "neither bus, wire nor CPU shows a limit");
 		break;
 	}
+}
+
+/* what most undetermined rows lack or found, in a few words (their first reason) */
+static const char *undetermined_words(enum pcibw_reason_code c)
+{
+	switch (c) {
+	case PCIBW_R_CPU_NOT_MEASURED:
+		return "no CPU measured";
+	case PCIBW_R_BUS_NOT_GIVEN:
+		return "no bus given";
+	case PCIBW_R_LINE_RATE_NOT_GIVEN:
+		return "no line rate given";
+	case PCIBW_R_NO_BUS_CEILING:
+		return "no bus ceiling at their size";
+	case PCIBW_R_WRITE_SIZE:
+		return "TCP write sizes, no packet rate";
+	case PCIBW_R_BUS_VIRTUAL:
+		return "a virtual NIC, no bus ceiling";
+	case PCIBW_R_NONE_AT_THRESHOLD:
+		return "no load reached its threshold";
+	case PCIBW_R_NIC_PER_PACKET:
+	case PCIBW_R_RATE_FLAT_OVER_CORES:
+		return "rate flat over cores, the NIC's per-packet limit";
+	case PCIBW_R_TCP_WINDOW:
+		return "the TCP window holds them";
+	case PCIBW_R_ASPM_IDLE_LINK:
+		return "ASPM on an idle link";
+	case PCIBW_R_CORES_SWEEP_NOT_MEASURED:
+		return "poll mode without a cores sweep";
+	case PCIBW_R_COUNTERS_INCONSISTENT:
+		return "counters that disagree";
+	case PCIBW_R_LOOPBACK:
+		return "loopback, no bus or wire";
+	default:
+		return pcibw_reason_code_name(c);
+	}
+}
+
+/* "wire-bound in 1 of 4 rows (64 B); 3 undetermined: no CPU measured. ": a headline verdict
+ * fewer than half of all rows hold says so before anything else */
+static void minority(struct out *w, const struct pcibw_reason *x, const struct pcibw_rows *rs,
+		     const struct pcibw_summary *s)
+{
+	if (!(x->value * 2 < x->ceiling))
+		return;
+	put(w, "%s in %.0f of %.0f rows", pcibw_verdict_name(s->verdict), x->value, x->ceiling);
+	/* the sizes of the rows that hold it, in the table's order (at most 4) */
+	int shown = 0, more = 0;
+	double last = NAN;
+	for (int i = 0; i < rs->n; i++) {
+		const struct pcibw_row *r = &rs->v[i];
+		double sz = !isnan(r->input_size_bytes) ? r->input_size_bytes : r->size_bytes;
+		if (r->verdict != s->verdict || isnan(sz) || sz == last)
+			continue;
+		if (shown < 4)
+			put(w, "%s%g", shown ? ", " : " (", sz);
+		else
+			more++;
+		shown++;
+		last = sz;
+	}
+	if (shown)
+		put(w, "%s B)", more ? ", ..." : "");
+	/* the other verdicts, undetermined last with what most of its rows lack */
+	const char *sep = "; ";
+	for (int v = 0; v < PCIBW_V_N; v++) {
+		if (v == (int)s->verdict || !s->counts[v])
+			continue;
+		put(w, "%s%d %s", sep, s->counts[v], pcibw_verdict_name((enum pcibw_verdict)v));
+		sep = ", ";
+		if (v != PCIBW_V_UNDETERMINED)
+			continue;
+		int tally[PCIBW_R_N] = {0}, best = -1;
+		for (int i = 0; i < rs->n; i++)
+			if (rs->v[i].verdict == PCIBW_V_UNDETERMINED && rs->v[i].n_reasons) {
+				int c = rs->v[i].reasons[0].code;
+				if (++tally[c] > (best < 0 ? 0 : tally[best]))
+					best = c;
+			}
+		if (best >= 0)
+			put(w, ": %s", undetermined_words((enum pcibw_reason_code)best));
+	}
+	put(w, ". ");
 }
 
 /* "UDP_STREAM send: cpu-bound 1-1024 B, undetermined 1500-65507 B" */
@@ -622,6 +834,7 @@ static void summary_line(struct out *w, const struct pcibw_reason *v, int k, con
 		put(w, "Undetermined: no rows");
 		break;
 	case PCIBW_R_VERDICT:
+		minority(w, x, rs, s);
 		headline(w, v, k, rs, s, m);
 		break;
 	case PCIBW_R_ROWS_AGREE:

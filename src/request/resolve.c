@@ -688,6 +688,9 @@ void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 	snprintf(m->bus_name, sizeof m->bus_name, "%s", r->bus_words);
 	snprintf(m->bus_note, sizeof m->bus_note, "%s", r->have_bus ? r->bus.note : "");
 	m->aspm = r->have_bus ? r->bus.aspm : -1;
+	/* a profile whose receive path takes no interrupts (the model's irq_batch 0): a poll-mode
+	 * driver, whose cores are busy by design */
+	m->poll_mode = r->nic.name[0] && r->nic.irq_batch == 0;
 	m->line_rate_gbps = r->in.line_rate_gbps;
 	m->cpus = r->cpus;
 	m->cpu_mhz = r->cpu_mhz;
@@ -700,10 +703,13 @@ void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw
 	run->cpu_mhz = NAN;
 	run->aspm = -1;
 	run->bus_virtual = n > 0;
+	run->poll_mode = n > 0;
 	for (int i = 0; i < n; i++) {
 		const struct pcibw_machine *m = &series[i];
 		if (!m->bus_virtual)
 			run->bus_virtual = false;
+		if (!m->poll_mode)
+			run->poll_mode = false;
 		if (m->have_bus && !run->have_bus) {
 			run->have_bus = true;
 			snprintf(run->bus_name, sizeof run->bus_name, "%s", m->bus_name);

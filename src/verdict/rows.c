@@ -241,6 +241,7 @@ int pcibw_rows_add(struct pcibw_rows *rs, const struct pcibw_measured *m, struct
 		r->concurrent = m->concurrent;
 		r->core_is_process = m->core_is_process;
 		r->poll_mode = m->poll_mode;
+		r->loopback = m->loopback;
 		r->mss = m->mss;
 		r->tcp_path = m->tcp_path;
 		r->ipv6 = m->ipv6;
@@ -299,6 +300,9 @@ void pcibw_rows_finish(struct pcibw_rows *rs)
 		r->mtu = NAN;
 		r->tcp_window_share = NAN;
 		r->tcp_limit = false;
+		r->polls = false;
+		r->partner = -1;
+		r->limits = 0;
 		r->verdict = PCIBW_V_UNDETERMINED;
 	}
 }

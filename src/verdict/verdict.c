@@ -37,10 +37,32 @@ static double clock_mhz(const struct pcibw_row *r, const struct pcibw_machine *m
 	return !isnan(r->cpu_mhz) ? r->cpu_mhz : m->cpu_mhz;
 }
 
-/* CPU cycles per packet and service demand where the row and machine allow. */
+/* A poll-mode row: its poll_mode column says so, else its machine's NIC profile polls. */
+static bool row_polls(const struct pcibw_row *r, const struct pcibw_machine *m)
+{
+	return r->poll_mode == 1 || (r->poll_mode == PCIBW_NULL && m->poll_mode);
+}
+
+/* the cores that poll: the row's cores column, else the machine's CPU count; NAN */
+static double polling_cores(const struct pcibw_row *r, const struct pcibw_machine *m)
+{
+	return r->cores > 0 ? r->cores : m->cpus > 0 ? m->cpus : NAN;
+}
+
+/* CPU cycles per packet and service demand where the row and machine allow. A polling core
+ * spends every cycle polling, whether or not a packet came, so its busy share says nothing; what
+ * it costs per packet is the polling cores' cycles over the packet rate (DPDK's own measure,
+ * "cycles per packet" of testpmd and l3fwd): a lower bound on what each packet needs, met at
+ * this rate. */
 static void cpu_cost(struct pcibw_row *r, const struct pcibw_machine *m)
 {
 	double mhz = clock_mhz(r, m);
+	if (r->polls) {
+		double n = polling_cores(r, m);
+		if (r->pps > 0 && mhz > 0 && n > 0)
+			r->cycles_per_packet = n * mhz * 1e6 / r->pps;
+		return;
+	}
 	if (r->pps > 0 && mhz > 0) {
 		if (!isnan(r->cpu_util) && m->cpus > 0)
 			r->cycles_per_packet = r->cpu_util * m->cpus * mhz * 1e6 / r->pps;
@@ -60,6 +82,8 @@ static double band_end(double end, double expected)
 
 static void utilisations(struct pcibw_row *r)
 {
+	if (r->loopback)
+		return; /* no NIC, bus or wire carried the packets: no ceiling of theirs applies */
 	if (r->pps > 0 && r->bus_mpps > 0) {
 		r->bus_util = r->pps / (r->bus_mpps * 1e6);
 		r->bus_util_low = r->pps / (band_end(r->bus_mpps_high, r->bus_mpps) * 1e6);
@@ -92,21 +116,28 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 			       const struct pcibw_machine *m, bool cores_flat)
 {
 	bool bus_known = !isnan(r->bus_util);
-	if (r->size_conv == PCIBW_SIZE_WRITE)
+	if (r->size_conv == PCIBW_SIZE_WRITE && !r->loopback)
 		pcibw_row_reason(r, false, PCIBW_R_WRITE_SIZE, PCIBW_RES_BUS, NAN, NAN, NAN, NAN, NULL);
-	if (isnan(r->cpu_util) && isnan(r->core_util) && !cores_flat)
+	/* a polling row's CPU share is 100 % by design: what it needs is a cores sweep, never a CPU % */
+	if (r->polls && !cores_flat)
+		pcibw_row_reason(r, false, PCIBW_R_CORES_SWEEP_NOT_MEASURED, PCIBW_RES_CPU, NAN, NAN, NAN,
+				 NAN, NULL);
+	else if (isnan(r->cpu_util) && isnan(r->core_util) && !cores_flat)
 		pcibw_row_reason(r, false, PCIBW_R_CPU_NOT_MEASURED, PCIBW_RES_CPU, NAN, NAN, NAN, NAN, NULL);
-	if (m->bus_virtual)
+	if (r->loopback)
+		; /* loopback_evidence says bus and wire do not apply: neither is asked for */
+	else if (m->bus_virtual)
 		pcibw_row_reason(r, false, PCIBW_R_BUS_VIRTUAL, PCIBW_RES_BUS, NAN, NAN, NAN, NAN, NULL);
 	else if (!m->have_bus)
 		pcibw_row_reason(r, false, PCIBW_R_BUS_NOT_GIVEN, PCIBW_RES_BUS, NAN, NAN, NAN, NAN, NULL);
 	else if (!bus_known && r->model_note[0])
 		pcibw_row_reason(r, false, PCIBW_R_NO_BUS_CEILING, PCIBW_RES_BUS, NAN, NAN, NAN, NAN, NULL);
-	if (m->line_rate_gbps <= 0)
+	if (m->line_rate_gbps <= 0 && !r->loopback)
 		pcibw_row_reason(r, false, PCIBW_R_LINE_RATE_NOT_GIVEN, PCIBW_RES_WIRE, NAN, NAN, NAN, NAN,
 				 NULL);
+	bool cpu_counts = !cores_flat && !r->polls;
 	bool any = !isnan(r->wire_util) || !isnan(r->bus_util) ||
-		   (!cores_flat && (!isnan(r->cpu_util) || !isnan(r->core_util)));
+		   (cpu_counts && (!isnan(r->cpu_util) || !isnan(r->core_util)));
 	/* the answer first, then the loads its sentence lists */
 	if (any && cores_flat)
 		pcibw_row_reason(r, false, PCIBW_R_NIC_PER_PACKET, PCIBW_RES_NIC, NAN, NAN, NAN, NAN, NULL);
@@ -120,7 +151,7 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 		return;
 	below(r, PCIBW_RES_WIRE, r->wire_util, t->wire);
 	below(r, PCIBW_RES_BUS, r->bus_util, t->bus);
-	if (!cores_flat) {
+	if (cpu_counts) {
 		below(r, PCIBW_RES_CPU, r->cpu_util, t->cpu);
 		below(r, PCIBW_RES_CORE, r->core_util, t->core);
 	}
@@ -132,21 +163,33 @@ static void notable_loads(struct pcibw_row *r, const struct pcibw_thresholds *t)
 {
 	if (r->verdict == PCIBW_V_UNDETERMINED || r->verdict == PCIBW_V_IMPOSSIBLE)
 		return; /* the undetermined list names every known load; impossible is a measurement error */
-	bool cpu_named = false, core_named = false;
-	for (int k = 0; k < r->n_reasons; k++) {
-		cpu_named |= r->reasons[k].code == PCIBW_R_CPUS_SATURATED ||
-			     r->reasons[k].code == PCIBW_R_CPU_ONLY_LOADED;
-		core_named |= r->reasons[k].code == PCIBW_R_CORE_SATURATED;
-	}
+	/* a limit is named by its rule's reason (a co-limit on the verdict's line); a polling row's
+	 * CPU is busy by design and named by none */
+	bool named[PCIBW_RES_N] = {false};
+	for (int k = 0; k < r->n_reasons; k++)
+		switch (r->reasons[k].code) {
+		case PCIBW_R_WIRE_AT_THRESHOLD:
+		case PCIBW_R_GOODPUT_ABOVE_WIRE:
+		case PCIBW_R_BUS_AT_THRESHOLD:
+		case PCIBW_R_CPUS_SATURATED:
+		case PCIBW_R_CPU_ONLY_LOADED:
+		case PCIBW_R_CORE_SATURATED:
+			named[r->reasons[k].resource] = true;
+			break;
+		default:
+			break;
+		}
+	named[PCIBW_RES_CPU] |= r->polls;
+	named[PCIBW_RES_CORE] |= r->polls;
 	struct {
 		enum pcibw_resource res;
 		double util;
 		bool named;
 	} loads[] = {
-	    {PCIBW_RES_WIRE, r->wire_util, r->verdict == PCIBW_V_WIRE},
-	    {PCIBW_RES_BUS, r->bus_util, r->verdict == PCIBW_V_IO},
-	    {PCIBW_RES_CPU, r->cpu_util, cpu_named},
-	    {PCIBW_RES_CORE, r->core_util, core_named},
+	    {PCIBW_RES_WIRE, r->wire_util, named[PCIBW_RES_WIRE]},
+	    {PCIBW_RES_BUS, r->bus_util, named[PCIBW_RES_BUS]},
+	    {PCIBW_RES_CPU, r->cpu_util, named[PCIBW_RES_CPU]},
+	    {PCIBW_RES_CORE, r->core_util, named[PCIBW_RES_CORE]},
 	};
 	bool first = true;
 	for (unsigned k = 0; k < sizeof loads / sizeof loads[0]; k++)
@@ -205,6 +248,29 @@ static void band_reason(struct pcibw_row *r, const struct pcibw_thresholds *t)
 				 r->gbps > lo ? (r->gbps - lo) / (hi - lo) : 0, NAN, "Gbit/s");
 }
 
+/* TCP goodput as segments: the wire's packet rate at this segment is the most goodput it carries */
+static bool goodput_row(const struct pcibw_row *r)
+{
+	return r->segment_bytes > 0 && r->gbps_basis == PCIBW_BASIS_SIZE;
+}
+
+/* The loads below the verdict's own that also reached their thresholds: each is a limit of the
+ * row too, on the verdict's line (raising the verdict's resource alone would not help). */
+static void co_limits(struct pcibw_row *r, const struct pcibw_thresholds *t, bool bus)
+{
+	if (bus && r->bus_util >= t->bus)
+		pcibw_row_reason(r, true, PCIBW_R_BUS_AT_THRESHOLD, PCIBW_RES_BUS, r->gbps, r->bus_gbps,
+				 r->bus_util, t->bus, "Gbit/s");
+	if (r->polls)
+		return;
+	if (r->cpu_util >= t->cpu)
+		pcibw_row_reason(r, true, PCIBW_R_CPUS_SATURATED, PCIBW_RES_CPU, NAN, NAN, r->cpu_util,
+				 t->cpu, NULL);
+	if (r->core_util >= t->core)
+		pcibw_row_reason(r, true, PCIBW_R_CORE_SATURATED, PCIBW_RES_CORE, NAN, NAN, r->core_util,
+				 t->core, NULL);
+}
+
 static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const struct pcibw_machine *m)
 {
 	bool bus_known = !isnan(r->bus_util);
@@ -229,18 +295,26 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 	}
 	if (wire_known && r->wire_util >= t->wire) {
 		r->verdict = PCIBW_V_WIRE;
-		if (!isnan(r->pps) && !isnan(r->size_bytes))
+		if (goodput_row(r) && r->wire_util > 1)
+			/* more goodput than the line carries in full segments of this size: the segment
+			 * or the line rate is not what was assumed, the wire is not "105 % full" */
+			pcibw_row_reason(r, false, PCIBW_R_GOODPUT_ABOVE_WIRE, PCIBW_RES_WIRE, r->gbps,
+					 r->wire_mpps * 1e6 * r->segment_bytes * 8 / 1e9, r->wire_util,
+					 t->wire, "Gbit/s");
+		else if (!isnan(r->pps) && !isnan(r->size_bytes))
 			pcibw_row_reason(r, false, PCIBW_R_WIRE_AT_THRESHOLD, PCIBW_RES_WIRE, r->pps,
 					 r->wire_mpps * 1e6, r->wire_util, t->wire, "pps");
 		else /* no packet size: the bit rate against the line rate */
 			pcibw_row_reason(r, false, PCIBW_R_WIRE_AT_THRESHOLD, PCIBW_RES_WIRE, r->gbps,
 					 m->line_rate_gbps, r->wire_util, t->wire, "Gbit/s");
+		co_limits(r, t, true);
 		return;
 	}
 	if (bus_known && r->bus_util >= t->bus) {
 		r->verdict = PCIBW_V_IO;
 		pcibw_row_reason(r, false, PCIBW_R_BUS_AT_THRESHOLD, PCIBW_RES_BUS, r->gbps, r->bus_gbps,
 				 r->bus_util, t->bus, "Gbit/s");
+		co_limits(r, t, false);
 		band_reason(r, t);
 		return;
 	}
@@ -265,12 +339,13 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		pcibw_row_reason(r, false, PCIBW_R_RATE_GROWS_WITH_CORES, PCIBW_RES_CPU, r->cores_elasticity,
 				 NAN, NAN, t->cores_elasticity, NULL);
 	}
-	if (r->cpu_util >= t->cpu) {
+	/* a polling row's CPU shares are 100 % by design: they decide nothing */
+	if (!r->polls && r->cpu_util >= t->cpu) {
 		cpu = true;
 		pcibw_row_reason(r, false, PCIBW_R_CPUS_SATURATED, PCIBW_RES_CPU, NAN, NAN, r->cpu_util,
 				 t->cpu, NULL);
 	}
-	if (r->core_util >= t->core) {
+	if (!r->polls && r->core_util >= t->core) {
 		cpu = true;
 		pcibw_row_reason(r, false, PCIBW_R_CORE_SATURATED, PCIBW_RES_CORE, NAN, NAN, r->core_util,
 				 t->core, NULL);
@@ -290,16 +365,19 @@ static void judge(struct pcibw_row *r, const struct pcibw_thresholds *t, const s
 		/* a DMA benchmark keeps no CPU in the loop: a per-transfer limit is the device's */
 		pcibw_row_reason(r, false, PCIBW_R_TRANSFER_RATE_FLAT, PCIBW_RES_NONE, r->flat_pps_hi, NAN,
 				 flat_spread, t->flat, "pps");
-	} else if (r->per_packet) {
+	} else if (r->per_packet && !r->polls) {
+		/* a polling row's flat packet rate may be the NIC's as well as its cores': the cores
+		 * sweep tells them apart */
 		cpu = true;
 		pcibw_row_reason(r, false, PCIBW_R_RATE_FLAT_OVER_SIZES, PCIBW_RES_CPU, r->flat_pps_hi, NAN,
 				 flat_spread, t->flat, "pps");
 	}
-	bool bus_idle = (bus_known && r->bus_util < t->idle) || m->bus_virtual;
+	/* over loopback neither bus nor wire carries anything: both idle */
+	bool bus_idle = (bus_known && r->bus_util < t->idle) || m->bus_virtual || r->loopback;
 	/* The contract's rule needs both loads known to be low: an unknown wire (no --line-rate) may be
 	 * the saturated resource, so it does not count as idle. */
-	bool wire_idle = wire_known && r->wire_util < t->idle;
-	if (!cpu && r->cpu_util >= t->cpu_only && bus_idle && wire_idle) {
+	bool wire_idle = (wire_known && r->wire_util < t->idle) || r->loopback;
+	if (!cpu && !r->polls && r->cpu_util >= t->cpu_only && bus_idle && wire_idle) {
 		cpu = true;
 		pcibw_row_reason(r, false, PCIBW_R_CPU_ONLY_LOADED, PCIBW_RES_CPU, NAN, NAN, r->cpu_util,
 				 t->cpu_only, NULL);
@@ -330,6 +408,160 @@ static void aspm_evidence(struct pcibw_row *r, const struct pcibw_thresholds *t,
 		return;
 	pcibw_row_reason(r, false, PCIBW_R_ASPM_IDLE_LINK, PCIBW_RES_BUS, m->aspm, NAN, r->bus_util, t->idle,
 			 NULL);
+}
+
+/*
+ * The bytes per packet any two of the rate bases pcibw knows can differ by (--rate-basis): the wire
+ * counts a frame and its 8 B preamble and SFD and 12 B gap (IEEE 802.3 clause 4.4.2), a UDP
+ * payload lies under at most the 14 B Ethernet header, a 4 B 802.1Q tag, the 4 B FCS, a 40 B IPv6
+ * header (RFC 8200) and the 8 B UDP header (RFC 768): 20 + 70 B. A bit rate whose bytes per packet
+ * differ from the size by more than that counts no packets of that size under any basis: one of
+ * the two counters is wrong (a counter of another interface, a rate of both directions, a GB/s
+ * read as Gbit/s).
+ */
+#define BASIS_SPREAD_BYTES 90.0
+
+/* A packet rate and a bit rate that no header set reconciles. Which one is wrong: the one whose
+ * rate breaks a ceiling the other keeps to (name "packets" or "bits"), else neither is named. */
+static bool counters(struct pcibw_row *r, const struct pcibw_thresholds *t)
+{
+	if (!(fabs(r->rate_mismatch) > 0.10) || r->size_conv == PCIBW_SIZE_DMA || !(r->basis_bytes > 0))
+		return false;
+	double implied = r->basis_bytes * (1 + r->rate_mismatch);
+	if (!(fabs(implied - r->basis_bytes) > BASIS_SPREAD_BYTES))
+		return false;
+	/* the utilisations follow the packet rate (it wins); the bit rate's are those times the
+	 * factor */
+	double u_pps = fmax(isnan(r->wire_util) ? -1 : r->wire_util, isnan(r->bus_util) ? -1 : r->bus_util);
+	double u_bits = u_pps * (1 + r->rate_mismatch);
+	struct pcibw_reason *x =
+	    pcibw_row_reason(r, false, PCIBW_R_COUNTERS_INCONSISTENT, PCIBW_RES_NONE, implied, r->basis_bytes,
+			     implied / r->basis_bytes, NAN, "B");
+	if (x && u_pps >= 0) {
+		if (u_pps > t->impossible && u_bits <= 1)
+			snprintf(x->name, sizeof x->name, "packets");
+		else if (u_bits > t->impossible && u_pps <= 1)
+			snprintf(x->name, sizeof x->name, "bits");
+	}
+	return true;
+}
+
+/* The row of the other direction whose stream ran at the same time on the same host: the same
+ * source, test, interface and size, the other of rx and tx; of an iperf3 --bidir capture the one
+ * of the other stream ("reverse " on one series only), of a CSV rx+tx line its twin. -1 none. */
+static int partner_of(const struct pcibw_rows *rs, int i)
+{
+	const struct pcibw_row *r = &rs->v[i];
+	if (!r->concurrent || (r->pattern != PCIBW_PAT_RX && r->pattern != PCIBW_PAT_TX))
+		return -1;
+	bool rev = !strncmp(r->series, "reverse ", 8);
+	int twin = -1;
+	for (int j = 0; j < rs->n; j++) {
+		const struct pcibw_row *o = &rs->v[j];
+		if (j == i || !o->concurrent || o->pattern == r->pattern ||
+		    (o->pattern != PCIBW_PAT_RX && o->pattern != PCIBW_PAT_TX) ||
+		    strcmp(o->source, r->source) || strcmp(o->test, r->test) || strcmp(o->iface, r->iface) ||
+		    !(o->size_bytes == r->size_bytes || (isnan(o->size_bytes) && isnan(r->size_bytes))))
+			continue;
+		bool orev = !strncmp(o->series, "reverse ", 8);
+		if (orev != rev)
+			return j;
+		if (twin < 0 && !strcmp(o->series, r->series))
+			twin = j;
+	}
+	return twin;
+}
+
+/* a concurrent row with a CPU figure: which stream shared it */
+static void cpu_shared_evidence(struct pcibw_row *r)
+{
+	if (r->partner < 0 || (isnan(r->cpu_util) && isnan(r->core_util)) || r->polls)
+		return;
+	pcibw_row_reason(r, false, PCIBW_R_CPU_SHARED, PCIBW_RES_CPU, r->partner, NAN,
+			 !isnan(r->core_util) ? r->core_util : r->cpu_util, NAN, "row");
+}
+
+/* a loopback row, whatever its verdict: no bus or wire ceiling applies */
+static void loopback_evidence(struct pcibw_row *r)
+{
+	if (r->loopback)
+		pcibw_row_reason(r, false, PCIBW_R_LOOPBACK, PCIBW_RES_NONE, NAN, NAN, NAN, NAN, NULL);
+}
+
+/* a polling row: its cycles per packet per polling core */
+static void poll_evidence(struct pcibw_row *r, const struct pcibw_machine *m)
+{
+	if (r->polls && r->verdict != PCIBW_V_IMPOSSIBLE)
+		pcibw_row_reason(r, false, PCIBW_R_POLL_MODE, PCIBW_RES_CORE, r->cycles_per_packet,
+				 polling_cores(r, m), NAN, NAN, "cycles");
+}
+
+/* Every resource at or above its threshold (the verdict's own first). Impossible rows have none:
+ * their figure is a measurement error, not a load. */
+static unsigned limits_of(const struct pcibw_row *r, const struct pcibw_thresholds *t)
+{
+	if (r->verdict == PCIBW_V_IMPOSSIBLE)
+		return 0;
+	unsigned l = 0;
+	if (r->wire_util >= t->wire)
+		l |= 1u << PCIBW_RES_WIRE;
+	if (r->bus_util >= t->bus)
+		l |= 1u << (r->bound_by && !strcmp(r->bound_by, "root-complex") ? PCIBW_RES_ROOT_COMPLEX
+										: PCIBW_RES_BUS);
+	if (!r->polls && r->cpu_util >= t->cpu)
+		l |= 1u << PCIBW_RES_CPU;
+	if (!r->polls && r->core_util >= t->core)
+		l |= 1u << PCIBW_RES_CORE;
+	if (r->verdict == PCIBW_V_CPU && !(l & (1u << PCIBW_RES_CPU | 1u << PCIBW_RES_CORE)))
+		l |= 1u << PCIBW_RES_CPU; /* a CPU sign that is no load: elasticity, cores, flat rate */
+	if (r->tcp_limit)
+		l |= 1u << PCIBW_RES_TCP_WINDOW;
+	return l;
+}
+
+int pcibw_limits_names(unsigned limits, const char **names, int max)
+{
+	static const enum pcibw_resource order[] = {PCIBW_RES_WIRE, PCIBW_RES_BUS,  PCIBW_RES_ROOT_COMPLEX,
+						    PCIBW_RES_CPU,  PCIBW_RES_CORE, PCIBW_RES_TCP_WINDOW};
+	int n = 0;
+	for (unsigned k = 0; k < sizeof order / sizeof order[0] && n < max; k++)
+		if (limits & (1u << order[k]))
+			names[n++] = pcibw_resource_name(order[k]);
+	return n;
+}
+
+/* How early a line of a row's evidence comes: counters that disagree first (every other figure
+ * rests on them), then the causes with a known fix (ASPM on an idle link, the TCP window), then
+ * the rest in the rules' order, requests for missing data among them. */
+static int line_rank(const struct pcibw_reason *v, int k)
+{
+	for (int i = 0; i < k; i++)
+		if (v[i].code == PCIBW_R_COUNTERS_INCONSISTENT)
+			return 0;
+	return v[0].code == PCIBW_R_ASPM_IDLE_LINK || v[0].code == PCIBW_R_TCP_WINDOW ? 1 : 2;
+}
+
+/* reorder the row's evidence lines by rank (stable), renumbering evidence_index */
+static void lead(struct pcibw_row *r)
+{
+	struct pcibw_reason out[PCIBW_MAX_REASONS];
+	int n = 0, line = 0;
+	for (int rank = 0; rank <= 2; rank++)
+		for (int i = 0; i < r->n_reasons;) {
+			int j = i + 1;
+			while (j < r->n_reasons &&
+			       r->reasons[j].evidence_index == r->reasons[i].evidence_index)
+				j++;
+			if (line_rank(r->reasons + i, j - i) == rank) {
+				for (int k = i; k < j; k++) {
+					out[n] = r->reasons[k];
+					out[n++].evidence_index = line;
+				}
+				line++;
+			}
+			i = j;
+		}
+	memcpy(r->reasons, out, sizeof out[0] * (size_t)n);
 }
 
 static struct pcibw_reason *add_summary(struct pcibw_summary *s, bool same_line, enum pcibw_reason_code code,
@@ -372,6 +604,29 @@ static void copy_code(struct pcibw_summary *s, const struct pcibw_row *r, int re
 		}
 }
 
+/* the evidence line of the row's first reason with this code; -1 */
+static int line_of(const struct pcibw_row *r, enum pcibw_reason_code code)
+{
+	for (int k = 0; k < r->n_reasons; k++)
+		if (r->reasons[k].code == code)
+			return r->reasons[k].evidence_index;
+	return -1;
+}
+
+/* the first line that is neither the counters' nor a cause's: the verdict's own */
+static int verdict_line(const struct pcibw_row *r)
+{
+	for (int k = 0; k < r->n_reasons; k++) {
+		int l = r->reasons[k].evidence_index, j = k;
+		while (j < r->n_reasons && r->reasons[j].evidence_index == l)
+			j++;
+		if (line_rank(r->reasons + k, j - k) == 2)
+			return l;
+		k = j - 1;
+	}
+	return 0;
+}
+
 static void summarise(const struct pcibw_rows *rs, struct pcibw_summary *s)
 {
 	int rep = -1;
@@ -391,22 +646,34 @@ static void summarise(const struct pcibw_rows *rs, struct pcibw_summary *s)
 	}
 	const struct pcibw_row *r = &rs->v[rep];
 	struct pcibw_reason *v = add_summary(s, false, PCIBW_R_VERDICT, PCIBW_RES_NONE);
-	if (v)
+	if (v) {
+		/* how many of all rows (undetermined ones included) hold it: under half, the headline
+		 * says so first */
 		v->row = rep;
+		v->value = s->counts[s->verdict];
+		v->ceiling = rs->n;
+		v->share = rs->n ? v->value / rs->n : NAN;
+		v->unit = "rows";
+	}
+	/* counters that disagree come before any verdict: every figure of the row rests on them */
+	copy_code(s, r, rep, PCIBW_R_COUNTERS_INCONSISTENT, PCIBW_RES_NONE);
 	switch (s->verdict) {
 	case PCIBW_V_IMPOSSIBLE:
 		copy_code(s, r, rep, PCIBW_R_BEYOND_CEILING,
 			  r->bus_util > r->wire_util || isnan(r->wire_util) ? PCIBW_RES_BUS : PCIBW_RES_WIRE);
 		break;
 	case PCIBW_V_IO:
-		copy_code(s, r, rep, PCIBW_R_BUS_AT_THRESHOLD, PCIBW_RES_BUS);
+		/* the verdict's line: its co-limits with it */
+		copy_line(s, r, rep, line_of(r, PCIBW_R_BUS_AT_THRESHOLD));
 		break;
-	case PCIBW_V_WIRE:
-		copy_code(s, r, rep, PCIBW_R_WIRE_AT_THRESHOLD, PCIBW_RES_WIRE);
+	case PCIBW_V_WIRE: {
+		int l = line_of(r, PCIBW_R_WIRE_AT_THRESHOLD);
+		copy_line(s, r, rep, l >= 0 ? l : line_of(r, PCIBW_R_GOODPUT_ABOVE_WIRE));
 		break;
+	}
 	case PCIBW_V_CPU:
 		/* the row's own first reason is the CPU's */
-		copy_line(s, r, rep, 0);
+		copy_line(s, r, rep, verdict_line(r));
 		break;
 	default: {
 		/* a row its TCP window holds says so first: that, not a missing ceiling, is the answer */
@@ -416,7 +683,9 @@ static void summarise(const struct pcibw_rows *rs, struct pcibw_summary *s)
 		if (tcp)
 			copy_code(s, r, rep, PCIBW_R_TCP_WINDOW, PCIBW_RES_NONE);
 		else
-			copy_line(s, r, rep, 0);
+			copy_line(s, r, rep,
+				  line_of(r, PCIBW_R_ASPM_IDLE_LINK) >= 0 ? line_of(r, PCIBW_R_ASPM_IDLE_LINK)
+									  : verdict_line(r));
 		break;
 	}
 	}
@@ -461,6 +730,8 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	memset(out, 0, sizeof *out);
 	out->representative = -1;
 	for (int i = 0; i < rs->n; i++) {
+		rs->v[i].polls = row_polls(&rs->v[i], machine_of(&rs->v[i], mach));
+		rs->v[i].partner = partner_of(rs, i);
 		cpu_cost(&rs->v[i], machine_of(&rs->v[i], mach));
 		utilisations(&rs->v[i]);
 	}
@@ -471,18 +742,25 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		const struct pcibw_machine *m = machine_of(r, mach);
 		tcp_window_judge(r, t);
 		judge(r, t, m);
+		r->limits = limits_of(r, t);
 		notable_loads(r, t);
 		aspm_evidence(r, t, m);
+		poll_evidence(r, m);
+		loopback_evidence(r);
 		packets_evidence(r);
 		tcp_window_evidence(r);
 		cpu_evidence(r);
+		cpu_shared_evidence(r);
 		out->counts[r->verdict]++;
-		if (fabs(r->rate_mismatch) > 0.10)
+		if (counters(r, t))
+			; /* no header set reconciles them: the reason leads (lead) */
+		else if (fabs(r->rate_mismatch) > 0.10)
 			/* a DMA transfer size is the bytes moved: there are no other bytes the bit rate
 			 * could count (--rate-basis names packet framings), so the two rates of the
 			 * line contradict each other; a packet size may be counted another way */
 			pcibw_row_reason(r, false, PCIBW_R_RATES_DISAGREE, PCIBW_RES_NONE, NAN, NAN,
 					 r->rate_mismatch, 0.10, NULL);
+		lead(r);
 		for (int k = 0; k < r->n_reasons; k++)
 			r->reasons[k].row = i;
 	}

@@ -266,10 +266,18 @@ Test(evidence, notable_loads)
 	run(&rs, l, 1, 1.25e6, 1e6, NULL, &s);
 	const struct pcibw_row *r = &rs.v[0];
 	cr_assert_eq(r->verdict, PCIBW_V_WIRE);
-	cr_assert(has(r->evidence, r->n_evidence,
-		      "also loaded (at least 75 % of its limit): test bus 78 %, "
-		      "the busiest core 98 %"),
+	/* the core at 98 % reached `core` (0.95): a co-limit on the verdict's line, not merely "also
+	 * loaded"; the bus at 78 % only reached `notable` */
+	cr_assert(has(r->evidence, r->n_evidence, "also loaded (at least 75 % of its limit): test bus 78 %"),
 		  "%s", r->evidence[r->n_evidence - 1]);
+	cr_assert(
+	    !has(r->evidence, r->n_evidence, "also loaded (at least 75 % of its limit): test bus 78 %, "));
+	cr_assert(
+	    has(r->evidence, r->n_evidence,
+		"the wire is 97 % full (970 kpps of a 10 Gbit/s line at 1000 B); and the busiest core at "
+		"98 %: both limit it; more line rate alone would not help"),
+	    "%s", r->evidence[0]);
+	cr_assert_eq(r->limits, 1u << PCIBW_RES_WIRE | 1u << PCIBW_RES_CORE);
 	pcibw_summary_free(&s);
 	pcibw_rows_free(&rs);
 
