@@ -170,8 +170,11 @@ struct pcibw_device {
 	struct pcibw_link_regs lreg;	    /* link-cause registers */
 	struct pcibw_aer_counts aer;	    /* JSON `aer` (null when all three are unknown) */
 	struct pcibw_link_cause link_cause; /* JSON `link_cause` */
-	int empty; /* 1: a root or downstream port with nothing below it and no link trained (an
-		    * empty slot); 0 not; JSON `empty` */
+	int empty;	   /* 1: a root or downstream port with nothing below it and no link trained (an
+			    * empty slot); 0 not; JSON `empty` */
+	int secondary_bus; /* a bridge's Secondary Bus Number (the bus below it), 0..255; PCIBW_NULL
+			    * for a device that is no bridge or a source that does not say; JSON
+			    * `secondary_bus` */
 
 	struct pcibw_provenance prov[PCIBW_MAX_PROV];
 	int n_prov; /* 0..PCIBW_MAX_PROV */

@@ -21,8 +21,10 @@ enum pcibw_command {
 	PCIBW_CMD_MODEL = 1 << 1,
 	PCIBW_CMD_ANALYZE = 1 << 2,
 	PCIBW_CMD_WATCH = 1 << 3,
+	PCIBW_CMD_SLOTS = 1 << 4,
 };
-#define PCIBW_CMD_ALL (PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH)
+#define PCIBW_CMD_ALL                                                                                        \
+	(PCIBW_CMD_REPORT | PCIBW_CMD_MODEL | PCIBW_CMD_ANALYZE | PCIBW_CMD_WATCH | PCIBW_CMD_SLOTS)
 
 /* --format */
 /* --format; PROMETHEUS (report, watch): the text exposition format for node_exporter's textfile
@@ -62,8 +64,11 @@ struct pcibw_request {
 	const char *sizes;    /* --sizes LIST, NULL: the command's default */
 	enum pcibw_pattern pattern;
 	enum pcibw_size_is size_is;
-	double line_rate_gbps; /* --line-rate, Gbit/s per direction; 0 = none */
-	int mtu;	       /* --mtu, the IP MTU in bytes (analyze: TCP segments, UDP fragments); 1500 */
+	double line_rate_gbps;	 /* --line-rate, Gbit/s per direction; 0 = none */
+	int line_rate_ports;	 /* the N of --line-rate NxRATE, 0 when given without one */
+	int ports;		 /* --ports N (slots): the card's ports, each at --line-rate; 0 none */
+	const char *smbios_file; /* --smbios FILE (slots): dmidecode -t 9 text, NULL */
+	int mtu;		 /* --mtu, the IP MTU in bytes (analyze: TCP segments, UDP fragments); 1500 */
 	enum pcibw_compat compat;
 	int segment_devices; /* 1..32 */
 
@@ -124,8 +129,17 @@ struct pcibw_request_warning {
  * NIC), the NIC profile, the model's input, the CPU of the measured machine and the warnings on
  * the way. in.bus and in.nic point into the struct itself: never copy it, pass its address.
  */
+/* Where a resolution's bus came from. */
+enum pcibw_bus_origin {
+	PCIBW_BUS_FROM_NONE,   /* no bus (analyze with none named), or a paravirtual profile's */
+	PCIBW_BUS_FROM_OPTION, /* --bus, as the user gave it */
+	PCIBW_BUS_FROM_PROBE,  /* a probed device (-s, -i, --dump, --pciconf, --sysfs) */
+	PCIBW_BUS_FROM_STATED, /* what an input states: a "# bus:" line, a recording, a link as read */
+};
+
 struct pcibw_resolved {
 	bool have_bus; /* false only for analyze with no bus named: no bus ceiling */
+	enum pcibw_bus_origin bus_origin;
 	struct pcibw_bus bus;
 	char bus_spec[128];	    /* canonical spec (pcibw_bus_format), "virtual" */
 	char bus_from[1200];	    /* "--bus", "SLOT (SOURCE)", "--nic NAME (paravirtual)" */
@@ -218,18 +232,20 @@ void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw
 /* What is known of one network interface before it is resolved (watch: sampled live, or read
  * from a recording). */
 struct pcibw_iface_facts {
-	const char *name;	  /* OS interface name */
-	bool probe;		  /* it has a PCI device on this machine: probe it (-i NAME) */
-	bool virtual_nic;	  /* paravirtual, or no device at all: no bus ceiling */
-	const char *bus;	  /* a recorded bus spec ("virtual"), NULL or "" none */
-	const char *bus_from;	  /* where that spec was recorded ("the recording"), NULL */
-	const char *nic;	  /* a recorded profile name, NULL or "" none */
-	int vendor_id, device_id; /* recorded ids (no probe): the profile by id where none is named;
-				   * PCIBW_NULL unknown */
-	const char *driver;	  /* recorded kernel driver, NULL */
-	double line_rate_gbps;	  /* its link speed as read or recorded, Gbit/s; 0 unknown */
-	int cpus;		  /* the CPUs of its machine; PCIBW_NULL unknown */
-	double cpu_mhz;		  /* their clock; NAN unknown */
+	const char *name;		    /* OS interface name */
+	bool probe;			    /* it has a PCI device on this machine: probe it (-i NAME) */
+	bool virtual_nic;		    /* paravirtual, or no device at all: no bus ceiling */
+	const char *bus;		    /* a recorded bus spec ("virtual"), NULL or "" none */
+	const char *bus_from;		    /* where that spec was recorded ("the recording"), NULL */
+	const struct pcibw_bus *bus_parsed; /* a bus already parsed (a link as read), used as it is
+					     * instead of bus (never formatted and parsed again) */
+	const char *nic;		    /* a recorded profile name, NULL or "" none */
+	int vendor_id, device_id;	    /* recorded ids (no probe): the profile by id where none is named;
+					     * PCIBW_NULL unknown */
+	const char *driver;		    /* recorded kernel driver, NULL */
+	double line_rate_gbps;		    /* its link speed as read or recorded, Gbit/s; 0 unknown */
+	int cpus;			    /* the CPUs of its machine; PCIBW_NULL unknown */
+	double cpu_mhz;			    /* their clock; NAN unknown */
 };
 
 /*

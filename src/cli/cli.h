@@ -33,5 +33,6 @@ int cmd_report(int argc, char **argv);
 int cmd_model(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_watch(int argc, char **argv);
+int cmd_slots(int argc, char **argv);
 
 #endif

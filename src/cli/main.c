@@ -1,5 +1,5 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* pcibw: git-style dispatch to report / model / analyze. */
+/* pcibw: git-style dispatch to report / model / analyze / watch / slots. */
 #include "cli.h"
 #include "pcibw/version.h"
 #include <errno.h>
@@ -17,6 +17,7 @@ static const char main_help[] =
     "  model             theoretical bus ceiling per packet size and traffic pattern (what-if)\n"
     "  analyze FILE...   measured throughput against the model, the wire and the CPU: a verdict\n"
     "  watch [IFACE...]  the same verdict live, from interface counters and per-core CPU time\n"
+    "  slots             every slot a card can sit in, and with --nic which one carries it\n"
     "  help [COMMAND]    this text, or a command's options\n"
     "\n"
     "Options:\n"
@@ -30,10 +31,8 @@ static const struct {
 	const char *name;
 	int (*fn)(int, char **);
 } commands[] = {
-    {"report", cmd_report},
-    {"model", cmd_model},
-    {"analyze", cmd_analyze},
-    {"watch", cmd_watch},
+    {"report", cmd_report}, {"model", cmd_model}, {"analyze", cmd_analyze},
+    {"watch", cmd_watch},   {"slots", cmd_slots},
 };
 
 static int find_command(const char *name)
@@ -91,7 +90,7 @@ static int help(int n, char **args)
 		return 0;
 	}
 	if (find_command(args[0]) < 0)
-		return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch)",
+		return cli_usage_error("help", "unknown command '%s' (report, model, analyze, watch, slots)",
 				       args[0]);
 	if (n > 1)
 		return cli_usage_error("help", "one command at a time (got '%s' after '%s')", args[1],
@@ -123,7 +122,7 @@ static int run(int argc, char **argv)
 		argv[0] = "report";
 		return cmd_report(argc, argv);
 	}
-	return cli_usage_error("", "unknown command '%s' (report, model, analyze, watch, help)", a);
+	return cli_usage_error("", "unknown command '%s' (report, model, analyze, watch, slots, help)", a);
 }
 
 int main(int argc, char **argv)

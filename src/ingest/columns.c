@@ -162,7 +162,7 @@ static const struct alias {
 };
 #define N_NAMED (sizeof named / sizeof named[0])
 
-double rate_factor(enum rate_unit u)
+double ingest_rate_factor(enum rate_unit u)
 {
 	switch (u) {
 	case U_PPS:
@@ -326,7 +326,7 @@ static size_t bracket_unit(const char *s, size_t n, char *unit, size_t cap)
 	return pn ? pn : (size_t)-1;
 }
 
-int role_parse(const char *header, struct role *out)
+int ingest_role_parse(const char *header, struct role *out)
 {
 	memset(out, 0, sizeof *out);
 	const char *s = header;
@@ -401,7 +401,7 @@ static int distance(const char *a, const char *b)
 	return pcibw_edit_distance(a, la, b, lb);
 }
 
-const char *role_suggest(const char *header)
+const char *ingest_role_suggest(const char *header)
 {
 	static const char *units[] = {"pps", "kpps", "mpps", "mbps", "gbps"};
 	char c[192];
@@ -442,7 +442,7 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
 	snprintf(c->role, sizeof c->role, "%.*s", (int)(eq - arg), arg);
 	snprintf(c->header, sizeof c->header, "%s", eq + 1);
 	struct role r;
-	if (role_parse(c->role, &r) != 1)
+	if (ingest_role_parse(c->role, &r) != 1)
 		return pcibw_fail(
 		    err, PCIBW_EUSAGE,
 		    "--col '%s': '%s' is not a role (expected size, frame_bytes, payload_bytes, "
@@ -458,7 +458,7 @@ int pcibw_colmap_add(struct pcibw_ingest_opts *o, const char *arg, struct pcibw_
 	for (int i = 0; i < o->n_colmap; i++) {
 		const struct pcibw_colmap *p = &o->colmap[i];
 		struct role q;
-		role_parse(p->role, &q);
+		ingest_role_parse(p->role, &q);
 		if (q.kind == r.kind && !strcasecmp(q.prefix, r.prefix) &&
 		    (r.kind != ROLE_RATE || rate_is_packets(q.unit) == rate_is_packets(r.unit)) &&
 		    (r.kind != ROLE_CORE || !strcasecmp(p->role, c->role)))

@@ -46,15 +46,15 @@ struct role {
 };
 
 /*
- * role_parse - the role of a header. Returns 1 (recognised, *out set), 0 (not a column pcibw
+ * ingest_role_parse - the role of a header. Returns 1 (recognised, *out set), 0 (not a column pcibw
  * reads: ignored), or -1 (it names a rate whose unit pcibw does not know: refused, never guessed).
  */
-int role_parse(const char *header, struct role *out);
+int ingest_role_parse(const char *header, struct role *out);
 
-/* role_suggest - the known name nearest to a header pcibw does not read (one slip in a name of
+/* ingest_role_suggest - the known name nearest to a header pcibw does not read (one slip in a name of
  * up to 8 letters, two in a longer one that starts with the known name's first two, a swap of
  * neighbours counting one; names compared in compact form), or NULL. */
-const char *role_suggest(const char *header);
+const char *ingest_role_suggest(const char *header);
 
 /* rate_is_packets - a packet-rate unit (pps, kpps, mpps). */
 static inline bool rate_is_packets(enum rate_unit u)
@@ -62,7 +62,7 @@ static inline bool rate_is_packets(enum rate_unit u)
 	return u <= U_MPPS;
 }
 
-/* rate_factor - pps for packet units, Gbit/s for bit/byte units, per unit of the column. */
-double rate_factor(enum rate_unit u);
+/* ingest_rate_factor - pps for packet units, Gbit/s for bit/byte units, per unit of the column. */
+double ingest_rate_factor(enum rate_unit u);
 
 #endif

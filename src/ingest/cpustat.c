@@ -92,13 +92,13 @@ static int parse(const struct ingest_src *src, struct pcibw_cpu_sample *out, str
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	c->max_cpu = -1;
 	struct linereader lr;
-	lr_init(&lr, src);
+	ingest_lr_init(&lr, src);
 	const char *l;
 	size_t len;
 	char buf[1024];
 	bool banner = false;
 	int st = PCIBW_OK;
-	while ((l = lr_next(&lr, &len, err))) {
+	while ((l = ingest_lr_next(&lr, &len, err))) {
 		if (len >= sizeof buf) {
 			if (!c->have_header)
 				continue;
@@ -201,7 +201,7 @@ static int parse(const struct ingest_src *src, struct pcibw_cpu_sample *out, str
 	}
 	if (st == PCIBW_OK && len == (size_t)-1)
 		st = err->code;
-	lr_free(&lr);
+	ingest_lr_free(&lr);
 	if (st == PCIBW_OK && (!banner || (c->all.n == 0 && c->avg_all.n == 0)))
 		st = pcibw_fail(err, PCIBW_EINPUT,
 				"%s:1: not mpstat or sar CPU output (expected a 'Linux ...' banner and lines "

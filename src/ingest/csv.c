@@ -24,7 +24,7 @@ struct series {
 	int dir;			 /* the direction the prefix names (prefix_direction) */
 	int pkt_col, bit_col, count_col; /* -1 when absent */
 	enum rate_unit pkt_unit, bit_unit;
-	double pkt_scale, bit_scale; /* rate_factor() of the units */
+	double pkt_scale, bit_scale; /* ingest_rate_factor() of the units */
 };
 
 /* A number column read on every line, resolved once from the header: its field, its kind and
@@ -150,7 +150,8 @@ static bool ends_with_mbs(const char *h)
 static void num_add(struct csvctx *c, int col, enum pcibw_value_kind k, bool cpu, size_t off)
 {
 	if (col >= 0)
-		c->num[c->nnum++] = (struct numcol){col, k, cpu, off, cpu ? c->cpu_scale : 1, value_range(k)};
+		c->num[c->nnum++] =
+		    (struct numcol){col, k, cpu, off, cpu ? c->cpu_scale : 1, ingest_value_range(k)};
 }
 
 /* What every line repeats, resolved once: the number columns in the order record() checks them
@@ -158,9 +159,9 @@ static void num_add(struct csvctx *c, int col, enum pcibw_value_kind k, bool cpu
 static void plan(struct csvctx *c, const struct csvr_record *rec)
 {
 	c->cpu_scale = c->opts->cpu_scale == PCIBW_CPU_SCALE_FRACTION ? 100 : 1;
-	c->pct_vr = value_range(PCIBW_VAL_PCT);
-	c->pps_vr = value_range(PCIBW_VAL_PPS);
-	c->gbps_vr = value_range(PCIBW_VAL_GBPS);
+	c->pct_vr = ingest_value_range(PCIBW_VAL_PCT);
+	c->pps_vr = ingest_value_range(PCIBW_VAL_PPS);
+	c->gbps_vr = ingest_value_range(PCIBW_VAL_GBPS);
 	c->nnum = 0;
 #define AT(f) offsetof(struct pcibw_measured, f)
 	num_add(c, c->size_col, PCIBW_VAL_SIZE, false, AT(size_bytes));
@@ -177,8 +178,8 @@ static void plan(struct csvctx *c, const struct csvr_record *rec)
 	num_add(c, c->remote_sd_col, PCIBW_VAL_SD, false, AT(remote_sd_us_per_kb));
 #undef AT
 	for (int s = 0; s < c->nser; s++) {
-		c->ser[s].pkt_scale = rate_factor(c->ser[s].pkt_unit);
-		c->ser[s].bit_scale = rate_factor(c->ser[s].bit_unit);
+		c->ser[s].pkt_scale = ingest_rate_factor(c->ser[s].pkt_unit);
+		c->ser[s].bit_scale = ingest_rate_factor(c->ser[s].bit_unit);
 	}
 	pcibw_measured_init(&c->tmpl);
 	c->tmpl.source = rec->file;
@@ -207,11 +208,11 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		bool mapped = false;
 		for (int m = 0; m < c->opts->n_colmap; m++)
 			if (!strcmp(c->opts->colmap[m].header, h)) {
-				k = role_parse(c->opts->colmap[m].role, &r);
+				k = ingest_role_parse(c->opts->colmap[m].role, &r);
 				mapped = true;
 			}
 		if (!mapped)
-			k = role_parse(h, &r);
+			k = ingest_role_parse(h, &r);
 		if (k < 0) {
 			bool ambiguous = ends_with_mbs(h);
 			return pcibw_fail(
@@ -219,26 +220,26 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			    "%s:%u:%u: column '%s' looks like a rate but its unit is not one pcibw "
 			    "knows (expected a header NAME or PREFIX_NAME with pps, kpps, mpps, mbps, "
 			    "gbps or MB/s, or --col ROLE='%s')%s",
-			    rec->file, rec->line, csvr_col(rec, i), h, h,
+			    rec->file, rec->line, ingest_csvr_col(rec, i), h, h,
 			    ambiguous ? "; 'mb/s' is ambiguous: write MB/s for megabytes or Mb/s "
 					"(Mbit/s) for megabits"
 				      : "");
 		}
 		if (k == 0) {
-			const char *near = role_suggest(h);
+			const char *near = ingest_role_suggest(h);
 			column_use(c->st, h, "");
 			if (near)
-				stats_warn(
+				ingest_stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: did you mean %s? (give --col %s='%s')",
-				    rec->file, rec->line, csvr_col(rec, i), h, near,
+				    rec->file, rec->line, ingest_csvr_col(rec, i), h, near,
 				    !strcmp(near, "rate") ? "gbps" : near, h);
 			else
-				stats_warn(
+				ingest_stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: not a name pcibw knows (give --col "
 				    "ROLE='%s' to read it)",
-				    rec->file, rec->line, csvr_col(rec, i), h, h);
+				    rec->file, rec->line, ingest_csvr_col(rec, i), h, h);
 			continue;
 		}
 		char use[64];
@@ -250,10 +251,10 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				c->size_col = i;
 				c->size_role = r;
 			} else {
-				stats_warn(
+				ingest_stats_warn(
 				    c->st,
 				    "%s:%u:%u: column '%s' not used: column '%s' already gives the size",
-				    rec->file, rec->line, csvr_col(rec, i), h, rec->f[c->size_col]);
+				    rec->file, rec->line, ingest_csvr_col(rec, i), h, rec->f[c->size_col]);
 				use[0] = '\0';
 			}
 			break;
@@ -262,7 +263,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			int s = series_for(c, r.prefix);
 			if (s < 0)
 				return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%u: more than %d rate prefixes",
-						  rec->file, rec->line, csvr_col(rec, i), MAX_SERIES);
+						  rec->file, rec->line, ingest_csvr_col(rec, i), MAX_SERIES);
 			struct series *se = &c->ser[s];
 			int *same = r.kind == ROLE_COUNT      ? &se->count_col
 				    : rate_is_packets(r.unit) ? &se->pkt_col
@@ -273,7 +274,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 				    "%s:%u:%u: column '%s' gives the same %s as "
 				    "column '%s' (expected one packet rate and one bit rate per series: "
 				    "give them different prefixes, e.g. rx_kpps and tx_kpps)",
-				    rec->file, rec->line, csvr_col(rec, i), h,
+				    rec->file, rec->line, ingest_csvr_col(rec, i), h,
 				    r.kind == ROLE_COUNT      ? "count"
 				    : rate_is_packets(r.unit) ? "packet rate"
 							      : "bit rate",
@@ -353,9 +354,9 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 			if (c->ncore < MAX_CORES)
 				c->core_cols[c->ncore++] = i;
 			else {
-				stats_warn(c->st,
-					   "%s:%u:%u: column '%s' not used: more than %d per-core columns",
-					   rec->file, rec->line, csvr_col(rec, i), h, MAX_CORES);
+				ingest_stats_warn(
+				    c->st, "%s:%u:%u: column '%s' not used: more than %d per-core columns",
+				    rec->file, rec->line, ingest_csvr_col(rec, i), h, MAX_CORES);
 				use[0] = '\0';
 			}
 			break;
@@ -365,9 +366,9 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 		if (slot && *slot < 0)
 			*slot = i;
 		else if (slot) {
-			stats_warn(c->st,
-				   "%s:%u:%u: column '%s' not used: column '%s' already gives that figure",
-				   rec->file, rec->line, csvr_col(rec, i), h, rec->f[*slot]);
+			ingest_stats_warn(
+			    c->st, "%s:%u:%u: column '%s' not used: column '%s' already gives that figure",
+			    rec->file, rec->line, ingest_csvr_col(rec, i), h, rec->f[*slot]);
 			use[0] = '\0';
 		}
 		if (use[0] && (r.kind == ROLE_CPU || r.kind == ROLE_CORE || r.kind == ROLE_CORE_MAX) &&
@@ -407,7 +408,7 @@ static int header(struct csvctx *c, const struct csvr_record *rec, struct pcibw_
 	return PCIBW_OK;
 }
 
-int direction_parse(const char *text, int *dir)
+int ingest_direction_parse(const char *text, int *dir)
 {
 	static const struct {
 		const char *n;
@@ -442,9 +443,9 @@ static inline void cpu_seen(struct csvctx *c, double scaled)
 static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, double *out, struct pcibw_err *err)
 {
 	*out = NAN;
-	if (i < 0 || blank(rec->f[i]))
+	if (i < 0 || ingest_blank(rec->f[i]))
 		return PCIBW_OK;
-	int st = check_field(rec, i, PCIBW_VAL_PCT, c->cpu_scale, out, err);
+	int st = ingest_check_field(rec, i, PCIBW_VAL_PCT, c->cpu_scale, out, err);
 	if (st == PCIBW_EINPUT && c->cpu_scale == 100)
 		snprintf(err->msg + strlen(err->msg), sizeof err->msg - strlen(err->msg),
 			 " (--cpu-scale fraction: CPU columns hold 0 to 1)");
@@ -455,7 +456,7 @@ static int cpu_num(struct csvctx *c, const struct csvr_record *rec, int i, doubl
 
 /*
  * Field i when it is the short decimal nearly every value is (number_fast) and in range once
- * scaled: the value check_field() would give, with no call. false for anything else (blank,
+ * scaled: the value ingest_check_field() would give, with no call. false for anything else (blank,
  * sign, exponent, out of range, not a number), which the caller hands to the full check.
  */
 static inline bool quick(const struct csvr_record *rec, int i, double scale, const struct value_range *vr,
@@ -480,9 +481,9 @@ static int tcp_path_fields(struct csvctx *c, const struct csvr_record *rec, stru
 		return PCIBW_OK;
 	double rtt = NAN, cwnd = NAN, win = NAN;
 	int st;
-	if ((st = field_num(rec, c->rtt_col, PCIBW_VAL_SECONDS, &rtt, err)) ||
-	    (st = field_num(rec, c->cwnd_col, PCIBW_VAL_COUNT, &cwnd, err)) ||
-	    (st = field_num(rec, c->window_col, PCIBW_VAL_COUNT, &win, err)))
+	if ((st = ingest_field_num(rec, c->rtt_col, PCIBW_VAL_SECONDS, &rtt, err)) ||
+	    (st = ingest_field_num(rec, c->cwnd_col, PCIBW_VAL_COUNT, &cwnd, err)) ||
+	    (st = ingest_field_num(rec, c->window_col, PCIBW_VAL_COUNT, &win, err)))
 		return st;
 	struct pcibw_tcp_path *p = &m->tcp_path;
 	pcibw_tcp_path_init(p);
@@ -512,7 +513,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 	if (rec->n != c->ncols) {
 		char why[96];
 		snprintf(why, sizeof why, "%d fields where the header has %d", rec->n, c->ncols);
-		stats_skip(c->st, rec->file, rec->line, why);
+		ingest_stats_skip(c->st, rec->file, rec->line, why);
 		return PCIBW_OK;
 	}
 	/*
@@ -539,25 +540,26 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 			if (nc->cpu)
 				cpu_seen(c, *dst);
 		} else if ((st = nc->cpu ? cpu_num(c, rec, nc->col, dst, err)
-					 : field_num(rec, nc->col, nc->kind, dst, err))) {
+					 : ingest_field_num(rec, nc->col, nc->kind, dst, err))) {
 			return st;
 		}
 	}
 	if (c->test_col >= 0) {
-		copy_text(m->test, rec->f[c->test_col]);
+		ingest_copy_text(m->test, rec->f[c->test_col]);
 		m->tcp = strncasecmp(m->test, "TCP", 3) == 0;
 		c->tcp_seen |= m->tcp;
 	}
 	if (c->iface_col >= 0)
-		copy_text(m->iface, rec->f[c->iface_col]);
+		ingest_copy_text(m->iface, rec->f[c->iface_col]);
 	if (m->tcp && c->size_col >= 0 && c->size_role.msg)
 		m->size_conv = PCIBW_SIZE_WRITE;
 	int dir = PCIBW_DIR_UNSET;
-	if (c->dir_col >= 0 && !blank(rec->f[c->dir_col]) && !direction_parse(rec->f[c->dir_col], &dir))
+	if (c->dir_col >= 0 && !ingest_blank(rec->f[c->dir_col]) &&
+	    !ingest_direction_parse(rec->f[c->dir_col], &dir))
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: direction '%s' (expected rx, tx, both, rx+tx, "
 				  "dma-read, dma-write or dma-rw)",
-				  rec->file, rec->line, csvr_col(rec, c->dir_col), rec->f[c->dir_col]);
+				  rec->file, rec->line, ingest_csvr_col(rec, c->dir_col), rec->f[c->dir_col]);
 	/* Per-core columns: the mean is the share of all CPUs, the highest the busiest core. */
 	double sum = 0, mx = NAN;
 	int nc = 0;
@@ -585,22 +587,23 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return st;
 	if (c->poll_col >= 0) {
 		double v;
-		if ((st = field_num(rec, c->poll_col, PCIBW_VAL_COUNT, &v, err)))
+		if ((st = ingest_field_num(rec, c->poll_col, PCIBW_VAL_COUNT, &v, err)))
 			return st;
 		if (!isnan(v) && v != 0 && v != 1)
 			return pcibw_fail(err, PCIBW_EINPUT,
 					  "%s:%u:%u: poll_mode '%s' (expected 0, interrupts, or 1, a polling "
 					  "receive path)",
-					  rec->file, rec->line, csvr_col(rec, c->poll_col),
+					  rec->file, rec->line, ingest_csvr_col(rec, c->poll_col),
 					  rec->f[c->poll_col]);
 		m->poll_mode = isnan(v) ? PCIBW_NULL : (int)v;
 	}
 	double elapsed = NAN;
-	if (c->elapsed_col >= 0 && (st = field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
+	if (c->elapsed_col >= 0 &&
+	    (st = ingest_field_num(rec, c->elapsed_col, PCIBW_VAL_SECONDS, &elapsed, err)))
 		return st;
 	if (c->time_col >= 0) {
 		double t;
-		if ((st = field_num(rec, c->time_col, PCIBW_VAL_TIME, &t, err)))
+		if ((st = ingest_field_num(rec, c->time_col, PCIBW_VAL_TIME, &t, err)))
 			return st;
 		if (!isnan(t) && (isnan(c->time_lo) || t < c->time_lo))
 			c->time_lo = t;
@@ -618,21 +621,21 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		m->pps = m->gbps = NAN;
 		m->gbps_basis = c->tmpl.gbps_basis;
 		if (se->pkt_col >= 0 && !quick(rec, se->pkt_col, se->pkt_scale, &c->pps_vr, &m->pps) &&
-		    !blank(rec->f[se->pkt_col]) &&
-		    (st = check_field(rec, se->pkt_col, PCIBW_VAL_PPS, se->pkt_scale, &m->pps, err)))
+		    !ingest_blank(rec->f[se->pkt_col]) &&
+		    (st = ingest_check_field(rec, se->pkt_col, PCIBW_VAL_PPS, se->pkt_scale, &m->pps, err)))
 			return st;
 		if (se->bit_col >= 0) {
 			if (quick(rec, se->bit_col, se->bit_scale, &c->gbps_vr, &m->gbps)) {
 				m->gbps_basis = c->opts->rate_basis;
-			} else if (!blank(rec->f[se->bit_col])) {
-				if ((st = check_field(rec, se->bit_col, PCIBW_VAL_GBPS, se->bit_scale,
-						      &m->gbps, err)))
+			} else if (!ingest_blank(rec->f[se->bit_col])) {
+				if ((st = ingest_check_field(rec, se->bit_col, PCIBW_VAL_GBPS, se->bit_scale,
+							     &m->gbps, err)))
 					return st;
 				m->gbps_basis = c->opts->rate_basis;
 			}
 		}
 		if (isnan(m->pps) && !isnan(elapsed)) {
-			if ((st = field_num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
+			if ((st = ingest_field_num(rec, se->count_col, PCIBW_VAL_COUNT, &v, err)))
 				return st;
 			if (!isnan(v))
 				m->pps = v / elapsed;
@@ -653,7 +656,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		emitted = true;
 	}
 	if (!emitted)
-		stats_skip(c->st, rec->file, rec->line, "no rate value");
+		ingest_stats_skip(c->st, rec->file, rec->line, "no rate value");
 	return PCIBW_OK;
 }
 
@@ -661,14 +664,14 @@ int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opt
 	       struct pcibw_ingest_stats *st, struct pcibw_err *err)
 {
 	struct csvctx c = {.opts = opts, .cb = cb, .ctx = ctx, .st = st, .time_lo = NAN, .time_hi = NAN};
-	int r = csvr_run(src, record, &c, err);
+	int r = ingest_csvr_run(src, record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:1:1: no header line (expected column names such as "
 				  "frame_bytes,kpps,cpu_pct)",
 				  src->name);
 	if (r == PCIBW_OK && c.cpu_seen && c.cpu_max <= 1.0 && opts->cpu_scale == PCIBW_CPU_SCALE_AUTO)
-		stats_warn(
+		ingest_stats_warn(
 		    st,
 		    "%s: every CPU value (column '%s' and the other CPU columns) is at most 1.0: read "
 		    "as percent (0.99 = 0.99 %%); if they are fractions of 1, give --cpu-scale fraction",
@@ -677,20 +680,22 @@ int ingest_csv(const struct ingest_src *src, const struct pcibw_ingest_opts *opt
 			? st->columns[c.cpu_first_col].header
 			: "cpu_pct");
 	if (r == PCIBW_OK && c.have_header && c.size_col < 0)
-		stats_note(st,
-			   "%s: no size column: each line is its own row (lines are averaged only when they "
-			   "share every key, and without a size two lines may be two different sizes)",
-			   src->name);
+		ingest_stats_note(
+		    st,
+		    "%s: no size column: each line is its own row (lines are averaged only when they "
+		    "share every key, and without a size two lines may be two different sizes)",
+		    src->name);
 	if (r == PCIBW_OK && c.time_col >= 0 && !isnan(c.time_lo))
 		/* the lines' times are no figure of a row (a row is the mean of lines of one key, from
 		 * anywhere in the file): what they give is the span the input covers */
-		stats_note(st, "%s: measured from %s = %.3f s to %.3f s (%.3f s)", src->name,
-			   c.time_col < st->n_columns ? st->columns[c.time_col].header : "time_s", c.time_lo,
-			   c.time_hi, c.time_hi - c.time_lo);
+		ingest_stats_note(st, "%s: measured from %s = %.3f s to %.3f s (%.3f s)", src->name,
+				  c.time_col < st->n_columns ? st->columns[c.time_col].header : "time_s",
+				  c.time_lo, c.time_hi, c.time_hi - c.time_lo);
 	if (r == PCIBW_OK && c.size_col >= 0 && c.size_role.msg && c.tcp_seen)
-		stats_note(st,
-			   "%s: a TCP message size is a write size, not a packet size: TCP packets are "
-			   "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
-			   src->name);
+		ingest_stats_note(
+		    st,
+		    "%s: a TCP message size is a write size, not a packet size: TCP packets are "
+		    "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
+		    src->name);
 	return r;
 }

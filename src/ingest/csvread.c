@@ -7,7 +7,7 @@
  * a run is cut only where a '#' starts a line outside a quoted field (a comment, skipped). Lines
  * are counted from libcsv's callbacks (CSV_REPALL_NL reports every unquoted line end; a line end
  * inside a quoted field is in the field's bytes). Columns are wanted only for messages: the raw
- * bytes of the record being read stay in the buffer, and csvr_col() finds them there when asked.
+ * bytes of the record being read stay in the buffer, and ingest_csvr_col() finds them there when asked.
  * Also refused here: NUL bytes (binary input; libcsv would keep them and a field would end at the
  * first one) and records over CSVR_MAX_RECORD bytes, so that input without line ends stops at
  * once instead of growing libcsv's buffer forever.
@@ -125,7 +125,7 @@ static void on_field(void *s, size_t len, void *data)
 static bool field_blank(const struct csvr_record *rec, int i)
 {
 	unsigned char c = (unsigned char)rec->f[i][0];
-	return rec->len[i] == 0 || ((c <= ' ' || c >= 0x7f) && blank(rec->f[i]));
+	return rec->len[i] == 0 || ((c <= ' ' || c >= 0x7f) && ingest_blank(rec->f[i]));
 }
 
 static void on_record(int term, void *data)
@@ -219,7 +219,7 @@ static void scan_record(const struct csvr *r, size_t o, unsigned line, unsigned 
 	}
 }
 
-unsigned csvr_col(const struct csvr_record *rec, int i)
+unsigned ingest_csvr_col(const struct csvr_record *rec, int i)
 {
 	if (i < 0 || i >= rec->n)
 		return 0;
@@ -432,7 +432,7 @@ static unsigned char delimiter(const char *head, size_t len)
 	return ',';
 }
 
-int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err)
+int ingest_csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_err *err)
 {
 	struct csvr *r = calloc(1, sizeof *r);
 	unsigned char *buf = malloc(BUF_BYTES);
@@ -516,7 +516,7 @@ int csvr_run(const struct ingest_src *src, csvr_cb cb, void *ctx, struct pcibw_e
 	return st;
 }
 
-int csvr_column(const struct csvr_record *rec, const char *name)
+int ingest_csvr_column(const struct csvr_record *rec, const char *name)
 {
 	for (int i = 0; i < rec->n; i++)
 		if (!strcasecmp(rec->f[i], name))

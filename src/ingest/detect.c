@@ -33,7 +33,7 @@ const char *pcibw_format_name(enum pcibw_format f)
 	}
 }
 
-bool blank(const char *s)
+bool ingest_blank(const char *s)
 {
 	if (*s > ' ' && *s != 0x7f) /* the common case, a field that starts with its text */
 		return false;
@@ -43,12 +43,12 @@ bool blank(const char *s)
 	return true;
 }
 
-void copy_text(char *dst, const char *src)
+void ingest_copy_text(char *dst, const char *src)
 {
 	snprintf(dst, PCIBW_MEASURE_TEXT, "%s", src ? src : "");
 }
 
-void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why)
+void ingest_stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, const char *why)
 {
 	if (st->skipped++ == 0) {
 		/* line 0: a format without lines (JSON after its load); why names the place */
@@ -59,7 +59,7 @@ void stats_skip(struct pcibw_ingest_stats *st, const char *file, unsigned line, 
 	}
 }
 
-void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
+void ingest_stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
 {
 	if (st->n_notes >= (int)(sizeof st->notes / sizeof st->notes[0]))
 		return;
@@ -73,7 +73,7 @@ void stats_note(struct pcibw_ingest_stats *st, const char *fmt, ...)
 	st->n_notes++;
 }
 
-void stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...)
+void ingest_stats_warn(struct pcibw_ingest_stats *st, const char *fmt, ...)
 {
 	if (st->n_warnings >= (int)(sizeof st->warnings / sizeof st->warnings[0]))
 		return;

@@ -42,7 +42,7 @@ static int get_num(const struct ingest_src *src, json_t *obj, const char *path, 
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: expected a number", where);
 	double d = json_number_value(v);
 	snprintf(text, sizeof text, "%.17g", d);
-	int st = check_number(text, d, k, where, err);
+	int st = ingest_check_number(text, d, k, where, err);
 	if (st == PCIBW_OK)
 		*out = d;
 	return st;
@@ -63,7 +63,7 @@ static int get_bps(const struct ingest_src *src, json_t *obj, const char *path, 
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: expected a number (bit/s)", where);
 	double d = json_number_value(v);
 	snprintf(text, sizeof text, "%.17g bit/s", d);
-	int st = check_number(text, d / 1e9, PCIBW_VAL_GBPS, where, err);
+	int st = ingest_check_number(text, d / 1e9, PCIBW_VAL_GBPS, where, err);
 	if (st == PCIBW_OK)
 		*out = d;
 	return st;
@@ -95,13 +95,13 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 		/* JSON has no line per value after the load: the key's path says where */
 		snprintf(why, sizeof why, "iperf3 JSON key %s.bits_per_second is %s: sum left out", path,
 			 json_object_get(sum, "bits_per_second") ? "null" : "missing");
-		stats_skip(st, src->name, 0, why);
+		ingest_stats_skip(st, src->name, 0, why);
 		return PCIBW_OK;
 	}
 	char where[600];
 	snprintf(where, sizeof where, "%s: iperf3 JSON key %s.bits_per_second", src->name, path);
 	m.gbps = bps / 1e9;
-	if ((r = check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
+	if ((r = ingest_check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
 		return r;
 	/* iperf3 counts application bytes: the UDP payload, or what TCP delivered */
 	m.gbps_basis = udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
@@ -121,7 +121,7 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 			snprintf(where, sizeof where, "%s: iperf3 JSON key %s: packets / seconds", src->name,
 				 path);
 			snprintf(text, sizeof text, "%g pps", m.pps);
-			if ((r = check_number(text, m.pps, PCIBW_VAL_PPS, where, err)))
+			if ((r = ingest_check_number(text, m.pps, PCIBW_VAL_PPS, where, err)))
 				return r;
 		}
 	}
@@ -151,11 +151,12 @@ static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, 
 	if (lost > total && lost > 0) {
 		/* iperf3 counts lost datagrams among its packets: more lost than counted is no loss
 		 * figure (a hand-edited or corrupt file), so none is stated, and that is said */
-		stats_warn(st,
-			   "%s: end.%s.lost_packets %.0f is more than its packets %.0f%s: iperf3 counts "
-			   "the lost datagrams among the packets, so these counts are inconsistent and no "
-			   "loss is stated",
-			   src->name, key, lost, total, which);
+		ingest_stats_warn(
+		    st,
+		    "%s: end.%s.lost_packets %.0f is more than its packets %.0f%s: iperf3 counts "
+		    "the lost datagrams among the packets, so these counts are inconsistent and no "
+		    "loss is stated",
+		    src->name, key, lost, total, which);
 		return;
 	}
 	if (!(lost > 0) || !(total > 0))
@@ -172,7 +173,7 @@ static void udp_loss_note(const struct ingest_src *src, json_t *ss, json_t *sr, 
 			    "counts the -O omitted interval's datagrams as lost)",
 			    by_bytes);
 	}
-	stats_note(
+	ingest_stats_note(
 	    st,
 	    "%s: %.0f of %.0f datagrams (%.3g %%) lost, as iperf3 counts them (end.%s.lost_packets)%s%s%s",
 	    src->name, lost, total, lost / total * 100, key, which,
@@ -249,7 +250,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	(void)opts;
 	char *text;
 	size_t len;
-	int r = read_all(src, 256u << 20, &text, &len, err);
+	int r = ingest_read_all(src, 256u << 20, &text, &len, err);
 	if (r)
 		return r;
 	json_error_t je;
@@ -308,7 +309,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	base.streams = streams; /* -P */
 	base.size_conv = udp ? PCIBW_SIZE_UDP_PAYLOAD : PCIBW_SIZE_WRITE;
 	base.tcp = !udp;
-	copy_text(base.test, proto);
+	ingest_copy_text(base.test, proto);
 
 	/* intervals: count the omitted (-O) ones, which never enter a sum */
 	json_t *ivs = json_object_get(root, "intervals");
@@ -341,7 +342,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			snprintf(why, sizeof why,
 				 "iperf3 JSON key %s.%s is null or missing: interval left out", ipath,
 				 isnan(bps) ? "bits_per_second" : "seconds");
-			stats_skip(st, src->name, 0, why);
+			ingest_stats_skip(st, src->name, 0, why);
 			continue;
 		}
 		n_iv++;
@@ -351,8 +352,8 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			sum_pk += pk;
 	}
 	if (n_omit)
-		stats_note(st, "%s: %ld iperf3 interval(s) marked omitted (the -O warm-up) left out",
-			   src->name, n_omit);
+		ingest_stats_note(st, "%s: %ld iperf3 interval(s) marked omitted (the -O warm-up) left out",
+				  src->name, n_omit);
 	/* A loopback test crosses no NIC and no bus: its rates cannot speak for either. */
 	const char *rh = json_string_value(
 	    json_object_get(json_array_get(json_object_get(start, "connected"), 0), "remote_host"));
@@ -366,27 +367,30 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		goto out;
 	base.mss = mss;
 	if (!udp && mss > 0)
-		stats_note(st,
-			   "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / the "
-			   "MSS iperf3 reports (start.tcp_mss_default %.0f B)%s",
-			   src->name, blksize, mss,
-			   mss > 9000 ? ", a loopback MSS: no Ethernet NIC sends segments that large" : "");
+		ingest_stats_note(
+		    st,
+		    "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / the "
+		    "MSS iperf3 reports (start.tcp_mss_default %.0f B)%s",
+		    src->name, blksize, mss,
+		    mss > 9000 ? ", a loopback MSS: no Ethernet NIC sends segments that large" : "");
 	else if (!udp)
-		stats_note(st,
-			   "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / MSS "
-			   "(--mtu less %d B of IP and TCP headers)",
-			   src->name, blksize, base.ipv6 ? 72 : 52);
+		ingest_stats_note(
+		    st,
+		    "%s: TCP writes of %.0f B are not packets: packets are counted as goodput / MSS "
+		    "(--mtu less %d B of IP and TCP headers)",
+		    src->name, blksize, base.ipv6 ? 72 : 52);
 	json_t *rs = json_object_get(end, "sum_sent_bidir_reverse"),
 	       *rr = json_object_get(end, "sum_received_bidir_reverse");
 	if (!udp)
-		iperf3_tcp_path(src, root, mss, rs || rr, &base.tcp_path, st);
+		ingest_iperf3_tcp_path(src, root, mss, rs || rr, &base.tcp_path, st);
 	base.loopback =
 	    rh && (!strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11));
 	if (base.loopback)
-		stats_note(st,
-			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
-			   "so set its rates against neither",
-			   src->name, rh);
+		ingest_stats_note(
+		    st,
+		    "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
+		    "so set its rates against neither",
+		    src->name, rh);
 
 	double host_cpu, remote_cpu;
 	json_t *cpu = json_object_get(end, "cpu_utilization_percent");
@@ -407,7 +411,7 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			goto out;
 		}
 		if (*cpus[i] > 100) {
-			stats_note(
+			ingest_stats_note(
 			    st,
 			    "%s: iperf3 %s CPU %.0f %% is the process's CPU time over wall time across "
 			    "its threads (iperf3 3.16+): more than one core, the busiest unknown",
@@ -447,10 +451,11 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 					host_cpu, cb, ctx, st, err)))
 			goto out;
 		if (rs || rr)
-			stats_note(st,
-				   "%s: iperf3 --bidir: each host both sends and receives, so its CPU figure "
-				   "covers both directions",
-				   src->name);
+			ingest_stats_note(
+			    st,
+			    "%s: iperf3 --bidir: each host both sends and receives, so its CPU figure "
+			    "covers both directions",
+			    src->name);
 	} else if (s1) {
 		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx,
 			     st, err);
@@ -462,19 +467,19 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		char where[600];
 		snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.bits_per_second",
 			 src->name);
-		if ((r = check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
+		if ((r = ingest_check_number("bits_per_second", m.gbps, PCIBW_VAL_GBPS, where, err)))
 			goto out;
 		if (udp && sum_pk > 0) {
 			m.pps = sum_pk / sum_secs;
 			snprintf(where, sizeof where, "%s: iperf3 JSON key intervals[].sum.packets / seconds",
 				 src->name);
-			if ((r = check_number("packets / seconds", m.pps, PCIBW_VAL_PPS, where, err)))
+			if ((r = ingest_check_number("packets / seconds", m.pps, PCIBW_VAL_PPS, where, err)))
 				goto out;
 		}
 		snprintf(m.series, sizeof m.series, "intervals");
 		m.direction = rev ? PCIBW_PAT_RX : PCIBW_PAT_TX;
-		stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged", src->name,
-			   n_iv);
+		ingest_stats_note(st, "%s: no end summary (test cut short?): %ld interval(s) averaged",
+				  src->name, n_iv);
 		if ((r = cb(&m, ctx, err)) == PCIBW_OK)
 			st->rows++;
 	} else {

@@ -212,8 +212,8 @@ static void stream_ends(json_t *streams, bool bidir, struct pcibw_tcp_path *p, s
 		p->retransmits = s_re;
 }
 
-void iperf3_tcp_path(const struct ingest_src *src, json_t *root, double mss, bool bidir,
-		     struct pcibw_tcp_path *p, struct pcibw_ingest_stats *st)
+void ingest_iperf3_tcp_path(const struct ingest_src *src, json_t *root, double mss, bool bidir,
+			    struct pcibw_tcp_path *p, struct pcibw_ingest_stats *st)
 {
 	pcibw_tcp_path_init(p);
 	struct bad_note b = {0};
@@ -247,9 +247,9 @@ void iperf3_tcp_path(const struct ingest_src *src, json_t *root, double mss, boo
 			p->retransmits = s_re;
 	}
 	if (b.n)
-		stats_warn(st,
-			   "%s: %ld TCP figure(s) left out, first iperf3 JSON key %s: the TCP window "
-			   "bound uses the others%s",
-			   src->name, b.n, b.first,
-			   pcibw_tcp_path_known(p) ? "" : " (none is left: no bound is given)");
+		ingest_stats_warn(st,
+				  "%s: %ld TCP figure(s) left out, first iperf3 JSON key %s: the TCP window "
+				  "bound uses the others%s",
+				  src->name, b.n, b.first,
+				  pcibw_tcp_path_known(p) ? "" : " (none is left: no bound is given)");
 }

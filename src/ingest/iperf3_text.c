@@ -440,7 +440,7 @@ static int emit(struct txt *t, const struct pcibw_measured *base, int d, int sid
 	m.gbps_basis = t->udp ? PCIBW_BASIS_PAYLOAD : PCIBW_BASIS_SIZE;
 	char where[600];
 	snprintf(where, sizeof where, "%s:%u", t->src->name, s->line);
-	int r = check_number("the bit rate", m.gbps, PCIBW_VAL_GBPS, where, err);
+	int r = ingest_check_number("the bit rate", m.gbps, PCIBW_VAL_GBPS, where, err);
 	if (r)
 		return r;
 	if (t->udp && !isnan(s->total) && s->secs > 0) {
@@ -448,10 +448,10 @@ static int emit(struct txt *t, const struct pcibw_measured *base, int d, int sid
 		m.pps = got / s->secs;
 		if (got > 0 && s->bytes > 0)
 			m.size_bytes = round(s->bytes / got);
-		if ((r = check_number("the datagram rate", m.pps, PCIBW_VAL_PPS, where, err)))
+		if ((r = ingest_check_number("the datagram rate", m.pps, PCIBW_VAL_PPS, where, err)))
 			return r;
 		if (!isnan(m.size_bytes) &&
-		    (r = check_number("the datagram size", m.size_bytes, PCIBW_VAL_SIZE, where, err)))
+		    (r = ingest_check_number("the datagram size", m.size_bytes, PCIBW_VAL_SIZE, where, err)))
 			return r;
 	}
 	snprintf(m.series, sizeof m.series, "%s", series[d][side]);
@@ -491,12 +491,12 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 	t->cpu_local = t->cpu_remote = NAN;
 	t->dir[0].first_id = t->dir[1].first_id = -1;
 	struct linereader lr;
-	lr_init(&lr, src);
+	ingest_lr_init(&lr, src);
 	const char *l;
 	size_t len;
 	int r = PCIBW_OK;
 	bool any = false;
-	while ((l = lr_next(&lr, &len, err))) {
+	while ((l = ingest_lr_next(&lr, &len, err))) {
 		size_t k = 0;
 		while (k < len && (l[k] == ' ' || l[k] == '\t'))
 			k++;
@@ -536,7 +536,7 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 	}
 	if (len == (size_t)-1)
 		r = err->code ? err->code : PCIBW_EINPUT;
-	lr_free(&lr);
+	ingest_lr_free(&lr);
 	if (r)
 		goto out;
 	if (!any) {
@@ -551,35 +551,38 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 	base.source = src->name;
 	base.tcp = !t->udp;
 	base.size_conv = t->udp ? PCIBW_SIZE_UDP_PAYLOAD : PCIBW_SIZE_WRITE;
-	copy_text(base.test, t->udp ? "UDP" : "TCP");
+	ingest_copy_text(base.test, t->udp ? "UDP" : "TCP");
 	int streams = t->dir[0].streams > t->dir[1].streams ? t->dir[0].streams : t->dir[1].streams;
 	if (streams > 0)
 		base.streams = streams;
 	base.ipv6 = strchr(t->remote, ':') && strncmp(t->remote, "::ffff:", 7);
 	const char *rh = t->remote;
 	if (!t->udp)
-		stats_note(
+		ingest_stats_note(
 		    st,
 		    "%s: TCP: iperf3's text gives no MSS and no write size: packets are counted as "
 		    "goodput / MSS (--mtu less %d B of IP and TCP headers); it gives no RTT either, so "
 		    "no TCP window bound comes from it (iperf3 -J, or a CSV with rtt_ms and cwnd_bytes)",
 		    src->name, base.ipv6 ? 72 : 52);
 	else
-		stats_note(st,
-			   "%s: UDP: iperf3's text gives no datagram size: each row's size is its transfer "
-			   "over the datagrams that carried it, as precise as the transfer's 3 digits",
-			   src->name);
+		ingest_stats_note(
+		    st,
+		    "%s: UDP: iperf3's text gives no datagram size: each row's size is its transfer "
+		    "over the datagrams that carried it, as precise as the transfer's 3 digits",
+		    src->name);
 	base.loopback = !strncmp(rh, "127.", 4) || !strcmp(rh, "::1") || !strncmp(rh, "::ffff:127.", 11);
 	if (base.loopback)
-		stats_note(st,
-			   "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
-			   "so set its rates against neither",
-			   src->name, rh);
+		ingest_stats_note(
+		    st,
+		    "%s: the test ran over loopback (remote host %s): no NIC and no bus carried it, "
+		    "so set its rates against neither",
+		    src->name, rh);
 	if (t->bidir)
-		stats_note(st,
-			   "%s: iperf3 --bidir: the two directions ran at the same time on each host, so "
-			   "their rows share its CPU",
-			   src->name);
+		ingest_stats_note(
+		    st,
+		    "%s: iperf3 --bidir: the two directions ran at the same time on each host, so "
+		    "their rows share its CPU",
+		    src->name);
 	int emitted = 0;
 	for (int d = 0; d < 2 && !r; d++)
 		for (int side = 0; side < 2 && !r; side++) {
@@ -607,10 +610,10 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 		m.concurrent = t->bidir;
 		char where[600];
 		snprintf(where, sizeof where, "%s: the intervals' mean", src->name);
-		if ((r = check_number("the bit rate", m.gbps, PCIBW_VAL_GBPS, where, err)))
+		if ((r = ingest_check_number("the bit rate", m.gbps, PCIBW_VAL_GBPS, where, err)))
 			break;
 		if (!isnan(m.size_bytes) &&
-		    (r = check_number("the datagram size", m.size_bytes, PCIBW_VAL_SIZE, where, err)))
+		    (r = ingest_check_number("the datagram size", m.size_bytes, PCIBW_VAL_SIZE, where, err)))
 			break;
 		if ((r = cb(&m, ctx, err)))
 			break;
@@ -618,9 +621,9 @@ int ingest_iperf3_text(const struct ingest_src *src, const struct pcibw_ingest_o
 		emitted++;
 	}
 	if (!r && emitted)
-		stats_note(st,
-			   "%s: no sender/receiver summary (test cut short?): the counted intervals averaged",
-			   src->name);
+		ingest_stats_note(
+		    st, "%s: no sender/receiver summary (test cut short?): the counted intervals averaged",
+		    src->name);
 	else if (!r)
 		r = pcibw_fail(
 		    err, PCIBW_EINPUT,

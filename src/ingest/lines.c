@@ -7,13 +7,13 @@
 #include <string.h>
 #include <sys/stat.h>
 
-void lr_init(struct linereader *lr, const struct ingest_src *src)
+void ingest_lr_init(struct linereader *lr, const struct ingest_src *src)
 {
 	memset(lr, 0, sizeof *lr);
 	lr->src = src;
 }
 
-const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
+const char *ingest_lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
 {
 	size_t n = 0;
 	bool any = false;
@@ -78,13 +78,13 @@ const char *lr_next(struct linereader *lr, size_t *len, struct pcibw_err *err)
 	return lr->buf;
 }
 
-void lr_free(struct linereader *lr)
+void ingest_lr_free(struct linereader *lr)
 {
 	free(lr->buf);
 	lr->buf = NULL;
 }
 
-int read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err)
+int ingest_read_all(const struct ingest_src *src, size_t max, char **out, size_t *len, struct pcibw_err *err)
 {
 	size_t cap = src->head_len + 65536, n = src->head_len;
 	struct stat sb;

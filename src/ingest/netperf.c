@@ -79,7 +79,7 @@ static int split(char *s, char **f, int max)
 static int field(const struct npc *c, unsigned line, const char *l, const char *at, const char *tok,
 		 enum pcibw_value_kind k, double *out, struct pcibw_err *err)
 {
-	return check_value_at(tok, k, c->src->name, line, (unsigned)(at - l) + 1, 1, out, err);
+	return ingest_check_value_at(tok, k, c->src->name, line, (unsigned)(at - l) + 1, 1, out, err);
 }
 
 static void banner(struct npc *c, const char *l)
@@ -125,7 +125,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 	pcibw_measured_init(&m);
 	m.source = c->src->name;
 	m.line = line;
-	copy_text(m.test, c->test);
+	ingest_copy_text(m.test, c->test);
 	m.tcp = c->tcp;
 	int st;
 	double v, elapsed, ok;
@@ -187,7 +187,7 @@ static int result_line(struct npc *c, unsigned line, const char *orig, struct pc
 	}
 	char where[600];
 	snprintf(where, sizeof where, "%s:%u:%u", c->src->name, line, tcol);
-	if ((st = check_number("throughput", m.gbps, PCIBW_VAL_GBPS, where, err)))
+	if ((st = ingest_check_number("throughput", m.gbps, PCIBW_VAL_GBPS, where, err)))
 		return st;
 	if ((st = c->cb(&m, c->ctx, err)))
 		return st;
@@ -208,12 +208,12 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 	struct npc c = {.src = src, .cb = cb, .ctx = ctx, .st = st, .unit = NAN};
 	banner(&c, "TCP STREAM"); /* a column block without a banner: netperf's default test */
 	struct linereader lr;
-	lr_init(&lr, src);
+	ingest_lr_init(&lr, src);
 	const char *l;
 	size_t len = 0;
 	int r = PCIBW_OK;
 	bool seen_block = false;
-	while (r == PCIBW_OK && (l = lr_next(&lr, &len, err))) {
+	while (r == PCIBW_OK && (l = ingest_lr_next(&lr, &len, err))) {
 		const char *s = l;
 		while (isspace((unsigned char)*s))
 			s++;
@@ -269,11 +269,11 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 		}
 		st->lines++;
 		if (!c.expect) {
-			stats_skip(st, src->name, lr.line, "numbers outside a netperf result block");
+			ingest_stats_skip(st, src->name, lr.line, "numbers outside a netperf result block");
 			continue;
 		}
 		if (!c.stream) {
-			stats_skip(st, src->name, lr.line, "request/response result: no bit rate");
+			ingest_stats_skip(st, src->name, lr.line, "request/response result: no bit rate");
 			c.expect = 0;
 			continue;
 		}
@@ -287,11 +287,12 @@ int ingest_netperf(const struct ingest_src *src, const struct pcibw_ingest_opts 
 			       "block netperf prints, ending in a units line)",
 			       src->name);
 	if (r == PCIBW_OK && c.tcp && st->rows)
-		stats_note(st,
-			   "%s: a TCP message size is a write size, not a packet size: TCP packets are "
-			   "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
-			   src->name);
-	lr_free(&lr);
+		ingest_stats_note(
+		    st,
+		    "%s: a TCP message size is a write size, not a packet size: TCP packets are "
+		    "counted as goodput / MSS (--mtu less 52 B of IPv4 and TCP headers)",
+		    src->name);
+	ingest_lr_free(&lr);
 	return r;
 }
 
@@ -312,7 +313,7 @@ static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, d
 		struct pcibw_err *err)
 {
 	*out = NAN;
-	if (i < 0 || blank(rec->f[i]))
+	if (i < 0 || ingest_blank(rec->f[i]))
 		return PCIBW_OK;
 	const char *f = rec->f[i];
 	double x;
@@ -320,7 +321,7 @@ static int onum(const struct csvr_record *rec, int i, enum pcibw_value_kind k, d
 	    pcibw_number_scan(f, strlen(f), PCIBW_NUM_SIGN | PCIBW_NUM_BLANKS, &x) == PCIBW_NUM_OK &&
 	    x == -1.0) /* "-1", "-1.00": all of the field, not "-1abc" */
 		return PCIBW_OK;
-	return check_field(rec, i, k, 1, out, err);
+	return ingest_check_field(rec, i, k, 1, out, err);
 }
 
 /* The banner omni prints before each test ("MIGRATED UDP STREAM TEST from ... AF_INET"): one
@@ -335,7 +336,7 @@ static bool omni_banner(const struct csvr_record *rec)
 static bool omni_header(const struct csvr_record *rec, const struct npo *c)
 {
 	return c->tput >= 0 && c->tput < rec->n && isalpha((unsigned char)rec->f[c->tput][0]) &&
-	       csvr_column(rec, "Throughput") >= 0 && csvr_column(rec, "Throughput Units") >= 0;
+	       ingest_csvr_column(rec, "Throughput") >= 0 && ingest_csvr_column(rec, "Throughput Units") >= 0;
 }
 
 static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_err *err)
@@ -350,21 +351,21 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 			return PCIBW_OK; /* the banner */
 		c->have_header = true;
 		c->ncols = rec->n;
-		c->tput = csvr_column(rec, "Throughput");
-		c->units = csvr_column(rec, "Throughput Units");
-		c->lcpu = csvr_column(rec, "Local CPU Util %");
-		c->rcpu = csvr_column(rec, "Remote CPU Util %");
-		c->lsd = csvr_column(rec, "Local Service Demand");
-		c->rsd = csvr_column(rec, "Remote Service Demand");
-		c->proto = csvr_column(rec, "Protocol");
-		c->dir = csvr_column(rec, "Direction");
-		c->size = csvr_column(rec, "Local Send Size");
+		c->tput = ingest_csvr_column(rec, "Throughput");
+		c->units = ingest_csvr_column(rec, "Throughput Units");
+		c->lcpu = ingest_csvr_column(rec, "Local CPU Util %");
+		c->rcpu = ingest_csvr_column(rec, "Remote CPU Util %");
+		c->lsd = ingest_csvr_column(rec, "Local Service Demand");
+		c->rsd = ingest_csvr_column(rec, "Remote Service Demand");
+		c->proto = ingest_csvr_column(rec, "Protocol");
+		c->dir = ingest_csvr_column(rec, "Direction");
+		c->size = ingest_csvr_column(rec, "Local Send Size");
 		if (c->size < 0)
-			c->size = csvr_column(rec, "Remote Recv Size");
-		c->elapsed = csvr_column(rec, "Elapsed Time (sec)");
-		c->calls = csvr_column(rec, "Local Send Calls");
-		c->peak =
-		    csvr_column(rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
+			c->size = ingest_csvr_column(rec, "Remote Recv Size");
+		c->elapsed = ingest_csvr_column(rec, "Elapsed Time (sec)");
+		c->calls = ingest_csvr_column(rec, "Local Send Calls");
+		c->peak = ingest_csvr_column(
+		    rec, "Local Peak Per CPU Util %"); /* LOCAL_CPU_PEAK_UTIL: the busiest CPU */
 		if (c->tput < 0 || c->units < 0)
 			return pcibw_fail(err, PCIBW_EINPUT,
 					  "%s:%u:1: netperf omni header without %s (expected "
@@ -375,19 +376,20 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	}
 	c->st->lines++;
 	if (rec->n != c->ncols) {
-		stats_skip(c->st, rec->file, rec->line, "field count differs from the header");
+		ingest_stats_skip(c->st, rec->file, rec->line, "field count differs from the header");
 		return PCIBW_OK;
 	}
 	double unit = unit_gbps(rec->f[c->units]);
 	if (isnan(unit)) {
 		if (!strncasecmp(rec->f[c->units], "Trans/s", 7)) {
-			stats_skip(c->st, rec->file, rec->line, "request/response result: no bit rate");
+			ingest_stats_skip(c->st, rec->file, rec->line,
+					  "request/response result: no bit rate");
 			return PCIBW_OK;
 		}
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: throughput unit '%s' (expected 10^6bits/s, "
 				  "10^9bits/s, 10^3bits/s, MBytes/s, KBytes/s or GBytes/s)",
-				  rec->file, rec->line, csvr_col(rec, c->units), rec->f[c->units]);
+				  rec->file, rec->line, ingest_csvr_col(rec, c->units), rec->f[c->units]);
 	}
 	struct pcibw_measured m;
 	pcibw_measured_init(&m);
@@ -406,16 +408,17 @@ static int omni_record(const struct csvr_record *rec, void *vctx, struct pcibw_e
 	    (st = onum(rec, c->peak, PCIBW_VAL_PCT, &m.core_max_pct, err)))
 		return st;
 	if (isnan(v)) {
-		stats_skip(c->st, rec->file, rec->line, "no throughput");
+		ingest_stats_skip(c->st, rec->file, rec->line, "no throughput");
 		return PCIBW_OK;
 	}
 	m.gbps = v * unit;
-	struct value_range g = value_range(PCIBW_VAL_GBPS);
+	struct value_range g = ingest_value_range(PCIBW_VAL_GBPS);
 	if (!(m.gbps >= g.lo && m.gbps <= g.hi && !(g.lo_open && m.gbps <= g.lo))) {
 		/* refused: only now is the column looked for */
 		char where[600];
-		snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line, csvr_col(rec, c->tput));
-		if ((st = check_number(rec->f[c->tput], m.gbps, PCIBW_VAL_GBPS, where, err)))
+		snprintf(where, sizeof where, "%s:%u:%u", rec->file, rec->line,
+			 ingest_csvr_col(rec, c->tput));
+		if ((st = ingest_check_number(rec->f[c->tput], m.gbps, PCIBW_VAL_GBPS, where, err)))
 			return st;
 	}
 	const char *proto = c->proto >= 0 ? rec->f[c->proto] : "TCP";
@@ -538,12 +541,12 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 	}
 	run->hdr.file = run->val.file = src->name;
 	struct linereader lr;
-	lr_init(&lr, src);
+	ingest_lr_init(&lr, src);
 	const char *s;
 	size_t len = 0;
 	int st = PCIBW_OK;
 	bool any = false;
-	while (st == PCIBW_OK && (s = lr_next(&lr, &len, err))) {
+	while (st == PCIBW_OK && (s = ingest_lr_next(&lr, &len, err))) {
 		const char *t = s;
 		while (isspace((unsigned char)*t))
 			t++;
@@ -556,7 +559,7 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 		/* a block: this line and three more of names, then the values */
 		unsigned line0 = lr.line;
 		for (int k = 0; k < 5 && st == PCIBW_OK; k++) {
-			const char *x = k ? lr_next(&lr, &len, err) : s;
+			const char *x = k ? ingest_lr_next(&lr, &len, err) : s;
 			if (!x) {
 				st = len == (size_t)-1
 					 ? (err->code ? (int)err->code : PCIBW_EINTERNAL)
@@ -590,7 +593,7 @@ static int omni_human(const struct ingest_src *src, struct npo *c, struct pcibw_
 				src->name);
 	for (int k = 0; k < 5; k++)
 		free(l[k]);
-	lr_free(&lr);
+	ingest_lr_free(&lr);
 	free(run->hstore);
 	free(run->vstore);
 	free(run);
@@ -624,7 +627,7 @@ int ingest_netperf_omni(const struct ingest_src *src, const struct pcibw_ingest_
 	struct npo c = {.cb = cb, .ctx = ctx, .st = st};
 	if (!omni_is_csv(src->head, src->head_len))
 		return omni_human(src, &c, err);
-	int r = csvr_run(src, omni_record, &c, err);
+	int r = ingest_csvr_run(src, omni_record, &c, err);
 	if (r == PCIBW_OK && !c.have_header)
 		r = pcibw_fail(err, PCIBW_EINPUT,
 			       "%s:1:1: no netperf omni header (expected a CSV line naming "

@@ -26,13 +26,13 @@ static int header(struct pbctx *c, const struct csvr_record *rec, struct pcibw_e
 {
 	c->have_header = true;
 	c->ncols = rec->n;
-	c->test = csvr_column(rec, "Test");
-	c->pat = csvr_column(rec, "PAT");
-	c->cache = csvr_column(rec, "Cache");
-	c->win = csvr_column(rec, "WinSZ");
-	c->sz = csvr_column(rec, "SZ");
-	c->bw = csvr_column(rec, "BW (GB/s)");
-	c->tps = csvr_column(rec, "Trans/s");
+	c->test = ingest_csvr_column(rec, "Test");
+	c->pat = ingest_csvr_column(rec, "PAT");
+	c->cache = ingest_csvr_column(rec, "Cache");
+	c->win = ingest_csvr_column(rec, "WinSZ");
+	c->sz = ingest_csvr_column(rec, "SZ");
+	c->bw = ingest_csvr_column(rec, "BW (GB/s)");
+	c->tps = ingest_csvr_column(rec, "Trans/s");
 	const char *missing = c->test < 0		? "Test"
 			      : c->sz < 0		? "SZ"
 			      : c->bw < 0 && c->tps < 0 ? "BW (GB/s)"
@@ -53,7 +53,7 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return header(c, rec, err);
 	c->st->lines++;
 	if (rec->n != c->ncols) {
-		stats_skip(c->st, rec->file, rec->line, "field count differs from the header");
+		ingest_stats_skip(c->st, rec->file, rec->line, "field count differs from the header");
 		return PCIBW_OK;
 	}
 	struct pcibw_measured m;
@@ -72,18 +72,18 @@ static int record(const struct csvr_record *rec, void *vctx, struct pcibw_err *e
 		return pcibw_fail(err, PCIBW_EINPUT,
 				  "%s:%u:%u: test '%s' (expected BW_DMA_RD, BW_DMA_WR or "
 				  "BW_DMA_RW)",
-				  rec->file, rec->line, csvr_col(rec, c->test), t);
-	copy_text(m.test, t);
+				  rec->file, rec->line, ingest_csvr_col(rec, c->test), t);
+	ingest_copy_text(m.test, t);
 	/* access pattern, cache state and window tell apart sweeps a file may hold side by side */
 	snprintf(m.series, sizeof m.series, "%s/%s/%s", c->pat >= 0 ? rec->f[c->pat] : "",
 		 c->cache >= 0 ? rec->f[c->cache] : "", c->win >= 0 ? rec->f[c->win] : "");
 	int st;
-	if ((st = field_num(rec, c->sz, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
-	    (st = field_num(rec, c->bw, PCIBW_VAL_GBPS, &m.gbps, err)) ||
-	    (st = field_num(rec, c->tps, PCIBW_VAL_PPS, &m.pps, err)))
+	if ((st = ingest_field_num(rec, c->sz, PCIBW_VAL_SIZE, &m.size_bytes, err)) ||
+	    (st = ingest_field_num(rec, c->bw, PCIBW_VAL_GBPS, &m.gbps, err)) ||
+	    (st = ingest_field_num(rec, c->tps, PCIBW_VAL_PPS, &m.pps, err)))
 		return st;
 	if (isnan(m.size_bytes) || (isnan(m.gbps) && isnan(m.pps))) {
-		stats_skip(c->st, rec->file, rec->line, "no size or rate");
+		ingest_stats_skip(c->st, rec->file, rec->line, "no size or rate");
 		return PCIBW_OK;
 	}
 	if ((st = c->cb(&m, c->ctx, err)))
@@ -97,5 +97,5 @@ int ingest_pciebench(const struct ingest_src *src, const struct pcibw_ingest_opt
 {
 	(void)opts;
 	struct pbctx c = {.cb = cb, .ctx = ctx, .st = st};
-	return csvr_run(src, record, &c, err);
+	return ingest_csvr_run(src, record, &c, err);
 }

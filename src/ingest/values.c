@@ -129,14 +129,14 @@ int pcibw_check_value(const char *text, enum pcibw_value_kind k, const char *whe
 		    text, limits[k].what,
 		    decimal_comma ? " with '.' as the decimal point and no thousands separator" : "");
 	}
-	int st = check_number(text, v, k, where, err);
+	int st = ingest_check_number(text, v, k, where, err);
 	if (st == PCIBW_OK)
 		*out = v;
 	return st;
 }
 
-int check_number(const char *text, double v, enum pcibw_value_kind k, const char *where,
-		 struct pcibw_err *err)
+int ingest_check_number(const char *text, double v, enum pcibw_value_kind k, const char *where,
+			struct pcibw_err *err)
 {
 	if (isnan(v) || isinf(v))
 		return pcibw_fail(err, PCIBW_EINPUT, "%s: '%s' is not a finite number (expected %s)", where,
@@ -150,7 +150,7 @@ int check_number(const char *text, double v, enum pcibw_value_kind k, const char
 	return PCIBW_OK;
 }
 
-struct value_range value_range(enum pcibw_value_kind k)
+struct value_range ingest_value_range(enum pcibw_value_kind k)
 {
 	return (struct value_range){limits[k].lo, limits[k].hi, limits[k].lo_open};
 }
@@ -168,8 +168,8 @@ static bool value_ok(const char *text, enum pcibw_value_kind k, double scale, do
 	return true;
 }
 
-int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line, unsigned col,
-		   double scale, double *out, struct pcibw_err *err)
+int ingest_check_value_at(const char *text, enum pcibw_value_kind k, const char *file, unsigned line,
+			  unsigned col, double scale, double *out, struct pcibw_err *err)
 {
 	if (value_ok(text, k, scale, out))
 		return PCIBW_OK;
@@ -180,25 +180,26 @@ int check_value_at(const char *text, enum pcibw_value_kind k, const char *file, 
 	double dummy;
 	int st = pcibw_check_value(text, k, where, &dummy, err);
 	if (st == PCIBW_OK) /* the scaled value is out of range, the text itself was not */
-		st = check_number(text, v * scale, k, where, err);
+		st = ingest_check_number(text, v * scale, k, where, err);
 	if (st == PCIBW_OK) /* cannot happen: the fast path refused what the full check accepts */
 		st = pcibw_fail(err, PCIBW_EINTERNAL, "%s: '%s' refused without a reason", where, text);
 	return st;
 }
 
-int check_field(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double scale, double *out,
-		struct pcibw_err *err)
+int ingest_check_field(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double scale,
+		       double *out, struct pcibw_err *err)
 {
 	if (value_ok(rec->f[i], k, scale, out))
 		return PCIBW_OK;
-	return check_value_at(rec->f[i], k, rec->file, rec->line, csvr_col(rec, i), scale, out, err);
+	return ingest_check_value_at(rec->f[i], k, rec->file, rec->line, ingest_csvr_col(rec, i), scale, out,
+				     err);
 }
 
-int field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
-	      struct pcibw_err *err)
+int ingest_field_num(const struct csvr_record *rec, int i, enum pcibw_value_kind k, double *out,
+		     struct pcibw_err *err)
 {
 	*out = NAN;
-	if (i < 0 || blank(rec->f[i]))
+	if (i < 0 || ingest_blank(rec->f[i]))
 		return PCIBW_OK;
-	return check_field(rec, i, k, 1, out, err);
+	return ingest_check_field(rec, i, k, 1, out, err);
 }

@@ -34,6 +34,7 @@ void pcibw_device_init(struct pcibw_device *d)
 	d->port_fit.min_line_rate_bytes = PCIBW_NULL;
 	snprintf(d->port_fit.why, sizeof d->port_fit.why, "not a network controller");
 	d->numa_node = PCIBW_NULL;
+	d->secondary_bus = PCIBW_NULL;
 	d->bottleneck_gbps = NAN;
 	d->bottleneck_shared = PCIBW_NULL;
 	d->lreg.target_speed_gts = NAN;

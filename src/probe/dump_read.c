@@ -128,9 +128,9 @@ int probe_dump(const struct pcibw_probe_opts *o, struct pcibw_report *out, struc
 {
 	struct dump_index idx;
 	struct probe_set set = {0};
-	struct probe_locator loc = {dump_where, &idx};
+	struct probe_locator loc = {probe_dump_where, &idx};
 	struct dump_read r = {.set = &set, .err = err, .loc = &loc, .bad = -1};
-	int rc = dump_scan(o->dump_file, on_device, &r, &idx, err);
+	int rc = probe_dump_scan(o->dump_file, on_device, &r, &idx, err);
 	if (rc)
 		goto out;
 	snprintf(out->source, sizeof out->source, "dump:%s", o->dump_file);
@@ -155,6 +155,6 @@ out:
 	drop_tmp(&r);
 	pcibw_report_free(&r.tmp);
 	probe_set_free(&set);
-	dump_index_free(&idx);
+	probe_dump_index_free(&idx);
 	return rc;
 }

@@ -391,8 +391,8 @@ static int scan_buffer(struct scan *s, char *buf, size_t have, bool eof, size_t 
 	return 0;
 }
 
-int dump_scan(const char *path, dump_device_fn on_device, void *ctx, struct dump_index *idx,
-	      struct pcibw_err *err)
+int probe_dump_scan(const char *path, dump_device_fn on_device, void *ctx, struct dump_index *idx,
+		    struct pcibw_err *err)
 {
 	memset(idx, 0, sizeof *idx);
 	idx->path = path;
@@ -452,7 +452,7 @@ out:
 	return r;
 }
 
-void dump_index_free(struct dump_index *idx)
+void probe_dump_index_free(struct dump_index *idx)
 {
 	free(idx->v);
 	free(idx->slots);
@@ -464,7 +464,8 @@ void dump_index_free(struct dump_index *idx)
 	idx->cur = -1;
 }
 
-void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len)
+void probe_dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
+		      size_t len)
 {
 	const struct dump_index *x = ctx;
 	int i = slot_find(x, slot_key(domain, bus, dev, fn));

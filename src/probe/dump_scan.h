@@ -45,7 +45,7 @@ struct dump_index {
 typedef int (*dump_device_fn)(void *ctx, struct dump_index *idx, int i, const uint8_t *cfg);
 
 /*
- * dump_scan - check that path is a well-formed lspci hex dump, index it and hand each device to
+ * probe_dump_scan - check that path is a well-formed lspci hex dump, index it and hand each device to
  * on_device. Accepted lines: '#' comments, blank lines (end a device), indented lspci -v text,
  * slot lines "[DDDD[D]:]BB:DD.F description" and hex lines "OO: XX XX ... (16 bytes)" with
  * offsets 0x00, 0x10, ... in order (at most one space after the 16th byte); each device must
@@ -57,12 +57,13 @@ typedef int (*dump_device_fn)(void *ctx, struct dump_index *idx, int i, const ui
  * ("path: what is wrong" when the file cannot be opened or read), or on_device's result.
  * idx is valid after any return until dump_index_free.
  */
-int dump_scan(const char *path, dump_device_fn on_device, void *ctx, struct dump_index *idx,
-	      struct pcibw_err *err);
-void dump_index_free(struct dump_index *idx);
+int probe_dump_scan(const char *path, dump_device_fn on_device, void *ctx, struct dump_index *idx,
+		    struct pcibw_err *err);
+void probe_dump_index_free(struct dump_index *idx);
 
-/* dump_where - probe_locator callback: "path:line:column" of a config byte (ctx = dump_index):
+/* probe_dump_where - probe_locator callback: "path:line:column" of a config byte (ctx = dump_index):
  * any byte of the device being read, the first 256 bytes of the others. */
-void dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len);
+void probe_dump_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
+		      size_t len);
 
 #endif

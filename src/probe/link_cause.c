@@ -60,6 +60,39 @@ static int min_width(int a, int b)
 	return b == PCIBW_NULL ? a : b < a ? b : a;
 }
 
+/* Where a device's link facts came from, named as the evidence reads them: the registers
+ * (config space), the kernel's sysfs files (read without root), or an hwloc export. */
+static const char *status_source(const struct pcibw_device *d)
+{
+	const char *o = pcibw_device_prov(d, "link_speed_gts");
+	if (o && !strcmp(o, "sysfs"))
+		return "sysfs current_link_speed/current_link_width";
+	if (o && !strcmp(o, "hwloc"))
+		return "the hwloc export's link";
+	return "Link Status";
+}
+
+static const char *caps_source(const struct pcibw_device *d)
+{
+	const char *o = pcibw_device_prov(d, "max_link_speed_gts");
+	if (o && !strcmp(o, "sysfs"))
+		return "sysfs max_link_speed/max_link_width";
+	if (o && !strcmp(o, "hwloc"))
+		return "the hwloc export's capability";
+	return "Link Capabilities";
+}
+
+/* the sections of the two registers, where both came from config space */
+static const char *sections(const struct pcibw_device *d)
+{
+	bool cfg_s = !strcmp(status_source(d), "Link Status"),
+	     cfg_c = !strcmp(caps_source(d), "Link Capabilities");
+	return cfg_s && cfg_c ? " (sec. 7.5.3.8, 7.5.3.6)"
+	       : cfg_s	      ? " (sec. 7.5.3.8)"
+	       : cfg_c	      ? " (sec. 7.5.3.6)"
+			      : "";
+}
+
 static void set(struct pcibw_link_cause *c, const char *code)
 {
 	c->code = code;
@@ -120,10 +153,10 @@ void probe_link_cause(const struct pcibw_device *self, const struct pcibw_device
 	double cs = min_gts(self->max_link_speed_gts, partner ? partner->max_link_speed_gts : NAN);
 	int cw = min_width(self->max_link_width, partner ? partner->max_link_width : PCIBW_NULL);
 	bool speed_short = s < cs, width_short = w < cw;
-	add(ev, evl, "Link Status %g GT/s x%d, Link Capabilities %g GT/s x%d (sec. 7.5.3.8, 7.5.3.6)", s, w,
-	    self->max_link_speed_gts, self->max_link_width);
+	add(ev, evl, "%s %g GT/s x%d, %s %g GT/s x%d%s", status_source(self), s, w, caps_source(self),
+	    self->max_link_speed_gts, self->max_link_width, sections(self));
 	if (partner)
-		add(ev, evl, "; the other end %s: Link Capabilities %g GT/s x%d", partner->slot,
+		add(ev, evl, "; the other end %s: %s %g GT/s x%d", partner->slot, caps_source(partner),
 		    partner->max_link_speed_gts, partner->max_link_width);
 	else
 		add(ev, evl,

@@ -87,22 +87,31 @@ static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct 
 	int marked = 0;
 	for (int i = 0; i < set->n; i++) {
 		struct probe_node *n = &set->v[i];
-		if (n->d.is_virtual || n->d.is_bridge || !cfg_has(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID, 2))
+		if (n->d.is_virtual || n->d.is_bridge)
 			continue;
-		const char *hv = probe_virt_emulated((int)cfg16(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID));
+		/* a guest's host bridge is the hypervisor's chipset model whatever its ids: a VMM passes
+		 * endpoint functions through (VFIO assigns devices, never the host's root complex), so
+		 * the PCI segment its emulated config space implies is no ceiling */
+		bool host_bridge = n->d.class_id == PCI_CLASS_BRIDGE_HOST;
+		if (!host_bridge && !cfg_has(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID, 2))
+			continue;
+		const char *hv = host_bridge
+				     ? "the hypervisor"
+				     : probe_virt_emulated((int)cfg16(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID));
 		if (hv) {
 			n->d.is_virtual = true;
 			pcibw_device_set_prov(&n->d, "virtual", "inferred");
 			marked++;
 		}
 	}
-	pcibw_report_warn(r, NULL, "virtual-machine",
-			  "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
-			  "and links a guest sees are the hypervisor's; paravirtual devices (virtio, "
-			  "vmxnet3, Hyper-V, Xen) and emulated ones (subsystem vendor of the "
-			  "hypervisor) are reported `virtual`, with no bus ceiling; a passed-through "
-			  "device's real link is visible only on the host",
-			  c->live ? "this machine is" : "the copied machine was", path);
+	pcibw_report_warn(
+	    r, NULL, "virtual-machine",
+	    "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
+	    "and links a guest sees are the hypervisor's; paravirtual devices (virtio, "
+	    "vmxnet3, Hyper-V, Xen), emulated ones (subsystem vendor of the "
+	    "hypervisor) and the host bridge are reported `virtual`, with no bus ceiling; a passed-through "
+	    "device's real link is visible only on the host",
+	    c->live ? "this machine is" : "the copied machine was", path);
 	return marked;
 }
 

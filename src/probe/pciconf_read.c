@@ -73,8 +73,8 @@ int probe_pciconf(const struct pcibw_probe_opts *o, struct pcibw_report *out, st
 		return rc;
 	struct probe_set set = {0};
 	struct pciconf_file f = {.path = o->pciconf_file};
-	struct probe_locator loc = {pciconf_where, &f};
-	rc = pciconf_scan(text, len, &f, &set, err);
+	struct probe_locator loc = {probe_pciconf_where, &f};
+	rc = probe_pciconf_scan(text, len, &f, &set, err);
 	if (rc)
 		goto out;
 	snprintf(out->source, sizeof out->source, "pciconf:%s", o->pciconf_file);
@@ -109,7 +109,7 @@ int probe_pciconf(const struct pcibw_probe_opts *o, struct pcibw_report *out, st
 	/* the generic 64-byte note does not fit a text source: partial_warning says it */
 	pcibw_report_drop(out, first, "config-short", NULL);
 out:
-	pciconf_file_free(&f);
+	probe_pciconf_file_free(&f);
 	probe_set_free(&set);
 	free(text);
 	return rc;

@@ -1111,8 +1111,8 @@ static void pending_free(struct pending_reg *p, int n)
 	free(p);
 }
 
-int pciconf_scan(const char *text, size_t len, struct pciconf_file *f, struct probe_set *set,
-		 struct pcibw_err *err)
+int probe_pciconf_scan(const char *text, size_t len, struct pciconf_file *f, struct probe_set *set,
+		       struct pcibw_err *err)
 {
 	struct scan s = {.f = f, .set = set, .err = err, .cur = -1, .cap_id = -1, .cap_dev = -1};
 	struct pending_reg *pend = NULL;
@@ -1214,7 +1214,7 @@ int pciconf_scan(const char *text, size_t len, struct pciconf_file *f, struct pr
 	return 0;
 }
 
-void pciconf_file_free(struct pciconf_file *f)
+void probe_pciconf_file_free(struct pciconf_file *f)
 {
 	for (int i = 0; i < f->n && f->dev; i++) {
 		free(f->dev[i].reg);
@@ -1226,7 +1226,8 @@ void pciconf_file_free(struct pciconf_file *f)
 	f->cap = 0;
 }
 
-void pciconf_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len)
+void probe_pciconf_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
+			 size_t len)
 {
 	const struct pciconf_file *f = ctx;
 	int i = f->set ? find_slot(f->set, domain, bus, dev, fn) : -1;

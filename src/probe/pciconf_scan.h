@@ -42,7 +42,7 @@ struct pciconf_dev {
 
 struct pciconf_file {
 	const char *path;	     /* as given (not owned), for messages */
-	const struct probe_set *set; /* the nodes, for pciconf_where */
+	const struct probe_set *set; /* the nodes, for probe_pciconf_where */
 	struct pciconf_dev *dev;     /* parallel to set->v */
 	int n, cap;		     /* devices in dev (set->n until probe_finish takes them) */
 	bool caps_listed;	     /* some device has a cap line: the text is -c output */
@@ -51,7 +51,7 @@ struct pciconf_file {
 };
 
 /*
- * pciconf_scan - check text[0..len) (NUL-terminated) as described above and append one node per
+ * probe_pciconf_scan - check text[0..len) (NUL-terminated) as described above and append one node per
  * device to set (identity, header type, the bridge flag, PCI-X and PCIe facts of the -c lines
  * with origin "pciconf", the names of the -v lines), then apply the registers of the -r dumps
  * (Status 66 MHz and capability bits, cache line and latency timer, bridge bus numbers and
@@ -62,12 +62,13 @@ struct pciconf_file {
  * its range, a header type above 2, a capability text that cap.c does not print).
  * f->dev is valid until pciconf_file_free; set is the caller's (probe_set_free).
  */
-int pciconf_scan(const char *text, size_t len, struct pciconf_file *f, struct probe_set *set,
-		 struct pcibw_err *err);
-void pciconf_file_free(struct pciconf_file *f);
+int probe_pciconf_scan(const char *text, size_t len, struct pciconf_file *f, struct probe_set *set,
+		       struct pcibw_err *err);
+void probe_pciconf_file_free(struct pciconf_file *f);
 
-/* pciconf_where - probe_locator callback (ctx = pciconf_file): "PATH:LINE:COLUMN" of a register
+/* probe_pciconf_where - probe_locator callback (ctx = pciconf_file): "PATH:LINE:COLUMN" of a register
  * byte read by pciconf -r, else "PATH:LINE" of the device's line. */
-void pciconf_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf, size_t len);
+void probe_pciconf_where(const void *ctx, int domain, int bus, int dev, int fn, int offset, char *buf,
+			 size_t len);
 
 #endif

@@ -137,7 +137,7 @@ int probe_libpci_read(unsigned method, const char *const *params, const char *pc
 
 /*
  * probe_dump - the whole probe of --dump FILE (opts->dump_file): strict scan, decode, names,
- * probe_finish into out. Returns as dump_scan (bad text: PCIBW_EINPUT at file:line:column),
+ * probe_finish into out. Returns as probe_dump_scan (bad text: PCIBW_EINPUT at file:line:column),
  * probe_decode (bad config space, named in the file), probe_libpci_names and probe_finish.
  */
 int probe_dump(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);
@@ -146,7 +146,7 @@ int probe_dump(const struct pcibw_probe_opts *opts, struct pcibw_report *out, st
  * probe_pciconf - the whole probe of --pciconf FILE (opts->pciconf_file, "-" standard input):
  * FreeBSD pciconf -lvbc text with pciconf -r dumps where given (pciconf_scan.h), names (-v text,
  * else pci.ids), probe_finish into out, and one "pciconf-partial" warning saying what the text
- * does not hold. Returns as pciconf_scan (PCIBW_EINPUT at file:line:column), probe_libpci_names
+ * does not hold. Returns as probe_pciconf_scan (PCIBW_EINPUT at file:line:column), probe_libpci_names
  * and probe_finish.
  */
 int probe_pciconf(const struct pcibw_probe_opts *opts, struct pcibw_report *out, struct pcibw_err *err);

@@ -375,8 +375,12 @@ int probe_finish(struct probe_set *set, const struct pcibw_probe_opts *opts, str
 		return r;
 	if (find_parents(set))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
-	for (int i = 0; i < set->n; i++)
+	for (int i = 0; i < set->n; i++) {
 		probe_device_segment(set, i);
+		/* a configured bridge's bus below it (bus 0 is the reset value: unconfigured) */
+		if (set->v[i].sec_bus != PCIBW_NULL && set->v[i].sec_bus > set->v[i].d.bus)
+			set->v[i].d.secondary_bus = set->v[i].sec_bus;
+	}
 	probe_link_causes(set);
 	bool *want = malloc((size_t)(set->n ? set->n : 1) * sizeof *want);
 	if (!want)

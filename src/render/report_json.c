@@ -206,6 +206,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 	json_object_set_new(o, "segment_peers", peers);
 	json_object_set_new(o, "port_fit", port_fit_json(&d->port_fit));
 	json_object_set_new(o, "empty", json_boolean(d->empty == 1));
+	json_object_set_new(o, "secondary_bus", jint(d->secondary_bus));
 	if (d->link_cause.code) {
 		json_t *c = json_object();
 		json_object_set_new(c, "code", json_string(d->link_cause.code));
@@ -230,7 +231,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 	json_object_set_new(o, "provenance", prov);
 	json_t *jn = json_array();
 	int count;
-	const int *mine = report_notes_of(notes, d->slot, &count);
+	const int *mine = render_report_notes_of(notes, d->slot, &count);
 	for (int k = 0; k < count; k++) {
 		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
 		json_t *n = json_object();
@@ -297,14 +298,14 @@ int pcibw_report_render_json(FILE *out, const struct pcibw_report *r)
 	json_object_set_new(root, "aspm_policy", jstr(r->aspm_policy));
 	json_object_set_new(root, "devices", json_array());
 	struct report_notes notes;
-	if (report_notes_build(&notes, r)) {
+	if (render_report_notes_build(&notes, r)) {
 		json_decref(root);
 		return PCIBW_EINTERNAL;
 	}
 	struct device_ctx c = {r, &notes};
 	int rc = pcibw_json_stream(out, root, DUMP_FLAGS, "devices", r->n_devices, put_nth_device, &c);
 	json_decref(root);
-	report_notes_free(&notes);
+	render_report_notes_free(&notes);
 	if (rc)
 		return PCIBW_EINTERNAL;
 	return PCIBW_OK;

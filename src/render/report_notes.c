@@ -33,7 +33,7 @@ static struct notes_slot *find(const struct report_notes *n, const char *slot, b
 	return &n->slots[h];
 }
 
-int report_notes_build(struct report_notes *n, const struct pcibw_report *r)
+int render_report_notes_build(struct report_notes *n, const struct pcibw_report *r)
 {
 	memset(n, 0, sizeof *n);
 	n->r = r;
@@ -43,7 +43,7 @@ int report_notes_build(struct report_notes *n, const struct pcibw_report *r)
 	n->slots = calloc((size_t)cap, sizeof *n->slots);
 	n->order = malloc((size_t)(r->n_warnings ? r->n_warnings : 1) * sizeof *n->order);
 	if (!n->slots || !n->order) {
-		report_notes_free(n);
+		render_report_notes_free(n);
 		return -1;
 	}
 	n->cap = cap;
@@ -65,20 +65,20 @@ int report_notes_build(struct report_notes *n, const struct pcibw_report *r)
 	return 0;
 }
 
-const int *report_notes_of(const struct report_notes *n, const char *slot, int *count)
+const int *render_report_notes_of(const struct report_notes *n, const char *slot, int *count)
 {
 	const struct notes_slot *s = find(n, slot, false);
 	*count = s ? s->count : 0;
 	return *count ? n->order + s->first : NULL;
 }
 
-bool report_notes_is_device(const struct report_notes *n, const char *slot)
+bool render_report_notes_is_device(const struct report_notes *n, const char *slot)
 {
 	const struct notes_slot *s = find(n, slot, false);
 	return s && s->device;
 }
 
-void report_notes_free(struct report_notes *n)
+void render_report_notes_free(struct report_notes *n)
 {
 	free(n->slots);
 	free(n->order);

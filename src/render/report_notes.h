@@ -17,18 +17,18 @@ struct report_notes {
 	int *order;		  /* warning indices, grouped by slot, in the report's order (heap) */
 };
 
-/* report_notes_build - index r's warnings (r must outlive n and stay unchanged). Returns 0, or
+/* render_report_notes_build - index r's warnings (r must outlive n and stay unchanged). Returns 0, or
  * -1 when out of memory (n is then empty and safe to free). */
-int report_notes_build(struct report_notes *n, const struct pcibw_report *r);
+int render_report_notes_build(struct report_notes *n, const struct pcibw_report *r);
 
-/* report_notes_of - the indices into r->warnings of the warnings about slot, in the report's
+/* render_report_notes_of - the indices into r->warnings of the warnings about slot, in the report's
  * order; *count of them (0: none, the pointer then NULL). */
-const int *report_notes_of(const struct report_notes *n, const char *slot, int *count);
+const int *render_report_notes_of(const struct report_notes *n, const char *slot, int *count);
 
-/* report_notes_is_device - some device of the report has this slot (its warnings are printed in
+/* render_report_notes_is_device - some device of the report has this slot (its warnings are printed in
  * that device's block). */
-bool report_notes_is_device(const struct report_notes *n, const char *slot);
+bool render_report_notes_is_device(const struct report_notes *n, const char *slot);
 
-void report_notes_free(struct report_notes *n);
+void render_report_notes_free(struct report_notes *n);
 
 #endif

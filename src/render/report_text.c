@@ -101,7 +101,7 @@ static void bus_line(FILE *o, const struct pcibw_device *d, const struct report_
 		/* the reason is the device's own note, or a warning about the whole source (an hwloc
 		 * export holds no config space): point at the one that is there */
 		int n = 0, said = 0;
-		const int *mine = report_notes_of(notes, d->slot, &n);
+		const int *mine = render_report_notes_of(notes, d->slot, &n);
 		for (int k = 0; k < n; k++)
 			said += strcmp(notes->r->warnings[mine[k]].code, "port-fit-unknown") != 0;
 		fprintf(o, "  bus:         unknown (%s)\n",
@@ -377,7 +377,7 @@ static void device_text(FILE *o, const struct pcibw_device *d, const struct repo
 		fprintf(o, "  class:       %04x, revision %02x\n", (unsigned)d->class_id,
 			(unsigned)(d->revision < 0 ? 0 : d->revision));
 	int n;
-	const int *mine = report_notes_of(notes, d->slot, &n);
+	const int *mine = render_report_notes_of(notes, d->slot, &n);
 	for (int k = 0; k < n; k++) {
 		const struct pcibw_warning *w = &notes->r->warnings[mine[k]];
 		if (strcmp(w->code, "port-fit-unknown")) {
@@ -394,7 +394,7 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 	if (r->aspm_policy[0])
 		fprintf(o, "ASPM policy: %s\n", r->aspm_policy);
 	struct report_notes notes;
-	if (report_notes_build(&notes, r))
+	if (render_report_notes_build(&notes, r))
 		return PCIBW_EINTERNAL;
 	for (int i = 0; i < r->n_devices; i++) {
 		fputc('\n', o);
@@ -403,7 +403,7 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 	bool head = false;
 	for (int i = 0; i < r->n_warnings; i++) {
 		const struct pcibw_warning *w = &r->warnings[i];
-		if (report_notes_is_device(&notes, w->slot))
+		if (render_report_notes_is_device(&notes, w->slot))
 			continue; /* printed in its device's block */
 		if (!head)
 			fprintf(o, "\nwarnings:\n");
@@ -413,6 +413,6 @@ int pcibw_report_render_text(FILE *o, const struct pcibw_report *r)
 		pcibw_text_put_visible(o, pcibw_warning_string(w, s, sizeof s));
 		fputc('\n', o);
 	}
-	report_notes_free(&notes);
+	render_report_notes_free(&notes);
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

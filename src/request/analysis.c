@@ -196,7 +196,7 @@ struct reading {
 static int add_row(const struct pcibw_measured *m, void *ctx, struct pcibw_err *err)
 {
 	struct reading *rd = ctx;
-	unsigned no = stated_no(rd->stated, m->iface);
+	unsigned no = request_stated_no(rd->stated, m->iface);
 	if (!no)
 		return pcibw_rows_add(rd->rows, m, err);
 	struct pcibw_measured c = *m;
@@ -208,13 +208,13 @@ static int read_inputs(const struct pcibw_request *req, struct stated *sd, struc
 		       struct pcibw_err *err)
 {
 	struct pcibw_ingest_opts o = req->ingest;
-	o.on_bus_line = stated_line;
+	o.on_bus_line = request_stated_line;
 	o.on_bus_ctx = sd;
 	struct reading rd = {.rows = &out->rows, .stated = sd};
 	int st;
 	for (int i = 0; i < req->n_files; i++) {
 		out->inputs[i].path = req->files[i];
-		stated_next_file(sd, i);
+		request_stated_next_file(sd, i);
 		if ((st = pcibw_ingest_file(req->files[i], &o, add_row, &rd, &out->inputs[i].stats, err)))
 			return st;
 		out->skipped += out->inputs[i].stats.skipped;
@@ -257,7 +257,7 @@ int pcibw_request_analyze(const struct pcibw_request *req, const struct pcibw_re
 	int st = read_inputs(req, sd, out, err);
 	if (!st)
 		st = analyze_rows(req, r, sd, out, err);
-	stated_free(sd);
+	request_stated_free(sd);
 	free(sd);
 	return st;
 }

@@ -21,6 +21,7 @@
 #define M PCIBW_CMD_MODEL
 #define A PCIBW_CMD_ANALYZE
 #define W PCIBW_CMD_WATCH
+#define S PCIBW_CMD_SLOTS
 
 /* --format and --json name one output: a second --format, or --json beside another format, would
  * otherwise let the last one win silently. --json with --format json says the same thing twice,
@@ -49,6 +50,9 @@ static int set_format(struct pcibw_request *req, const char *v, struct pcibw_err
 					    [PCIBW_OUT_CSV] = "csv",
 					    [PCIBW_OUT_PROMETHEUS] = "prometheus"};
 	bool prom_ok = req->command & (PCIBW_CMD_REPORT | PCIBW_CMD_WATCH);
+	bool csv_ok = !(req->command & PCIBW_CMD_SLOTS);
+	if (!csv_ok && strcmp(v, "text") && strcmp(v, "json"))
+		return pcibw_fail(err, PCIBW_EUSAGE, "--format '%s': expected text or json", v);
 	for (int i = 0; i < N(names); i++)
 		if (!strcmp(v, names[i])) {
 			if (i == PCIBW_OUT_PROMETHEUS && !prom_ok)
@@ -77,7 +81,11 @@ static int set_size_is(struct pcibw_request *req, const char *v, struct pcibw_er
 
 static int set_line_rate(struct pcibw_request *req, const char *v, struct pcibw_err *err)
 {
-	return pcibw_line_rate_parse(v, &req->line_rate_gbps, err);
+	int rc = pcibw_line_rate_parse(v, &req->line_rate_gbps, err);
+	/* NxRATE counts its ports (slots takes them as --ports N would) */
+	const char *x = strpbrk(v, "xX");
+	req->line_rate_ports = !rc && x ? atoi(v) : 0;
+	return rc;
 }
 
 static int set_compat(struct pcibw_request *req, const char *v, struct pcibw_err *err)
@@ -230,17 +238,17 @@ const struct pcibw_option pcibw_options[] = {
      .help = "the bus of the device behind this interface name"},
     {"all", 0, NULL, FLAG(probe.all), .commands = R | M | A, .group = PCIBW_GRP_DEVICE,
      .help = "every device, not only network controllers"},
-    {"pci-ids", 0, "FILE", STR(probe.pci_ids), .commands = R | M | A, .group = PCIBW_GRP_DEVICE,
+    {"pci-ids", 0, "FILE", STR(probe.pci_ids), .commands = R | M | A | S, .group = PCIBW_GRP_DEVICE,
      .help = "pci.ids to name devices with (default: libpci's)"},
 
     /* the machine */
-    {"dump", 0, "FILE", STR(probe.dump_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+    {"dump", 0, "FILE", STR(probe.dump_file), .commands = R | M | A | S, .group = PCIBW_GRP_SOURCE,
      .help = "an lspci -x/-xxx/-xxxx dump (-xxx or -xxxx: capabilities; - standard input)"},
-    {"pciconf", 0, "FILE", STR(probe.pciconf_file), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+    {"pciconf", 0, "FILE", STR(probe.pciconf_file), .commands = R | M | A | S, .group = PCIBW_GRP_SOURCE,
      .help = "FreeBSD pciconf -lvbc text, with pciconf -r dumps where given\n(- standard input)"},
-    {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = R | M | A, .group = PCIBW_GRP_SOURCE,
+    {"sysfs", 0, "DIR", STR(probe.sysfs_dir), .commands = R | M | A | S, .group = PCIBW_GRP_SOURCE,
      .help = "config space from a copied sysfs tree (DIR/bus/pci/devices/...)"},
-    {"topology", 0, "FILE", STR(probe.topology_file), .commands = R, .group = PCIBW_GRP_SOURCE,
+    {"topology", 0, "FILE", STR(probe.topology_file), .commands = R | S, .group = PCIBW_GRP_SOURCE,
      .help = "an hwloc XML export (no config space)"},
     {"topology", 0, "FILE", STR(probe.topology_file), .commands = M, .group = PCIBW_GRP_SOURCE,
      .help = "refused: an hwloc export has no config space (give --bus, --dump\nor --sysfs)"},
@@ -272,6 +280,16 @@ const struct pcibw_option pcibw_options[] = {
     {"nic", 0, "NAME", STR(nic), .commands = W, .group = PCIBW_GRP_TRAFFIC,
      .help = "NIC profile of every watched interface (listed below; default: by\n"
 	     "vendor:device)"},
+    {"nic", 0, "NAME", STR(nic), .commands = S, .group = PCIBW_GRP_TRAFFIC,
+     .help = "the card to place: its NIC profile (listed below); with --line-rate,\n"
+	     "rank the slots by its port fit"},
+    {"ports", 0, "N", .type = PCIBW_OPT_INT, .target = AT(ports), .lo = 1, .hi = 64,
+     .expect = "a whole number of ports, 1..64", .commands = S, .group = PCIBW_GRP_TRAFFIC,
+     .help = "the card's ports, each at --line-rate (default 1; NxRATE counts N)"},
+    {"line-rate", 0, "RATE", CALL(set_line_rate), .commands = S, .group = PCIBW_GRP_TRAFFIC,
+     .help = "each port's line rate: 10G, 25G, 100M, ... (2x25G: two ports of 25G)"},
+    {"smbios", 0, "FILE", STR(smbios_file), .commands = S, .group = PCIBW_GRP_SOURCE,
+     .help = "slot names from dmidecode -t 9 text (- standard input)"},
     {"nic-file", 0, "FILE", STR(nic_file), .commands = M | A, .group = PCIBW_GRP_TRAFFIC,
      .help = "a NIC profile from a file"},
     {"pattern", 0, "P", CALL(set_pattern), .commands = M, .group = PCIBW_GRP_TRAFFIC,
@@ -348,7 +366,9 @@ const struct pcibw_option pcibw_options[] = {
      .help = "a line per interval (default); JSON lines (\"type\" interval, then summary);\n"
 	     "csv rows `pcibw analyze` reads back with the same verdict; prometheus:\n"
 	     "each interval's figures for node_exporter (with --textfile: the file\nreplaced)"},
-    {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
+    {"format", 0, "text|json", CALL(set_format), .commands = S, .group = PCIBW_GRP_OUTPUT,
+     .help = "output format (default text)"},
+    {"json", 0, NULL, CALL(set_json), .commands = R | M | A | W | S, .group = PCIBW_GRP_OUTPUT,
      .help = "= --format json"},
     {"plot", 0, "FILE.svg", CALL(set_plot), .commands = M, .group = PCIBW_GRP_OUTPUT,
      .help = "draw the ceilings against packet size"},
@@ -359,7 +379,7 @@ const struct pcibw_option pcibw_options[] = {
      .help = "measured points over the bus and wire ceilings"},
     {"wide", 0, NULL, FLAG(wide), .commands = A, .group = PCIBW_GRP_OUTPUT,
      .help = "every column of the text table, past 100 columns"},
-    {"help", 'h', NULL, FLAG(help), .commands = R | M | A | W, .group = PCIBW_GRP_OUTPUT,
+    {"help", 'h', NULL, FLAG(help), .commands = R | M | A | W | S, .group = PCIBW_GRP_OUTPUT,
      .help = "this help"},
 };
 const int pcibw_n_options = N(pcibw_options);
@@ -398,6 +418,13 @@ const struct pcibw_command_info pcibw_commands[] = {
      "Exit codes: 0 ok (a virtual NIC too), 1 output or recording not written, 2 bad option\n"
      "(--dump, --sysfs, --topology: a recording carries its own machine), 3 bad recording,\n"
      "4 no such interface, 5 not possible here.\n"},
+    {"slots", PCIBW_CMD_SLOTS, false, "Usage: pcibw slots [OPTIONS]\n",
+     "Every PCI Express root or switch downstream port a card can sit below, occupied or empty:\n"
+     "its physical slot name (Slot Capabilities, sysfs slots/, --smbios), NUMA node, capability,\n"
+     "the hops it shares with other slots and what sits in it. With --nic and --line-rate: each\n"
+     "slot's port fit for that card on its path, ranked. Reads this machine unless a source is given.\n",
+     "Exit codes: 0 ok, 2 usage, 3 bad input (file:line:column), 4 no slot port in the source,\n"
+     "5 not possible here, 1 internal error or output not written. JSON keys: doc/json.md.\n"},
 };
 const int pcibw_n_commands = N(pcibw_commands);
 

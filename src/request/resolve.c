@@ -400,10 +400,12 @@ static void mps_what_if(struct pcibw_resolved *r)
 		     d->slot, mps, port, d->path[0].slot);
 }
 
-/* bus_stated: req->bus is what an input or a recording states, not what the user gave */
-static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bool bus_stated,
-		   struct pcibw_err *err)
+/* given: where req->bus (or parsed, a bus already parsed that stands for it) came from, the
+ * user (PCIBW_BUS_FROM_OPTION) or an input (PCIBW_BUS_FROM_STATED) */
+static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, enum pcibw_bus_origin given,
+		   const struct pcibw_bus *parsed, struct pcibw_err *err)
 {
+	bool bus_stated = given == PCIBW_BUS_FROM_STATED;
 	int st;
 	memset(r, 0, sizeof *r);
 	r->vendor_id = r->device_id = PCIBW_NULL;
@@ -447,20 +449,28 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 		st = pcibw_nic_load(sets.name, NULL, &r->nic, err);
 	if (st)
 		return st;
-	if (req->bus && !strcmp(req->bus, "virtual")) {
+	if (parsed) {
+		r->bus = *parsed;
+		r->have_bus = true;
+		r->bus_origin = given;
+		snprintf(r->bus_from, sizeof r->bus_from, "--bus");
+	} else if (req->bus && !strcmp(req->bus, "virtual")) {
 		virtual_bus(r, "--bus");
+		r->bus_origin = given;
 	} else if (req->bus) {
 		if ((st = pcibw_bus_parse(req->bus, &r->bus, err)))
 			return st;
 		r->have_bus = true;
+		r->bus_origin = given;
 		snprintf(r->bus_from, sizeof r->bus_from, "--bus");
 	} else if (probed || (model && !(named && r->nic.is_virtual))) {
 		if ((st = probed_bus(req, r, err)))
 			return st;
+		r->bus_origin = PCIBW_BUS_FROM_PROBE;
 	}
 	if (req->bus_set) {
 		/* a what-if on a probed device's registers; a spec takes its modifiers itself */
-		if (req->bus || !r->have_bus)
+		if (req->bus || parsed || !r->have_bus)
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "--bus-set changes a probed device (-s, -i, --dump, --sysfs); with "
 					  "--bus, put the modifiers in the spec");
@@ -568,7 +578,7 @@ static int resolve(const struct pcibw_request *req, struct pcibw_resolved *r, bo
 int pcibw_request_resolve(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
 	if (req->command != PCIBW_CMD_ANALYZE || req->n_files == 0)
-		return resolve(req, r, false, err);
+		return resolve(req, r, PCIBW_BUS_FROM_OPTION, NULL, err);
 	/* a piped standard input is kept, so that its "# bus:" lines are read as a file's are */
 	int st;
 	for (int i = 0; i < req->n_files; i++)
@@ -592,9 +602,12 @@ int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct
 	int st;
 	const struct pcibw_probe_opts *p = &req->probe;
 	bool probed = p->slot_filter || p->dump_file || p->pciconf_file || p->sysfs_dir || p->iface;
+	enum pcibw_bus_origin given = PCIBW_BUS_FROM_OPTION;
 	if (def->found) {
-		if (!cd.bus && !probed && def->bus[0])
+		if (!cd.bus && !probed && def->bus[0]) {
 			cd.bus = def->bus;
+			given = PCIBW_BUS_FROM_STATED;
+		}
 		if (!cd.nic && !cd.nic_file && def->nic[0])
 			cd.nic = def->nic;
 		if (cd.line_rate_gbps == 0)
@@ -604,9 +617,9 @@ int pcibw_request_resolve_defaults(const struct pcibw_request *req, const struct
 			cd.cpu_mhz = def->cpu_mhz;
 		}
 	}
-	if ((st = resolve(&cd, r, def->found && cd.bus && cd.bus == def->bus, err)))
+	if ((st = resolve(&cd, r, given, NULL, err)))
 		return st;
-	if (def->found && cd.bus == def->bus)
+	if (r->bus_origin == PCIBW_BUS_FROM_STATED)
 		snprintf(r->bus_from, sizeof r->bus_from, "%s", def->origin);
 	if (def->found && req->cpus == PCIBW_NULL && isnan(req->cpu_mhz) &&
 	    (def->cpus > 0 || !isnan(def->cpu_mhz)))
@@ -734,12 +747,15 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 	memset(&cd.probe, 0, sizeof cd.probe);
 	cd.n_files = 0;
 	cd.files = NULL;
-	bool recorded = !cd.bus && f->bus && f->bus[0];
-	if (recorded)
+	/* the bus the interface states (recorded, or its link as read) where no --bus is given */
+	const struct pcibw_bus *parsed = !cd.bus ? f->bus_parsed : NULL;
+	bool recorded = parsed || (!cd.bus && f->bus && f->bus[0]);
+	enum pcibw_bus_origin given = cd.bus ? PCIBW_BUS_FROM_OPTION : PCIBW_BUS_FROM_STATED;
+	if (recorded && !parsed)
 		cd.bus = f->bus;
-	else if (!cd.bus && f->probe)
+	else if (!recorded && !cd.bus && f->probe)
 		cd.probe.iface = f->name;
-	else if (!cd.bus && f->virtual_nic)
+	else if (!recorded && !cd.bus && f->virtual_nic)
 		cd.bus = "virtual";
 	if (!cd.nic && !cd.nic_file && f->nic && f->nic[0])
 		cd.nic = f->nic;
@@ -759,7 +775,7 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		cd.cpus = f->cpus;
 		cd.cpu_mhz = f->cpu_mhz;
 	}
-	int st = resolve(&cd, out, cd.bus && cd.bus != req->bus, err);
+	int st = resolve(&cd, out, given, parsed, err);
 	if (st && cd.probe.iface && st != PCIBW_EUSAGE) {
 		/* the device would not be probed (gone, unreadable): this interface has no bus */
 		char why[sizeof err->msg];
@@ -768,7 +784,7 @@ int pcibw_request_resolve_iface(const struct pcibw_request *req, const struct pc
 		if (f->virtual_nic)
 			cd.bus = "virtual";
 		pcibw_resolved_free(out);
-		if ((st = resolve(&cd, out, cd.bus && cd.bus != req->bus, err)))
+		if ((st = resolve(&cd, out, given, NULL, err)))
 			return st;
 		warn(out, "no-bus", "%s: its PCI device could not be probed (%s): no bus ceiling", f->name,
 		     why);

@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-void stated_next_file(struct stated *s, int file)
+void request_stated_next_file(struct stated *s, int file)
 {
 	s->file = file;
 	s->any = false;
@@ -49,8 +49,8 @@ static unsigned number(struct stated *s, const char *text, const struct pcibw_in
 	return m->no;
 }
 
-int stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len, void *ctx,
-		struct pcibw_err *err)
+int request_stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len,
+			void *ctx, struct pcibw_err *err)
 {
 	struct stated *s = ctx;
 	char buf[1024];
@@ -125,7 +125,7 @@ int stated_line(const char *source, unsigned line, bool leading, const char *tex
 	return PCIBW_OK;
 }
 
-unsigned stated_no(const struct stated *s, const char *iface)
+unsigned request_stated_no(const struct stated *s, const char *iface)
 {
 	if (!s->any)
 		return 0;
@@ -135,7 +135,7 @@ unsigned stated_no(const struct stated *s, const char *iface)
 	return s->cur_all;
 }
 
-void stated_free(struct stated *s)
+void request_stated_free(struct stated *s)
 {
 	free(s->v);
 	free(s->lead);

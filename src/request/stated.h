@@ -45,19 +45,19 @@ struct stated {
 	unsigned cur_all; /* ... of the other interfaces' */
 };
 
-/* stated_next_file - start reading input number file. */
-void stated_next_file(struct stated *s, int file);
+/* request_stated_next_file - start reading input number file. */
+void request_stated_next_file(struct stated *s, int file);
 
-/* stated_line - the pcibw_ingest_opts.on_bus_line hook (ctx: struct stated). PCIBW_OK,
+/* request_stated_line - the pcibw_ingest_opts.on_bus_line hook (ctx: struct stated). PCIBW_OK,
  * PCIBW_EINPUT for a line that does not parse, of 1024 bytes or more, more than PCIBW_MAX_LEADING
  * leading lines in one input, more than PCIBW_MAX_STATED machines, or PCIBW_EINTERNAL. */
-int stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len, void *ctx,
-		struct pcibw_err *err);
+int request_stated_line(const char *source, unsigned line, bool leading, const char *text, size_t len,
+			void *ctx, struct pcibw_err *err);
 
-/* stated_no - the machine_no of a row of iface read now. */
-unsigned stated_no(const struct stated *s, const char *iface);
+/* request_stated_no - the machine_no of a row of iface read now. */
+unsigned request_stated_no(const struct stated *s, const char *iface);
 
-/* stated_free - free what s holds; s is zeroed. */
-void stated_free(struct stated *s);
+/* request_stated_free - free what s holds; s is zeroed. */
+void request_stated_free(struct stated *s);
 
 #endif

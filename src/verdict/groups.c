@@ -31,7 +31,7 @@ enum pcibw_verdict pcibw_verdict_of_counts(const int counts[PCIBW_V_N])
 	return verdict_of_counts(counts);
 }
 
-bool same_key(const struct pcibw_row *a, const struct pcibw_row *b)
+bool verdict_same_key(const struct pcibw_row *a, const struct pcibw_row *b)
 {
 	return a->pattern == b->pattern && a->machine_no == b->machine_no && a->machine == b->machine &&
 	       !strcmp(a->source, b->source) && !strcmp(a->series, b->series) && !strcmp(a->test, b->test) &&
@@ -107,7 +107,7 @@ static int close_group(const struct pcibw_rows *rs, struct pcibw_group *g, int g
 	return 0;
 }
 
-int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
+int verdict_groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
 {
 	s->groups = NULL;
 	s->n_groups = 0;
@@ -137,7 +137,7 @@ int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s)
 			const struct pcibw_row *prev = &rs->v[all[k - 1]];
 			bool same_size =
 			    (isnan(size_of(prev)) && isnan(size_of(r))) || size_of(prev) == size_of(r);
-			start = !same_key(prev, r) || (!same_size && r->verdict != prev->verdict);
+			start = !verdict_same_key(prev, r) || (!same_size && r->verdict != prev->verdict);
 		}
 		if (start) {
 			if (g && close_group(rs, g, (int)(g - gs)))

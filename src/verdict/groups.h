@@ -11,10 +11,10 @@
  * (ties io, wire, cpu); undetermined only when every row is (or there are none). */
 enum pcibw_verdict verdict_of_counts(const int counts[PCIBW_V_N]);
 
-/* groups_build - s->groups and s->n_groups from the judged rows. -1 on out of memory. */
-int groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s);
+/* verdict_groups_build - s->groups and s->n_groups from the judged rows. -1 on out of memory. */
+int verdict_groups_build(const struct pcibw_rows *rs, struct pcibw_summary *s);
 
-/* same_key - do two rows share (source, series, test, interface, pattern, stated machine)? */
-bool same_key(const struct pcibw_row *a, const struct pcibw_row *b);
+/* verdict_same_key - do two rows share (source, series, test, interface, pattern, stated machine)? */
+bool verdict_same_key(const struct pcibw_row *a, const struct pcibw_row *b);
 
 #endif

@@ -12,7 +12,7 @@
 #include "tcp_window.h"
 #include <math.h>
 
-double tcp_window_bound(const struct pcibw_row *r)
+double verdict_tcp_window_bound(const struct pcibw_row *r)
 {
 	const struct pcibw_tcp_path *p = &r->tcp_path;
 	if (p->samples > 0 && p->window_gbps > 0)
@@ -20,9 +20,9 @@ double tcp_window_bound(const struct pcibw_row *r)
 	return p->max_window_gbps > 0 ? p->max_window_gbps : NAN;
 }
 
-void tcp_window_judge(struct pcibw_row *r, const struct pcibw_thresholds *t)
+void verdict_tcp_window_judge(struct pcibw_row *r, const struct pcibw_thresholds *t)
 {
-	double bound = tcp_window_bound(r);
+	double bound = verdict_tcp_window_bound(r);
 	r->tcp_window_share = NAN;
 	r->tcp_limit = false;
 	if (!r->tcp || !(bound > 0) || !(r->gbps > 0))
@@ -31,9 +31,9 @@ void tcp_window_judge(struct pcibw_row *r, const struct pcibw_thresholds *t)
 	r->tcp_limit = r->tcp_window_share >= t->tcp_window;
 }
 
-void tcp_window_evidence(struct pcibw_row *r)
+void verdict_tcp_window_evidence(struct pcibw_row *r)
 {
 	if (!isnan(r->tcp_window_share))
 		pcibw_row_reason(r, false, PCIBW_R_TCP_WINDOW_SHARE, PCIBW_RES_TCP_WINDOW, r->gbps,
-				 tcp_window_bound(r), r->tcp_window_share, NAN, "Gbit/s");
+				 verdict_tcp_window_bound(r), r->tcp_window_share, NAN, "Gbit/s");
 }

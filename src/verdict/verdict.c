@@ -143,7 +143,7 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 		pcibw_row_reason(r, false, PCIBW_R_NIC_PER_PACKET, PCIBW_RES_NIC, NAN, NAN, NAN, NAN, NULL);
 	else if (r->tcp_limit)
 		pcibw_row_reason(r, false, PCIBW_R_TCP_WINDOW, PCIBW_RES_TCP_WINDOW, r->gbps,
-				 tcp_window_bound(r), r->tcp_window_share, t->tcp_window, "Gbit/s");
+				 verdict_tcp_window_bound(r), r->tcp_window_share, t->tcp_window, "Gbit/s");
 	else if (any)
 		pcibw_row_reason(r, false, PCIBW_R_NONE_AT_THRESHOLD, PCIBW_RES_NONE, NAN, NAN, NAN, NAN,
 				 NULL);
@@ -700,7 +700,7 @@ static void headline_groups(const struct pcibw_rows *rs, struct pcibw_summary *s
 	for (int g = 0; g < s->n_groups;) {
 		int h = g + 1;
 		while (h < s->n_groups &&
-		       same_key(&rs->v[s->groups[g].key_row], &rs->v[s->groups[h].key_row]))
+		       verdict_same_key(&rs->v[s->groups[g].key_row], &rs->v[s->groups[h].key_row]))
 			h++;
 		int next = s->n_reasons ? s->reasons[s->n_reasons - 1].evidence_index + 1 : 0;
 		if (lines >= 8 || next >= PCIBW_MAX_EVIDENCE - 3) {
@@ -740,7 +740,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 	for (int i = 0; i < rs->n; i++) {
 		struct pcibw_row *r = &rs->v[i];
 		const struct pcibw_machine *m = machine_of(r, mach);
-		tcp_window_judge(r, t);
+		verdict_tcp_window_judge(r, t);
 		judge(r, t, m);
 		r->limits = limits_of(r, t);
 		notable_loads(r, t);
@@ -748,7 +748,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		poll_evidence(r, m);
 		loopback_evidence(r);
 		packets_evidence(r);
-		tcp_window_evidence(r);
+		verdict_tcp_window_evidence(r);
 		cpu_evidence(r);
 		cpu_shared_evidence(r);
 		out->counts[r->verdict]++;
@@ -765,7 +765,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 			r->reasons[k].row = i;
 	}
 	out->verdict = verdict_of_counts(out->counts);
-	if (groups_build(rs, out))
+	if (verdict_groups_build(rs, out))
 		return pcibw_fail(err, PCIBW_EINTERNAL, "out of memory");
 	summarise(rs, out);
 	struct pcibw_reason *x;

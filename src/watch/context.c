@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs. */
 #include "context.h"
+#include "ifspeed.h"
+#include "pcibw/busfacts.h"
 #include "pcibw/device.h"
 #include "pcibw/ingest.h"
 #include "pcibw/probe.h"
@@ -13,20 +15,6 @@
 #include <stdlib.h>
 #include <string.h>
 
-static double sysfs_speed_gbps(const char *name)
-{
-	char path[256];
-	snprintf(path, sizeof path, "/sys/class/net/%s/speed", name);
-	FILE *f = fopen(path, "re");
-	long v = -1;
-	if (f) {
-		if (fscanf(f, "%ld", &v) != 1)
-			v = -1;
-		fclose(f);
-	}
-	return v > 0 ? (double)v / 1000 : 0;
-}
-
 void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, double interval,
 		      struct watch_meta *meta)
 {
@@ -37,7 +25,7 @@ void watch_probe_meta(const struct watch_sampler *s, double line_rate_gbps, doub
 		struct watch_meta_if *m = &meta->ifs[i];
 		m->wi = s->ifs[i];
 		m->vendor_id = m->device_id = -1;
-		m->line_rate_gbps = line_rate_gbps > 0 ? line_rate_gbps : sysfs_speed_gbps(m->wi.name);
+		m->line_rate_gbps = line_rate_gbps > 0 ? line_rate_gbps : watch_iface_speed_gbps(m->wi.name);
 	}
 	struct pcibw_cpuinfo ci;
 	pcibw_cpuinfo_live(&ci);
@@ -165,11 +153,9 @@ static int link_resolve(const struct watch_ctx *ctx, int i, const struct pcibw_b
 	const struct watch_meta_if *mi = &ctx->meta.ifs[i];
 	struct pcibw_request rq = *ctx->req;
 	rq.bus = NULL; /* the link as read is the bus, whatever was given */
-	char spec[128];
-	pcibw_bus_format(b, spec, sizeof spec);
 	struct pcibw_iface_facts f = {
 	    .name = mi->wi.name,
-	    .bus = spec,
+	    .bus_parsed = b,
 	    .bus_from = "current_link_speed/current_link_width",
 	    .nic = mi->nic,
 	    .vendor_id = mi->vendor_id,
@@ -280,21 +266,6 @@ int watch_interval_rows(const struct watch_ctx *ctx, const struct pcibw_watch_in
 	return PCIBW_OK;
 }
 
-static bool pcie_width(int w)
-{
-	return w == 1 || w == 2 || w == 4 || w == 8 || w == 12 || w == 16 || w == 32;
-}
-
-/* gen of a PCIe rate: 2.5, 5, 8, 16, 32, 64 GT/s (PCIe Base 6.0 sec. 4.2) */
-static int gen_of(double gts)
-{
-	static const double r[] = {2.5, 5, 8, 16, 32, 64};
-	for (int g = 0; g < 6; g++)
-		if (fabs(gts - r[g]) < 0.05)
-			return g + 1;
-	return 0;
-}
-
 bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_watch_interval *iv,
 			struct pcibw_bus *b)
 {
@@ -303,16 +274,17 @@ bool watch_current_link(const struct watch_ctx *ctx, int i, const struct pcibw_w
 	    !ctx->meta.ifs[i].wi.own_link)
 		return false;
 	const struct pcibw_watch_ifiv *f = &iv->ifs[i];
-	int gen = isnan(f->link_gts) ? 0 : gen_of(f->link_gts);
+	int gen = isnan(f->link_gts) ? 0 : pcibw_pcie_gen_of_gts(f->link_gts);
 	/* a width the link cannot have (PCIe Base 6.0 sec. 7.5.3.8: x1, x2, x4, x8, x12, x16, x32)
 	 * is unknown, as a rate that is no PCIe rate is: nothing to re-model it on */
-	int lanes = pcie_width(f->link_width) ? f->link_width : 0;
+	int lanes = pcibw_pcie_width_ok(f->link_width) ? f->link_width : 0;
 	if ((gen == 0 || gen == m->res.bus.gen) && (lanes <= 0 || lanes == m->res.bus.lanes))
 		return false;
 	*b = m->res.bus;
 	if (gen) {
 		b->gen = gen;
-		b->gts = f->link_gts;
+		b->gts = pcibw_pcie_gen_gts(gen);
+		b->flit = b->flit || pcibw_pcie_flit_required(b->gts);
 	}
 	if (lanes > 0)
 		b->lanes = lanes;
@@ -332,7 +304,7 @@ void watch_link_notes(const struct watch_ctx *ctx, struct pcibw_watch_interval *
 		const struct pcibw_watch_ifiv *f = &iv->ifs[i];
 		char width[48];
 		/* what the file read, and where it was not a width to model on, the width kept */
-		if (f->link_width > 0 && !pcie_width(f->link_width))
+		if (f->link_width > 0 && !pcibw_pcie_width_ok(f->link_width))
 			snprintf(width, sizeof width, "%d, not a PCIe width: x%d kept", f->link_width,
 				 now.lanes);
 		else

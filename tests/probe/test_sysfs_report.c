@@ -286,6 +286,30 @@ Test(sysfs_kvm, interface_driver_in_csv_and_prometheus)
 	run_free(&t);
 }
 
+/* sysfs/synthetic-vm-0d57-virtio (README): a guest's host bridge 8086:0d57, subsystem 0000:0000,
+ * beside virtio 1.0 functions; its emulated 64-byte header implies a 33 MHz conventional segment,
+ * which is no ceiling: the bridge is virtual, with no bottleneck, like the virtio functions. */
+Test(sysfs_vm, guest_host_bridge_has_no_ceiling)
+{
+	json_t *r = snap("sysfs/synthetic-vm-0d57-virtio", true);
+	json_t *hb = device(r, "0000:00:00.0");
+	cr_expect(json_is_true(json_object_get(hb, "virtual")));
+	cr_expect(is_null(hb, "bottleneck_gbps"));
+	cr_expect(is_null(hb, "bus_mhz"));
+	json_t *net = device(r, "0000:00:03.0");
+	cr_expect(json_is_true(json_object_get(net, "virtual")));
+	cr_expect(is_null(net, "bottleneck_gbps"));
+	json_decref(r);
+	/* the text names no made-up clock or ceiling for it */
+	struct run_result t = run_pcibw(NULL, (const char *[]){"report", "--all", "--sysfs",
+							       test_data("sysfs/synthetic-vm-0d57-virtio"),
+							       "-s", "00:00.0", NULL});
+	cr_expect_eq(t.status, 0, "%s", t.err);
+	cr_expect_null(strstr(t.out, "33 MHz"), "%s", t.out);
+	cr_expect_null(strstr(t.out, "bottleneck:"), "%s", t.out);
+	run_free(&t);
+}
+
 /* tests/data/sysfs/synthetic-bad-link-speed/README.md: exit 3 naming file:1:8. */
 Test(sysfs_bad, malformed_link_speed_exit_3)
 {
