@@ -94,9 +94,17 @@ struct pcibw_bus {
 				  * `bridges=` */
 	double bridge_ns;	 /* latency each of them adds to a read command, ns, 1..100000; 0: not
 				  * stated (doc/model-pci.md); modifier `bridge_ns=` */
-	int cacheline_bytes;	 /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
-				  * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
-				  * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */
+	/* A card with its own bridge (a multi-port PCI-X card: the ports' functions sit on a segment
+	 * the card's bridge drives, and that bridge is the one master on the slot's segment): the
+	 * card's segment, kind PCIBW_BUS_UNKNOWN when there is none. The rest of this struct is
+	 * then the slot's segment. Modifier `card_bridge=pcixS[/W]|pciS[/W]`. */
+	struct {
+		enum pcibw_bus_kind kind; /* PCIBW_BUS_PCI, PCIBW_BUS_PCIX or UNKNOWN (none) */
+		int clock_mhz, width_bits, transfers_per_clock; /* as the fields above */
+	} card;
+	int cacheline_bytes; /* Cache Line Size register (config 0x0c, DWORDs x 4) in bytes: the
+			      * line Memory Read Line / Multiple and MWI work in (PCI LB 3.0 sec.
+			      * 3.1.1, 6.2.4); default 64 (cacheline_default set) when not probed */
 
 	/* Which fields came from the user or a probed device (bit per field name is overkill:
 	 * the model only needs to say in its output that the value was a default). */

@@ -38,10 +38,12 @@ struct pcibw_hop {
 	enum pcibw_bus_kind bus_kind; /* the bus on the hop's downstream side */
 	double link_speed_gts;	      /* GT/s per lane; NAN when not PCIe or unknown */
 	int link_width;		      /* PCIBW_NULL when unknown */
-	double gbps;		 /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
-	int mps_supported_bytes; /* a PCIe port's Device Capabilities Max_Payload_Size Supported,
-				  * 128..4096; PCIBW_NULL unknown or not PCIe */
-	bool shared;		 /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
+	double gbps;		     /* usable raw Gbit/s of this hop (see pcibw_bus_raw_gbps), NAN unknown */
+	int mps_supported_bytes;     /* a PCIe port's Device Capabilities Max_Payload_Size Supported,
+				      * 128..4096; PCIBW_NULL unknown or not PCIe */
+	bool shared;		     /* a PCI/PCI-X segment: gbps is shared by all its devices, half duplex */
+	int bus_mhz, bus_width_bits; /* a PCI/PCI-X hop: its segment's clock (MHz) and width (bits) as
+				      * the bridge's registers give them; PCIBW_NULL unknown or PCIe */
 };
 
 /* field name -> origin, e.g. {"link_speed_gts", "sysfs"} */

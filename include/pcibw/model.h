@@ -107,7 +107,10 @@ enum pcibw_band { PCIBW_BAND_EXPECTED = 0, PCIBW_BAND_LOW, PCIBW_BAND_HIGH };
 #define PCIBW_TERM_NUMA 8u	/* PCIe read latency: remote memory .. local */
 #define PCIBW_TERM_PREFETCH 16u /* PCI delayed read prefetch: one line .. 512 B */
 #define PCIBW_TERM_ADB 32u	/* PCI-X split completions: every 128 B ADB .. whole */
-#define PCIBW_TERM_COUNT 6
+#define PCIBW_TERM_BRIDGE                                                                                    \
+	64u /* PCI/PCI-X bridges on the path (bridges= without bridge_ns=): each                             \
+	     * adds its primary-side transaction to a read .. nothing */
+#define PCIBW_TERM_COUNT 7
 
 struct pcibw_model_in {
 	const struct pcibw_bus *bus;

@@ -29,11 +29,14 @@ struct pcibw_port_fit {
 					      * 1G beside one at 10G); 0 when not filled in */
 	double ratio_64, ratio_1518;	     /* bus ceiling in pattern both / packet rate the line rate
 					      * needs, at 64 B and 1518 B frames; >= 1: the slot carries it */
-	int min_line_rate_bytes;	     /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
-	double bus_mpps_64, need_mpps_64;    /* the two sides of ratio_64, Mpps per direction, all
-					      * the card's functions together */
-	char nic[64];			     /* the profile used */
-	struct pcibw_bus bus;		     /* the bus modelled */
+	/* the same ratios over the ends of the model's band (pcibw_model_row bus_mpps_low and
+	 * bus_mpps_high): low <= ratio <= high, all three equal where the model gives no band */
+	double ratio_64_low, ratio_64_high, ratio_1518_low, ratio_1518_high;
+	int min_line_rate_bytes;	  /* smallest frame 64..1518 with ratio >= 1; PCIBW_NULL none */
+	double bus_mpps_64, need_mpps_64; /* the two sides of ratio_64, Mpps per direction, all
+					   * the card's functions together */
+	char nic[64];			  /* the profile used */
+	struct pcibw_bus bus;		  /* the bus modelled */
 };
 
 /*

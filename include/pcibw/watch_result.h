@@ -62,7 +62,8 @@ struct pcibw_watch_hop_iv {
 					    * costed at its current speed and width */
 	char link[32];			   /* that link as it reads now ("8 GT/s x4"), "" */
 	enum pcibw_verdict verdict;	   /* the shared engine's on the summed row */
-	char evidence[4][320];		   /* the first lines of that verdict's words */
+	char evidence[4][2048];		   /* the first lines of that verdict's words, whole (a worded
+					    * line is at most 2047 bytes) */
 	int n_evidence;
 	struct pcibw_reason reasons[PCIBW_WATCH_HOP_REASONS]; /* those of the evidence kept */
 	int n_reasons;

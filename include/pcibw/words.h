@@ -57,4 +57,17 @@ void pcibw_summary_words(const struct pcibw_rows *rs, const struct pcibw_machine
  */
 const char *pcibw_iface_idle_words(const struct pcibw_reason *x, char *buf, size_t n);
 
+struct pcibw_watch_hop;
+struct pcibw_watch_hop_iv;
+
+/*
+ * pcibw_hop_note_words - the note of a shared hop (pcibw/watch_result.h) in one interval: when it
+ * is limiting, that its members together load it to its utilisation on the resource that binds it
+ * while each is at most own_max of its own bus (the hop, not a NIC's own link, is the limit), and
+ * the link it now reads at where it relinked; when it only relinked, that it is costed at the link
+ * as it reads now. Shares by pcibw_fmt_pct. buf holds n bytes. Returns buf.
+ */
+const char *pcibw_hop_note_words(const struct pcibw_watch_hop *gr, const struct pcibw_watch_hop_iv *o,
+				 char *buf, size_t n);
+
 #endif

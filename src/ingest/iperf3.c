@@ -471,6 +471,8 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	/* the reverse connection's own TCP_INFO stays with the server: its rows have no path */
 	struct pcibw_measured rbase = base;
 	pcibw_tcp_path_init(&rbase.tcp_path);
+	/* both directions ran at once on each host: every row's CPU figure covers both */
+	base.concurrent = rbase.concurrent = rs || rr;
 	if (udp) {
 		udp_loss_note(src, ss, sr, "sum_received", blksize, "", st);
 		udp_loss_note(src, rs, rr, "sum_received_bidir_reverse", blksize, " (reverse direction)", st);

@@ -206,7 +206,7 @@ enum applies { A_PCIE = 1, A_PCI = 2, A_PCIX = 4 };
 
 #define MODIFIER_LIST                                                                                        \
 	"mps=, mrrs=, rcb=, aspm=, cpl=, rcb_chunks, numa=, iommu=, dma_offset=, ecrc, addr32, flit, "       \
-	"mmrbc=, splits=, latency_timer=, mem_latency_ns=, prefetch=, bridges=, bridge_ns="
+	"mmrbc=, splits=, latency_timer=, mem_latency_ns=, prefetch=, bridges=, bridge_ns=, card_bridge="
 
 /* A word value among names (case-insensitive): its index, or -1. */
 static int word(const char *v, size_t n, const char *const *names, int count)
@@ -342,6 +342,23 @@ static int modifier(const char *s, size_t n, struct pcibw_bus *b, struct pcibw_e
 			return pcibw_fail(err, PCIBW_EUSAGE,
 					  "'%s': prefetch must be a power of 2 in 16..4096 bytes", part);
 		b->prefetch_bytes = (int)v;
+		return PCIBW_OK;
+	}
+	if (KEY("card_bridge")) {
+		NEED(A_PCI | A_PCIX, "PCI and PCI-X");
+		struct pcibw_bus c;
+		pcibw_bus_defaults(&c);
+		/* the value is a base spec of its own (no modifiers: a comma ends the value) */
+		if (vlen == 0 || parse_base(val, vlen, &c, err) ||
+		    (c.kind != PCIBW_BUS_PCI && c.kind != PCIBW_BUS_PCIX))
+			return pcibw_fail(err, PCIBW_EUSAGE,
+					  "'%s': card_bridge is the segment a card's own bridge drives: "
+					  "expected pciS[/W] or pcixS[/W] (pci66/64, pcix133/64)",
+					  part);
+		b->card.kind = c.kind;
+		b->card.clock_mhz = c.clock_mhz;
+		b->card.width_bits = c.width_bits;
+		b->card.transfers_per_clock = c.transfers_per_clock;
 		return PCIBW_OK;
 	}
 	if (KEY("bridges")) {
@@ -493,7 +510,7 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 	case PCIBW_BUS_PCIX:
 	case PCIBW_BUS_PCI: {
 		/* the host path, where stated */
-		char path[128] = "";
+		char path[192] = "";
 		int o = 0;
 		if (b->dma_offset > 0)
 			o += snprintf(path + o, sizeof path - (size_t)o, ",dma_offset=%d", b->dma_offset);
@@ -505,7 +522,14 @@ char *pcibw_bus_format(const struct pcibw_bus *b, char *buf, unsigned len)
 		if (b->bridges > 0)
 			o += snprintf(path + o, sizeof path - (size_t)o, ",bridges=%d", b->bridges);
 		if (b->bridge_ns > 0)
-			snprintf(path + o, sizeof path - (size_t)o, ",bridge_ns=%g", b->bridge_ns);
+			o += snprintf(path + o, sizeof path - (size_t)o, ",bridge_ns=%g", b->bridge_ns);
+		if (b->card.kind == PCIBW_BUS_PCIX) {
+			int cs = b->card.clock_mhz * b->card.transfers_per_clock;
+			snprintf(path + o, sizeof path - (size_t)o, ",card_bridge=pcix%d/%d",
+				 cs == 532 ? 533 : cs, b->card.width_bits);
+		} else if (b->card.kind == PCIBW_BUS_PCI)
+			snprintf(path + o, sizeof path - (size_t)o, ",card_bridge=pci%d/%d",
+				 b->card.clock_mhz, b->card.width_bits);
 		if (b->kind == PCIBW_BUS_PCIX) {
 			int speed = b->clock_mhz * b->transfers_per_clock;
 			snprintf(buf, len, "pcix%d/%d,mmrbc=%d,splits=%d,latency_timer=%d%s%s",

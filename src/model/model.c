@@ -389,6 +389,11 @@ static const struct pcibw_band_term terms[PCIBW_TERM_COUNT] = {
      "prefetch=", 0, 0},
     {PCIBW_TERM_ADB, "split completion disconnects", "at every 128 B ADB", "one completion per request",
      "Intel 41210 manual: a completer disconnects at the next ADB only when its buffer runs dry", NULL, 0, 0},
+    {PCIBW_TERM_BRIDGE, "bridges on the path", "each bridge's own primary-side read (store and forward)",
+     "none (expected: none)",
+     "PCI LB 3.0 sec. 3.3.3.3 (a delayed read completes on the destination bus first); PCI-X 2.0a (split "
+     "completions forwarded ADB by ADB)",
+     "bridge_ns=", 0, 0},
 };
 
 const char *pcibw_band_term_name(unsigned term)

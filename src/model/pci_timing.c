@@ -283,3 +283,15 @@ double pcibw_pcix_read_time_ns(const struct pcibw_pci_timing *t, double bytes)
 	}
 	return total / (t->splits > 0 ? t->splits : 1);
 }
+
+double pcibw_pci_bridge_hop_ns(const struct pcibw_pci_timing *t)
+{
+	double ns_per_clock = 1e9 / t->clock_hz;
+	if (t->pcix) {
+		int n;
+		return (split_request_clocks(t) + completion_clocks(t, t->adb_bytes, &n)) * ns_per_clock;
+	}
+	double mrm = t->prefetch_bytes > 0 ? t->prefetch_bytes : (double)t->cacheline_bytes * t->mrm_lines;
+	int pre = t->dev_arb_clocks + t->addr_clocks + t->dac_clocks + t->read_ta_clocks + t->decode_clocks;
+	return (pre + data_clocks(t, mrm) + t->turnaround_clocks) * ns_per_clock;
+}

@@ -110,4 +110,14 @@ double pcibw_pci_mmio_stall_ns(const struct pcibw_pci_timing *t, double bytes);
  * the retries already hold the bus through the latency. */
 double pcibw_pcix_read_time_ns(const struct pcibw_pci_timing *t, double bytes);
 
+/* pcibw_pci_bridge_hop_ns - the least one PCI-PCI bridge between the host bridge and the segment
+ * adds to each read command when no bridge_ns is stated, ns: a bridge answers a read only with
+ * data it has itself read on its primary bus (PCI LB 3.0 sec. 3.3.3.3: a delayed read is
+ * completed on the destination bus before the master's retry takes it; PCI-X 2.0a: a bridge
+ * forwards split completions ADB by ADB), so each such bridge adds its own primary-side
+ * transaction: on PCI the read of one delayed-read chunk (address, DAC, turnaround, decode,
+ * data, idle), on PCI-X a split request and the completion of one ADB. Costed at the segment's
+ * own clock and width (the primary bus of a bridge chain is taken to be like the segment). */
+double pcibw_pci_bridge_hop_ns(const struct pcibw_pci_timing *t);
+
 #endif

@@ -15,7 +15,8 @@ static double need_mpps(double line_rate_gbps, double frame)
 	return line_rate_gbps * 1e3 / (8.0 * pcibw_wire_bytes(frame));
 }
 
-static int ratio_at(const struct pcibw_model_in *in, double line_rate_gbps, int frame, double *ratio,
+/* ratio[0..2]: over the band's low end, the expected ceiling, the band's high end */
+static int ratio_at(const struct pcibw_model_in *in, double line_rate_gbps, int frame, double ratio[3],
 		    double *bus, struct pcibw_err *err)
 {
 	struct pcibw_model_row row;
@@ -26,8 +27,12 @@ static int ratio_at(const struct pcibw_model_in *in, double line_rate_gbps, int 
 	 * per device = clock / (segment_devices x clocks per packet)); the card's functions are
 	 * those masters and the need counts all their ports, so the ceiling is all their shares */
 	bool shared = in->bus->kind == PCIBW_BUS_PCI || in->bus->kind == PCIBW_BUS_PCIX;
-	*bus = row.bus_mpps * (shared ? in->segment_devices : 1);
-	*ratio = *bus / need_mpps(line_rate_gbps, frame);
+	double masters = shared ? in->segment_devices : 1, need = need_mpps(line_rate_gbps, frame);
+	*bus = row.bus_mpps * masters;
+	ratio[1] = *bus / need;
+	/* a model row without a band (compat) carries NAN or the expected figure at both ends */
+	ratio[0] = isfinite(row.bus_mpps_low) ? row.bus_mpps_low * masters / need : ratio[1];
+	ratio[2] = isfinite(row.bus_mpps_high) ? row.bus_mpps_high * masters / need : ratio[1];
 	return PCIBW_OK;
 }
 
@@ -49,27 +54,32 @@ int pcibw_port_fit_eval(const struct pcibw_bus *bus, const struct pcibw_nic *nic
 				    .line_rate_gbps = 0,
 				    .compat = PCIBW_COMPAT_NONE,
 				    .segment_devices = segment_devices < 1 ? 1 : segment_devices};
-	double bus_mpps;
-	int rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MIN_FRAME, &out->ratio_64, &bus_mpps, err);
+	double bus_mpps, r64[3], r1518[3];
+	int rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MIN_FRAME, r64, &bus_mpps, err);
 	if (!rc)
-		rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MAX_FRAME, &out->ratio_1518, &(double){0},
-			      err);
+		rc = ratio_at(&in, line_rate_gbps, PCIBW_PORT_FIT_MAX_FRAME, r1518, &(double){0}, err);
 	if (rc) {
 		snprintf(out->why, sizeof out->why, "%.200s", err->msg);
 		return rc;
 	}
+	out->ratio_64_low = r64[0];
+	out->ratio_64 = r64[1];
+	out->ratio_64_high = r64[2];
+	out->ratio_1518_low = r1518[0];
+	out->ratio_1518 = r1518[1];
+	out->ratio_1518_high = r1518[2];
 	out->bus_mpps_64 = bus_mpps;
 	out->need_mpps_64 = need_mpps(line_rate_gbps, PCIBW_PORT_FIT_MIN_FRAME);
 	/* byte by byte: a ceiling need not grow monotonically with size (MPS and read-request
 	 * boundaries, cache-line rounding), so no bisection */
 	for (int s = PCIBW_PORT_FIT_MIN_FRAME; s <= PCIBW_PORT_FIT_MAX_FRAME; s++) {
-		double r, b;
-		rc = ratio_at(&in, line_rate_gbps, s, &r, &b, err);
+		double r[3], b;
+		rc = ratio_at(&in, line_rate_gbps, s, r, &b, err);
 		if (rc) {
 			snprintf(out->why, sizeof out->why, "%.200s", err->msg);
 			return rc;
 		}
-		if (r >= 1) {
+		if (r[1] >= 1) {
 			out->min_line_rate_bytes = s;
 			break;
 		}

@@ -104,6 +104,39 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 			out->splits = d->pcix_splits;
 			out->splits_default = false;
 		}
+		/* The PCI-PCI bridges between the host bridge and the segment: every hop of the path
+		 * that drives a PCI or PCI-X bus, less the root-most one, which (behind a PCIe port or
+		 * on the host's hub link) fetches host memory for the whole chain and so plays the
+		 * host bridge the model's memory latency is measured behind (doc/model-pci.md). */
+		int pci_hops = 0;
+		for (int i = 0; i < d->n_path; i++)
+			if (d->path[i].bus_kind == PCIBW_BUS_PCI || d->path[i].bus_kind == PCIBW_BUS_PCIX)
+				pci_hops++;
+		out->bridges = pci_hops > 1 ? (pci_hops - 1 > 8 ? 8 : pci_hops - 1) : 0;
+		/* The segment above the device's bridge, where that bridge is the master (a card's own
+		 * bridge, or any second PCI/PCI-X level): its clock and width are known from the
+		 * bridge that drives it, so the model costs both segments (card_bridge=, the device's
+		 * own segment being the card's) and the device's bridge is no longer one of `bridges`. */
+		const struct pcibw_hop *up = d->n_path >= 2 ? &d->path[1] : NULL;
+		if (up && (up->bus_kind == PCIBW_BUS_PCI || up->bus_kind == PCIBW_BUS_PCIX) &&
+		    (d->path[0].bus_kind == PCIBW_BUS_PCI || d->path[0].bus_kind == PCIBW_BUS_PCIX) &&
+		    up->bus_mhz > 0 && (up->bus_width_bits == 32 || up->bus_width_bits == 64) &&
+		    isfinite(up->gbps) && up->gbps > 0) {
+			out->card.kind = out->kind;
+			out->card.clock_mhz = out->clock_mhz;
+			out->card.width_bits = out->width_bits;
+			out->card.transfers_per_clock = out->transfers_per_clock;
+			out->kind = up->bus_kind;
+			out->clock_mhz = up->bus_mhz;
+			out->width_bits = up->bus_width_bits;
+			/* PCI-X 266/533 move 2 or 4 transfers per 133 MHz clock: the hop's bandwidth
+			 * over clock x width says which */
+			double per_clock = up->gbps * 1e3 / ((double)up->bus_mhz * up->bus_width_bits);
+			out->transfers_per_clock = up->bus_kind == PCIBW_BUS_PCIX && per_clock > 3     ? 4
+						   : up->bus_kind == PCIBW_BUS_PCIX && per_clock > 1.5 ? 2
+												       : 1;
+			out->bridges--;
+		}
 		/* the device's own Latency Timer (config 0x0d) and Cache Line Size (0x0c) */
 		if (d->latency_timer >= 0 && d->latency_timer <= 255) {
 			out->latency_timer = d->latency_timer;

@@ -162,6 +162,7 @@ static void set_path(struct pcibw_device *d, const struct xml_rec *v, int n)
 		h->bus_kind = PCIBW_BUS_UNKNOWN;
 		h->link_speed_gts = NAN;
 		h->link_width = PCIBW_NULL;
+		h->bus_mhz = h->bus_width_bits = PCIBW_NULL;
 		h->gbps = speed_of(v, n, h->slot);
 		if (isnan(h->gbps)) {
 			all_known = false;

@@ -154,6 +154,7 @@ struct hop {
 	double gts;
 	int width;
 	double gbps;
+	int mhz, width_bits;
 	bool shared, width_assumed;
 };
 
@@ -164,6 +165,8 @@ static void seg_hop(const struct seg *g, struct hop *h)
 	h->gts = NAN;
 	h->width = PCIBW_NULL;
 	h->shared = true;
+	h->mhz = g->mhz;
+	h->width_bits = g->width_bits;
 	int w = g->width_bits;
 	if (w == PCIBW_NULL && g->kind == PCIBW_BUS_PCI) {
 		w = 32; /* the narrowest PCI bus; a lower bound, flagged as assumed */
@@ -176,6 +179,7 @@ static void link_hop(const struct pcibw_device *d, struct hop *h)
 {
 	memset(h, 0, sizeof *h);
 	h->kind = PCIBW_BUS_PCIE;
+	h->mhz = h->width_bits = PCIBW_NULL;
 	h->gts = d->link_speed_gts;
 	h->width = d->link_width;
 	h->gbps = probe_hop_gbps(PCIBW_BUS_PCIE, d->link_speed_gts, d->link_width, d->flit_mode, 0, 0,
@@ -213,6 +217,7 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 		seg_hop(&g, &own);
 	} else {
 		memset(&own, 0, sizeof own);
+		own.mhz = own.width_bits = PCIBW_NULL;
 		own.gbps = NAN;
 	}
 	double best = own.gbps;
@@ -239,6 +244,8 @@ static void path_and_bottleneck(struct probe_set *s, int i, struct pcibw_report 
 		p->link_width = h.width;
 		p->gbps = h.gbps;
 		p->shared = h.shared;
+		p->bus_mhz = h.mhz;
+		p->bus_width_bits = h.width_bits;
 		if (isnan(h.gbps)) {
 			if (!unknown++)
 				snprintf(unknown_slot, sizeof unknown_slot, "%s", p->slot);

@@ -25,7 +25,8 @@ static void cell_num(FILE *out, double v)
 int pcibw_analyze_render_csv(FILE *out, const struct pcibw_analyze_view *v)
 {
 	fputs("source,series,size_bytes,size_is,direction,work,cpu_mhz,count,measured_gbps,measured_mpps,"
-	      "bus_gbps,bus_utilisation,wire_gbps,wire_utilisation,cpu_utilisation,core_max_utilisation,"
+	      "bus_gbps,bus_utilisation,bus_gbps_low,bus_gbps_high,bus_utilisation_low,"
+	      "bus_utilisation_high,wire_gbps,wire_utilisation,cpu_utilisation,core_max_utilisation,"
 	      "cycles_per_packet,service_demand_us_per_kb,elasticity,verdict,evidence\n",
 	      out);
 	for (int i = 0; i < v->rows->n; i++) {
@@ -46,6 +47,10 @@ int pcibw_analyze_render_csv(FILE *out, const struct pcibw_analyze_view *v)
 		cell_num(out, r->pps / 1e6);
 		cell_num(out, r->bus_gbps);
 		cell_num(out, r->bus_util);
+		cell_num(out, r->bus_gbps_low);
+		cell_num(out, r->bus_gbps_high);
+		cell_num(out, r->bus_util_low);
+		cell_num(out, r->bus_util_high);
 		cell_num(out, r->wire_gbps);
 		cell_num(out, r->wire_util);
 		cell_num(out, r->cpu_util);

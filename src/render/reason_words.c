@@ -267,7 +267,7 @@ static void counters_words(struct out *w, const struct pcibw_reason *x)
 {
 	put(w,
 	    "the counters disagree: the bit rate gives %.0f B per packet against the %g B the packet rate "
-	    "is counted at (x%.3g), more than any rate basis explains (they differ by at most 90 B: "
+	    "is counted at (x%.4g), more than any rate basis explains (they differ by at most 90 B: "
 	    "preamble and gap, Ethernet, VLAN, IPv6 and UDP headers); ",
 	    x->value, x->ceiling, x->share);
 	if (!strcmp(x->name, "packets"))

@@ -116,6 +116,10 @@ static json_t *port_fit_json(const struct pcibw_port_fit *f)
 	json_object_set_new(o, "line_rate_assumed", json_boolean(f->line_rate_assumed));
 	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
 	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
+	json_object_set_new(o, "ratio_64_low", jreal(f->ratio_64_low));
+	json_object_set_new(o, "ratio_64_high", jreal(f->ratio_64_high));
+	json_object_set_new(o, "ratio_1518_low", jreal(f->ratio_1518_low));
+	json_object_set_new(o, "ratio_1518_high", jreal(f->ratio_1518_high));
 	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
 	/* what was modelled, and which of its registers the source did not hold */
 	char spec[256], assumed[160];
@@ -191,6 +195,8 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 		json_object_set_new(p, "bus_kind", json_string(pcibw_device_kind_name(h->bus_kind)));
 		json_object_set_new(p, "link_speed_gts", jreal(h->link_speed_gts));
 		json_object_set_new(p, "link_width", jint(h->link_width));
+		json_object_set_new(p, "bus_mhz", jint(h->bus_mhz));
+		json_object_set_new(p, "bus_width_bits", jint(h->bus_width_bits));
 		json_object_set_new(p, "gbps", jreal(h->gbps));
 		json_object_set_new(p, "shared", json_boolean(h->shared));
 		json_object_set_new(p, "mps_supported_bytes", jint(h->mps_supported_bytes));

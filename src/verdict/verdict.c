@@ -118,7 +118,11 @@ static void undetermined_hints(struct pcibw_row *r, const struct pcibw_threshold
 	bool bus_known = !isnan(r->bus_util);
 	if (r->size_conv == PCIBW_SIZE_WRITE && !r->loopback)
 		pcibw_row_reason(r, false, PCIBW_R_WRITE_SIZE, PCIBW_RES_BUS, NAN, NAN, NAN, NAN, NULL);
-	/* a polling row's CPU share is 100 % by design: what it needs is a cores sweep, never a CPU % */
+	/* a polling row's CPU share is 100 % by design: what it costs per packet first, then what it
+	 * needs, a cores sweep, never a CPU % */
+	if (r->polls)
+		pcibw_row_reason(r, false, PCIBW_R_POLL_MODE, PCIBW_RES_CORE, r->cycles_per_packet,
+				 polling_cores(r, m), NAN, NAN, "cycles");
 	if (r->polls && !cores_flat)
 		pcibw_row_reason(r, false, PCIBW_R_CORES_SWEEP_NOT_MEASURED, PCIBW_RES_CPU, NAN, NAN, NAN,
 				 NAN, NULL);
@@ -491,7 +495,8 @@ static void loopback_evidence(struct pcibw_row *r)
 /* a polling row: its cycles per packet per polling core */
 static void poll_evidence(struct pcibw_row *r, const struct pcibw_machine *m)
 {
-	if (r->polls && r->verdict != PCIBW_V_IMPOSSIBLE)
+	/* an undetermined row gave it with what to measure (undetermined_hints) */
+	if (r->polls && r->verdict != PCIBW_V_IMPOSSIBLE && r->verdict != PCIBW_V_UNDETERMINED)
 		pcibw_row_reason(r, false, PCIBW_R_POLL_MODE, PCIBW_RES_CORE, r->cycles_per_packet,
 				 polling_cores(r, m), NAN, NAN, "cycles");
 }

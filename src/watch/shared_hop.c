@@ -385,20 +385,8 @@ int watch_shared_interval(const struct watch_ctx *ctx, const struct pcibw_watch_
 			return st;
 		o->limiting =
 		    (o->verdict == PCIBW_V_IO || o->verdict == PCIBW_V_IMPOSSIBLE) && !(o->own_max >= t->bus);
-		if (o->relinked && !o->limiting)
-			snprintf(
-			    o->note, sizeof o->note,
-			    "%s: the shared link %s now reads other than %s: costed at its current speed "
-			    "and width",
-			    gr->names, gr->hop, gr->hop_bus);
-		if (o->limiting)
-			snprintf(o->note, sizeof o->note,
-				 "%s together load the shared %s %s (%s) to %.0f %% (%s), while each is at "
-				 "most %.0f %% of its own bus: the shared hop, not a NIC's own link, is the "
-				 "limit%s%s",
-				 gr->names, gr->segment ? "segment" : "hop", gr->hop, gr->hop_bus,
-				 o->util * 100, o->bound_by, isnan(o->own_max) ? 0 : o->own_max * 100,
-				 o->relinked ? "; the link now reads " : "", o->link);
+		if (o->limiting || o->relinked)
+			pcibw_hop_note_words(gr, o, o->note, sizeof o->note);
 	}
 	return PCIBW_OK;
 }

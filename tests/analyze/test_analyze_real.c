@@ -263,12 +263,40 @@ Test(real, csv_and_text_formats)
 					     "--line-rate", "40G", "--format", "csv", NULL});
 	cr_assert_eq(r.status, 0, "%s", r.err);
 	cr_assert(!strncmp(r.out, "source,series,size_bytes,", 25), "%.80s", r.out);
-	cr_assert(strstr(r.out, "measured_gbps,measured_mpps,bus_gbps,bus_utilisation"));
+	cr_assert(strstr(r.out, "measured_gbps,measured_mpps,bus_gbps,bus_utilisation,bus_gbps_low,"
+				"bus_gbps_high,bus_utilisation_low,bus_utilisation_high,wire_gbps"));
 	int lines = 0;
 	for (const char *p = r.out; (p = strchr(p, '\n')); p++)
 		lines++;
 	cr_assert_eq(lines, 1 + 16, "header + 16 rows");
 	cr_assert(strstr(r.out, "\"cpu-bound\",\"packet rate flat at"), "evidence quoted: %.300s", r.out);
+	run_free(&r);
+	/* the band columns hold the JSON row's band (field case C: one row) */
+	r = run_pcibw(NULL,
+		      (const char *[]){"analyze", test_data("analyze/synthetic-case-c-dge530t-pci33.csv"),
+				       "--bus", "pci33/32", "--format", "csv", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-case-c-dge530t-pci33.csv"),
+				   "--bus", "pci33/32", "--json", NULL});
+	json_t *row = json_array_get(json_object_get(j, "rows"), 0);
+	const char *line = strchr(r.out, '\n') + 1;
+	double cell[4];
+	const char *keys[] = {"bus_gbps_low", "bus_gbps_high", "bus_utilisation_low", "bus_utilisation_high"};
+	/* columns 12..15 (0-based: after bus_utilisation, the 12th); the source cell is quoted and
+	 * holds no comma */
+	const char *c = line;
+	for (int k = 0; k < 12; k++)
+		c = strchr(c, ',') + 1;
+	for (int k = 0; k < 4; k++) {
+		cell[k] = strtod(c, NULL);
+		c = strchr(c, ',') + 1;
+		double want = json_real_value(json_object_get(row, keys[k]));
+		cr_assert(want > 0, "%s in JSON", keys[k]);
+		cr_assert_float_eq(cell[k], want, want * 1e-9, "%s: csv %g, json %g", keys[k], cell[k], want);
+	}
+	cr_assert_lt(cell[0], cell[1], "PCI 33/32 has a band (prefetch)");
+	json_decref(j);
 	run_free(&r);
 	r = run_pcibw(NULL, (const char *[]){"analyze", test_data("bench/ostinato-40g-libpcap-txrx.csv"),
 					     "--line-rate", "40G", NULL});

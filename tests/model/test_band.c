@@ -254,6 +254,70 @@ Test(band, synthetic_power4_bridged_reads)
 	cr_expect(a.bus_gbps < c.bus_gbps, "%g vs %g", a.bus_gbps, c.bus_gbps);
 }
 
+/*
+ * Bridges stated (or found on the path) without bridge_ns: the expected figure counts none, the
+ * band's low end each bridge's own primary-side read (PCI LB 3.0 sec. 3.3.3.3: a delayed read
+ * completes on the destination bus before the retry takes its data). On PCI 33/32 with the
+ * expected prefetch (MRM to the second 64 B line: 128 B) that read is address 1 + DAC 1 + read
+ * turnaround 1 + medium decode 1 + 128 / 4 = 32 data phases + idle 1 = 37 clocks = 1110 ns at
+ * 33.33 MHz: so the low end equals that of bridge_ns=1110 stated, and two bridges twice it.
+ */
+Test(band, unstated_bridge_latency_widens_the_low_end)
+{
+	struct pcibw_nic n = load_nic("e1000");
+	struct pcibw_bus none = parse_bus("pci33/32"), two = parse_bus("pci33/32,bridges=2"),
+			 stated = parse_bus("pci33/32,bridges=2,bridge_ns=1110");
+	struct pcibw_pci_timing t;
+	pcibw_pci_timing_defaults(&none, 1, &t);
+	assert_rel(pcibw_pci_bridge_hop_ns(&t), 1110.0, 1e-9, "37 clocks at 33.33 MHz");
+	struct pcibw_model_row a = eval(&none, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, 1518);
+	struct pcibw_model_row b = eval(&two, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, 1518);
+	struct pcibw_model_row c = eval(&stated, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, 1518);
+	assert_rel(b.bus_gbps, a.bus_gbps, 1e-12, "expected: the bridges add nothing stated");
+	assert_rel(b.bus_gbps_high, a.bus_gbps_high, 1e-12, "high: nothing");
+	cr_expect_lt(b.bus_gbps_low, a.bus_gbps_low, "low: %g vs %g", b.bus_gbps_low, a.bus_gbps_low);
+	assert_rel(b.bus_gbps_low, c.bus_gbps_low, 1e-12, "low = bridge_ns=1110 stated");
+	cr_expect_lt(c.bus_gbps, a.bus_gbps, "stated, the latency enters the expected figure");
+	/* PCI-X: split reads carry the bridge's request and one ADB's completion in their latency */
+	struct pcibw_bus x0 = parse_bus("pcix133/64"), x1 = parse_bus("pcix133/64,bridges=1");
+	struct pcibw_model_row p = eval(&x0, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, 1518);
+	struct pcibw_model_row q = eval(&x1, &n, PCIBW_PAT_TX, PCIBW_SIZE_FRAME, 0, 1518);
+	assert_rel(q.bus_gbps, p.bus_gbps, 1e-12, "PCI-X expected unchanged");
+	cr_expect_lt(q.bus_gbps_low, p.bus_gbps_low, "PCI-X low: %g vs %g", q.bus_gbps_low, p.bus_gbps_low);
+}
+
+/*
+ * card_bridge=: a card whose functions sit behind its own bridge draws on two segments; the
+ * packet's ceiling is that of the slower one. A PCI 33/32 slot under a PCI-X 133/64 card segment
+ * gives the slot's figure (bound by "shared"); a PCI-X 133/64 slot under a card segment of PCI
+ * 33/32 the card segment's (bound by "card-segment"): with no bridge latency stated, each as that
+ * segment alone, and the card's unstated bridge widens the low end only.
+ */
+Test(band, card_bridge_takes_the_slower_segment)
+{
+	struct pcibw_nic n = load_nic("e1000");
+	struct pcibw_bus pci = parse_bus("pci33/32"),
+			 slow_slot = parse_bus("pci33/32,card_bridge=pcix133/64"),
+			 slow_card = parse_bus("pcix133/64,card_bridge=pci33/32"),
+			 bridged = parse_bus("pci33/32,bridges=1");
+	const double sizes[] = {64, 1518};
+	for (int i = 0; i < 2; i++) {
+		struct pcibw_model_row a = eval(&pci, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row b =
+		    eval(&slow_slot, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row c =
+		    eval(&slow_card, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		struct pcibw_model_row d = eval(&bridged, &n, PCIBW_PAT_BOTH, PCIBW_SIZE_FRAME, 0, sizes[i]);
+		assert_rel(b.bus_gbps, a.bus_gbps, 1e-12, "slot bounds at %g B", sizes[i]);
+		cr_expect_str_eq(b.bound_by, "shared");
+		assert_rel(c.bus_gbps, a.bus_gbps, 1e-12, "card segment bounds at %g B", sizes[i]);
+		cr_expect_str_eq(c.bound_by, "card-segment");
+		/* the card's segment sits behind the card's bridge: its band is that of bridges=1 */
+		assert_rel(c.bus_gbps_low, d.bus_gbps_low, 1e-12, "low end at %g B", sizes[i]);
+		cr_expect_lt(c.bus_gbps_low, a.bus_gbps_low);
+	}
+}
+
 /* analyze reads the band: the Broadwell sweep's 257-384 B reads beat the expected figure but
  * not the band's high end, so none of its rows is impossible and the 320 B read (51.82 Gbit/s
  * measured, tests/data) says the bus is at its limit with a host better than expected. */

@@ -78,6 +78,10 @@ static void expect_same_bus(const struct pcibw_bus *a, const struct pcibw_bus *b
 	cr_expect(a->mem_latency_ns == b->mem_latency_ns && a->prefetch_bytes == b->prefetch_bytes &&
 		      a->bridges == b->bridges && a->bridge_ns == b->bridge_ns,
 		  "%s: host path", what);
+	cr_expect(a->card.kind == b->card.kind && a->card.clock_mhz == b->card.clock_mhz &&
+		      a->card.width_bits == b->card.width_bits &&
+		      a->card.transfers_per_clock == b->card.transfers_per_clock,
+		  "%s: card bridge", what);
 }
 
 Test(busspec, format_round_trips)
@@ -109,7 +113,12 @@ Test(busspec, format_round_trips)
 	    "gen3x8,cpl=rcb,numa=local,iommu=off",
 	    "gen3x8,cpl=auto",
 	    "pcix133/64,dma_offset=2,mem_latency_ns=700,prefetch=512,bridges=2,bridge_ns=150.5",
-	    "pci33,prefetch=256,dma_offset=4095"};
+	    "pci33,prefetch=256,dma_offset=4095",
+	    "pcix133/64,card_bridge=pcix133/64",
+	    "pci66/64,bridges=1,card_bridge=pcix533/64",
+	    "pcix66,dma_offset=4095,mem_latency_ns=100000,prefetch=4096,bridges=8,bridge_ns=99999.5,"
+	    "card_bridge=pcix533/64",
+	    "pcix133/64,card_bridge=pci33/32"};
 	for (unsigned i = 0; i < sizeof specs / sizeof specs[0]; i++) {
 		struct pcibw_bus a = ok(specs[i]), b;
 		char buf[192];
@@ -159,6 +168,11 @@ Test(busspec, errors_name_the_bad_part)
 	    {"pci33,bridges=9", "bridges"},
 	    {"pci33,bridge_ns=-3", "bridge_ns"},
 	    {"gen3x8,bridges=1", "PCI and PCI-X"},
+	    {"gen3x8,card_bridge=pcix133/64", "PCI and PCI-X"},
+	    {"pcix133/64,card_bridge=gen3x8", "card_bridge"},
+	    {"pcix133/64,card_bridge=", "card_bridge"},
+	    {"pcix133/64,card_bridge=pcix150", "card_bridge"},
+	    {"pcix133/64,card_bridge=pcix133/64,card_bridge=pci33", "twice"},
 	    {"pcix150", "pcix150"},
 	    {"pcix133/16", "pcix133/16"},
 	    {"pci33/48", "pci33/48"},

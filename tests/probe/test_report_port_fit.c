@@ -32,6 +32,10 @@ static void fit_is(json_t *d, const struct pcibw_port_fit *want, bool assumed)
 	cr_assert_eq(boolean(f, "line_rate_assumed"), assumed);
 	near(real(f, "ratio_64"), want->ratio_64);
 	near(real(f, "ratio_1518"), want->ratio_1518);
+	near(real(f, "ratio_64_low"), want->ratio_64_low);
+	near(real(f, "ratio_64_high"), want->ratio_64_high);
+	near(real(f, "ratio_1518_low"), want->ratio_1518_low);
+	near(real(f, "ratio_1518_high"), want->ratio_1518_high);
 	if (want->min_line_rate_bytes == PCIBW_NULL)
 		expect_null(f, "min_line_rate_bytes");
 	else

@@ -189,5 +189,21 @@ Test(report_synthetic, pcie_to_pcix_bridge_counts_its_segment)
 	near(real(json_array_get(p, 2), "gbps"), 2.0);
 	cr_assert_str_eq(str(d, "bottleneck_slot"), "0000:02:01.0");
 	near(real(d, "bottleneck_gbps"), 100.0 / 3 * 32 / 1000);
+	/* each PCI/PCI-X hop says the clock and width it drives (the header's Secondary Status
+	 * values); a PCIe hop has none */
+	cr_assert_eq(integer(json_array_get(p, 0), "bus_mhz"), 33);
+	cr_assert_eq(integer(json_array_get(p, 0), "bus_width_bits"), 32);
+	cr_assert_eq(integer(json_array_get(p, 1), "bus_mhz"), 133);
+	cr_assert_eq(integer(json_array_get(p, 1), "bus_width_bits"), 64);
+	expect_null(json_array_get(p, 2), "bus_mhz");
+	expect_null(json_array_get(p, 2), "bus_width_bits");
+	/* two hops drive PCI/PCI-X buses: the root-most (the PCIe-to-PCI-X bridge) fetches host
+	 * memory for the chain, and the NIC's bridge is the master on the PCI-X 133/64 segment it
+	 * drives: both segments are modelled, the NIC's own as the card's (card_bridge=), no
+	 * further bridge between */
+	json_t *f = json_object_get(d, "port_fit");
+	cr_assert(!strncmp(str(f, "bus_modelled"), "pcix133/64,", 11), "%s", str(f, "bus_modelled"));
+	cr_assert(strstr(str(f, "bus_modelled"), ",card_bridge=pci33/32"), "%s", str(f, "bus_modelled"));
+	cr_assert(!strstr(str(f, "bus_modelled"), "bridges="), "%s", str(f, "bus_modelled"));
 	json_decref(root);
 }
