@@ -150,6 +150,18 @@ struct pcibw_watch_if_result {
 	char bus_modelled[128]; /* the bus this interval's ceiling was modelled on, "" none */
 	bool link_changed;	/* its link state is not the interval before's */
 	const char *link_bus;	/* ... and the bus spec of the state it is in now */
+	long link_changes;	/* intervals so far, this one included, whose link changed: at least
+				 * that many retrains (JSON link_changes, pcibw_link_retrains_total) */
+};
+
+/* An interface's link over the run: how often its speed or width changed between re-reads. */
+struct pcibw_watch_link_run {
+	long changes;	/* intervals whose link state was not the interval before's */
+	long intervals; /* intervals its link was followed in */
+	double gts[10]; /* the PCIe states seen (GT/s per lane, lanes), in the order first seen,
+			 * the resolved one first; at most 10 */
+	int width[10];
+	int n_states;
 };
 
 /* One interval, finished. */
@@ -190,6 +202,7 @@ struct pcibw_watch_summary_result {
 	const char *recording;			    /* --record DIR, or NULL */
 	const char *stopped_by;			    /* "SIGINT", "SIGTERM", "SIGHUP", or NULL */
 	const struct pcibw_watch_hop_summary *hops; /* per setup hop; NULL */
+	struct pcibw_watch_link_run links[PCIBW_WATCH_MAX_IFACES]; /* per setup interface */
 };
 
 /*

@@ -133,6 +133,23 @@ int render_watch_prometheus(FILE *o, const void *arg)
 				v->sum->verdict == (enum pcibw_verdict)k);
 	}
 	shared_series(o, v);
+	/* a link speed or width change between two re-reads is at least one retrain: a counter
+	 * since watch started, per interface with a bus ceiling (a PCI device's link) */
+	bool any = false;
+	for (int i = 0; v->setup && i < v->iv->n_ifs && i < v->setup->n; i++) {
+		if (!v->setup->ifs[i].have_bus)
+			continue;
+		if (!any)
+			fprintf(
+			    o,
+			    "# HELP pcibw_link_retrains_total PCIe link speed or width changes pcibw watch "
+			    "saw between its re-reads since it started (each at least one retrain).\n"
+			    "# TYPE pcibw_link_retrains_total counter\n");
+		any = true;
+		fprintf(o, "pcibw_link_retrains_total{device=\"");
+		put_value(o, v->setup->ifs[i].name);
+		fprintf(o, "\"} %ld\n", v->ifs[i].link_changes);
+	}
 	family(o, "pcibw_watch_interval_seconds", "Length of the interval the figures cover, seconds.");
 	fprintf(o, "pcibw_watch_interval_seconds %.6g\n", v->iv->dt);
 	struct timespec now;

@@ -244,6 +244,33 @@ int render_watch_text(FILE *out, const struct pcibw_watch_iv_result *r, long *li
 	return ferror(out) ? PCIBW_EINTERNAL : PCIBW_OK;
 }
 
+/* "eth0: link changed in 14 of 60 intervals (32 -> 5 -> 2.5 GT/s): at least 14 retrains"; the
+ * widths shown where they differ between the states */
+static void link_run_line(FILE *out, const char *name, const struct pcibw_watch_link_run *l)
+{
+	if (l->changes <= 0)
+		return;
+	char text[600], states[400] = "";
+	bool widths = false;
+	for (int k = 1; k < l->n_states; k++)
+		widths |= l->width[k] != l->width[0];
+	size_t o = 0;
+	for (int k = 0; k < l->n_states && o < sizeof states - 40; k++) {
+		if (widths)
+			o += (size_t)snprintf(states + o, sizeof states - o, "%s%g GT/s x%d", k ? " -> " : "",
+					      l->gts[k], l->width[k]);
+		else
+			o += (size_t)snprintf(states + o, sizeof states - o, "%s%g%s", k ? " -> " : "",
+					      l->gts[k], k + 1 == l->n_states ? " GT/s" : "");
+	}
+	char vis[4 * PCIBW_WATCH_IFNAME];
+	snprintf(text, sizeof text, "%s: link changed in %ld of %ld interval%s%s%s%s: at least %ld retrain%s",
+		 pcibw_text_visible(name, vis, sizeof vis), l->changes, l->intervals,
+		 l->intervals == 1 ? "" : "s", states[0] ? " (" : "", states, states[0] ? ")" : "",
+		 l->changes, l->changes == 1 ? "" : "s");
+	pcibw_text_wrapped(out, "  ", text);
+}
+
 int render_watch_summary_text(FILE *out, const struct pcibw_watch_summary_result *s)
 {
 	char b16[16];
@@ -268,6 +295,8 @@ int render_watch_summary_text(FILE *out, const struct pcibw_watch_summary_result
 			pcibw_fmt_pct(b16, sizeof b16, s->busiest_busy, NAN), s->busiest_t);
 	for (int i = 0; s->sum && i < s->sum->n_evidence; i++)
 		pcibw_text_wrapped(out, "  - ", s->sum->evidence[i]);
+	for (int i = 0; s->setup && i < s->setup->n && i < PCIBW_WATCH_MAX_IFACES; i++)
+		link_run_line(out, s->setup->ifs[i].name, &s->links[i]);
 	for (int g = 0; s->hops && g < s->setup->n_hops; g++) {
 		const struct pcibw_watch_hop *gr = &s->setup->hops[g];
 		const struct pcibw_watch_hop_summary *r = s->hops;

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs. */
+/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs.
+ * OS-neutral: the interface speed comes from the OS file of ifspeed.h. */
 #include "context.h"
 #include "ifspeed.h"
 #include "pcibw/busfacts.h"
@@ -203,8 +204,30 @@ int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval 
 		}
 		m->link_now = no;
 		m->link_changed = no != was;
+		/* a change between two re-reads is at least one retrain (there may have been more
+		 * between them): counted, and the states seen kept in order for the summary */
+		m->link_intervals++;
+		m->link_changes += m->link_changed;
+		if (!m->n_link_seen)
+			m->link_seen[m->n_link_seen++] = 0;
+		bool seen = false;
+		for (int k = 0; k < m->n_link_seen && !seen; k++)
+			seen = m->link_seen[k] == no;
+		if (!seen && m->n_link_seen < (int)(sizeof m->link_seen / sizeof m->link_seen[0]))
+			m->link_seen[m->n_link_seen++] = no;
 	}
 	return PCIBW_OK;
+}
+
+bool watch_link_state(const struct watch_ctx *ctx, int i, unsigned no, double *gts, int *width)
+{
+	const struct pcibw_machine *mach;
+	const struct pcibw_resolved *r = watch_link_res(ctx, i, no, &mach);
+	if (!r->have_bus || r->bus.kind != PCIBW_BUS_PCIE)
+		return false;
+	*gts = r->bus.gts;
+	*width = r->bus.lanes;
+	return true;
 }
 
 const struct pcibw_resolved *watch_link_res(const struct watch_ctx *ctx, int i, unsigned no,

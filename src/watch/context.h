@@ -36,9 +36,14 @@ struct watch_if_model {
 	 * PCIBW_WATCH_MAX_LINK_STATES */
 	struct watch_link **links;
 	int n_links, cap_links;
-	unsigned link_now; /* the state of the interval being judged: 0 as resolved, else the no of
-			    * one of links */
-	bool link_changed; /* ... which is not the one of the interval before (the first: of 0) */
+	unsigned link_now;   /* the state of the interval being judged: 0 as resolved, else the no of
+			      * one of links */
+	bool link_changed;   /* ... which is not the one of the interval before (the first: of 0) */
+	long link_changes;   /* intervals so far whose link_changed: each at least one retrain */
+	long link_intervals; /* intervals so far */
+	unsigned link_seen[PCIBW_WATCH_MAX_LINK_STATES + 1]; /* the states in the order first seen,
+							      * 0 (as resolved) first */
+	int n_link_seen;
 };
 
 struct watch_ctx {
@@ -97,6 +102,10 @@ int watch_interval_rows(const struct watch_ctx *ctx, const struct pcibw_watch_in
  * PCIBW_OK, or the request layer's error.
  */
 int watch_links_update(struct watch_ctx *ctx, const struct pcibw_watch_interval *iv, struct pcibw_err *err);
+
+/* watch_link_state - link state no of interface i (0: as resolved) as GT/s per lane and lanes;
+ * false when it has no PCIe link. */
+bool watch_link_state(const struct watch_ctx *ctx, int i, unsigned no, double *gts, int *width);
 
 /* watch_link_res - interface i's resolution and machine in link state no (0: as resolved). */
 const struct pcibw_resolved *watch_link_res(const struct watch_ctx *ctx, int i, unsigned no,

@@ -83,6 +83,7 @@ void watch_iv_result(const struct watch_ctx *ctx, const struct pcibw_watch_inter
 		const struct pcibw_resolved *lr = watch_link_res(ctx, i, m->link_now, &mach);
 		o->link_changed = m->link_changed;
 		o->link_bus = m->link_now ? lr->bus_spec : ctx->meta.ifs[i].bus;
+		o->link_changes = m->link_changes;
 	}
 }
 
@@ -115,6 +116,17 @@ int watch_summary_result(const struct watch_ctx *ctx, const struct pcibw_rows *r
 	for (int i = 0; i < ctx->meta.n; i++)
 		watch_iface_verdict(rows, ctx->meta.ifs[i].wi.name, true, true, r->intervals, r->interval_s,
 				    &r->ifs[i]);
+	for (int i = 0; i < ctx->meta.n && i < PCIBW_WATCH_MAX_IFACES; i++) {
+		const struct watch_if_model *m = &ctx->m[i];
+		struct pcibw_watch_link_run *l = &r->links[i];
+		memset(l, 0, sizeof *l);
+		l->changes = m->link_changes;
+		l->intervals = m->link_intervals;
+		for (int k = 0; k < m->n_link_seen && l->n_states < 10; k++)
+			if (watch_link_state(ctx, i, m->link_seen[k], &l->gts[l->n_states],
+					     &l->width[l->n_states]))
+				l->n_states++;
+	}
 	return PCIBW_OK;
 }
 

@@ -326,6 +326,44 @@ Test(replay, a_link_that_downshifts_is_remodelled)
 	lines_free(&L);
 }
 
+Test(replay, a_flapping_link_is_counted)
+{
+	/* synthetic-link-flapping (synthetic-gen.py FLAP_SPEED): current_link_speed 5.0, 5.0, 2.5,
+	 * 2.5, 5.0, 5.0, 2.5 GT/s at samples 0-6, width 8; interval k ends on sample k, so the
+	 * speed differs from the interval before's at intervals 2, 4 and 6: 3 of 6 intervals */
+	static const long so_far[6] = {0, 1, 1, 2, 2, 3};
+	struct lines L = replay("synthetic-link-flapping", NULL);
+	cr_assert_eq(L.n, 7);
+	for (int i = 0; i < 6; i++)
+		cr_assert_eq(num(iface(L.v[i], "eth0"), "link_changes"), so_far[i], "interval %d", i + 1);
+	json_t *e = iface(L.v[6], "eth0");
+	cr_assert_eq(num(e, "link_changes"), 3);
+	cr_assert_eq(num(e, "link_intervals"), 6);
+	json_t *st = json_object_get(e, "link_states");
+	cr_assert_eq(json_array_size(st), 2);
+	cr_assert_float_eq(num(json_array_get(st, 0), "speed_gts"), 5, 1e-12);
+	cr_assert_float_eq(num(json_array_get(st, 1), "speed_gts"), 2.5, 1e-12);
+	cr_assert_eq(num(json_array_get(st, 1), "width"), 8);
+	/* lo has no PCI link: nothing changed */
+	cr_assert_eq(num(iface(L.v[6], "lo"), "link_changes"), 0);
+	lines_free(&L);
+	const char *rec = test_data("synthetic-link-flapping");
+	struct run_result r = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(
+	    strstr(r.out, "eth0: link changed in 3 of 6 intervals (5 -> 2.5 GT/s): at least 3 retrains"),
+	    "%s", r.out);
+	run_free(&r);
+	r = run_pcibw(NULL, (const char *[]){"watch", "--replay", rec, "--format", "prometheus", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	cr_assert(
+	    strstr(
+		r.out,
+		"# TYPE pcibw_link_retrains_total counter\npcibw_link_retrains_total{device=\"eth0\"} 3\n"),
+	    "%s", r.out);
+	run_free(&r);
+}
+
 /* --bus is "the bus of every watched interface, instead of the probed one" (pcibw watch --help),
  * a recorded virtual one too, as analyze sets a watch CSV's "bus: virtual" rows against --bus:
  * lo is then modelled on gen1x1 with the profile resolved for it (simple, the default), and every

@@ -339,6 +339,32 @@ write_rec("synthetic-link-downshift", m8, s8, [
     "64 B frames (60 B counted), no tx; from sample 4 on the PCI function's current_link_speed",
     "reads 2.5 GT/s (was 5.0) and current_link_width 4 (was 8): a link retrained under load."])
 
+# --- a flapping link: the same 82599 on PCIe gen2 x8, its link speed cycling every two samples
+# between 5.0 GT/s (the resolved link) and 2.5 GT/s (width 8 throughout), as a link that keeps
+# retraining does. FLAP_SPEED is what current_link_speed reads at each sample.
+FLAP_SPEED = ["5.0" if (k // 2) % 2 == 0 else "2.5" for k in range(len(samples))]
+s9 = []
+for k, (t, blobs) in enumerate(samples):
+    blobs = [list(b) for b in blobs]
+    dt = t - samples[0][0]
+    rxp = int(RX8_PPS * dt)
+    net = ("state present\nifindex 4\nname eth0\ndev 0000:03:00.0\nslot 0000:03:00.0\n"
+           "rx_bytes %d\nrx_packets %d\nrx_dropped 0\nrx_missed_errors 0\nrx_fifo_errors 0\nrx_errors 0\n"
+           "tx_bytes 0\ntx_packets 0\ntx_dropped 0\ntx_errors 0\nspeed 10000\noperstate up\n"
+           "link_speed %s GT/s PCIe\nlink_width 8\n") % (rxp * (RX8_FRAME - 4), rxp, FLAP_SPEED[k])
+    blob(blobs, "net/eth0")[1] = net
+    blobs = [b for b in blobs if b[0] != "ethtool/eth0"]
+    s9.append([t, blobs])
+write_rec("synthetic-link-flapping", m8, s9, [
+    "synthetic-link-flapping: edited from real-vm-lo-udp (synthetic-gen.py): eth0 made an 82599",
+    "(8086:10fb, ixgbe) on PCIe gen2 x8 (bus=gen2x8,mps=256,mrrs=512) at 10 Gbit/s, rx 5.5 Mpps of",
+    "64 B frames, no tx; the PCI function's current_link_speed reads 5.0 GT/s at samples 0-1, 2.5",
+    "at 2-3, 5.0 at 4-5, ... (every two samples; current_link_width 8 throughout): %d samples, so"
+    % len(samples),
+    "%d intervals, of which %d end on another speed than the one before: a link that keeps"
+    % (len(samples) - 1, sum(FLAP_SPEED[k] != FLAP_SPEED[k - 1] for k in range(1, len(samples)))),
+    "retraining."])
+
 # The two ports (functions 0 and 1) of one dual-port NIC at 0000:03:00 whose own gen3 x8 link is
 # the narrowest hop (each function's hop is its own slot: one device, one link), each receiving
 # 1 Mpps of 1518 B frames; the link trains down to x4 at sample 4 (current_link_width 8 -> 4).
