@@ -270,3 +270,16 @@ Test(slots, hwloc_export_bridges_by_the_tree)
 	cr_assert_not(has_slot(j, "0000:03:00.0"));
 	json_decref(j);
 }
+
+/* sysfs/synthetic-slot-names (README): slots/3/address "0000:01:00" is the bus below root port
+ * 00:1c.0, whose 64-byte config shows no Slot Capabilities: the OS's name stands. */
+Test(slots, sysfs_slot_names_by_secondary_bus)
+{
+	json_t *j = slots_json(0, (const char *[]){"--sysfs", test_data("sysfs/synthetic-slot-names"), NULL});
+	cr_assert_eq(json_array_size(json_object_get(j, "slots")), 1);
+	json_t *s = slot_at(j, "0000:00:1c.0");
+	cr_assert(str_is(json_object_get(s, "name"), "3"));
+	cr_assert(str_is(json_object_get(s, "name_from"), "sysfs"));
+	cr_assert(json_is_null(json_object_get(s, "physical_slot")));
+	json_decref(j);
+}
