@@ -53,7 +53,8 @@ struct pcibw_cpuinfo {
 
 /*
  * pcibw_cpuinfo_live - this machine: online CPUs (sysconf) and the highest "cpu MHz" in
- * /proc/cpuinfo in MHz (Linux; elsewhere mhz stays NAN): the highest core clock stands for the
+ * /proc/cpuinfo in MHz (Linux; on FreeBSD the hw.clockrate sysctl, else dev.cpu.0.freq, origin
+ * "sysctl hw.clockrate" or "sysctl dev.cpu.0.freq"): the highest core clock stands for the
  * machine, as idle cores may report a lowered one. Never fails; unknowns stay
  * null; origin is "/proc/cpuinfo" whether or not the file was readable.
  */

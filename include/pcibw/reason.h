@@ -37,6 +37,7 @@ enum pcibw_reason_code {
 	PCIBW_R_ASPM_IDLE_LINK,	       /* ASPM on while bus and wire are below `idle` */
 	PCIBW_R_COUNTERS_INCONSISTENT, /* packet and bit rate disagree beyond what any header set allows */
 	PCIBW_R_GOODPUT_ABOVE_WIRE,    /* TCP goodput above the most the line carries at that segment */
+	PCIBW_R_LINK_DOWNGRADED,       /* the NIC's link runs below its capability (name: the cause) */
 	PCIBW_R_POLL_MODE,	       /* the row polls: its cores are busy by design (cycles per packet
 					* per polling core where known) */
 	/* what is missing */

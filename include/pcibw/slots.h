@@ -80,6 +80,8 @@ struct pcibw_os_slots {
  * "/" live, or a --sysfs copy's DIR, which may be the root above sys/ or sys/ itself; neither
  * there gives none; src/probe/slot_names_linux.c). A name whose address file
  * does not read as DDDD:BB:DD is skipped. Returns PCIBW_OK or PCIBW_EINTERNAL (out of memory).
+ * On FreeBSD (slot_names_freebsd.c) the OS names no slots: root "/" gives none, a copy's DIR is
+ * PCIBW_EUSAGE (a Linux tree is read by the Linux build).
  * out must be zeroed; free with pcibw_os_slots_free.
  */
 int pcibw_os_slots_read(const char *root, struct pcibw_os_slots *out, struct pcibw_err *err);

@@ -261,8 +261,15 @@ struct pcibw_machine {
 	int cpus;	       /* PCIBW_NULL (-1) unknown */
 	double cpu_mhz;	       /* NAN unknown */
 	int aspm;	       /* the NIC link's ASPM state, PCIBW_ASPM_* bits; 0 off, -1 unknown */
-	bool poll_mode;	       /* the NIC profile polls (`[host] irq_batch = 0`: dpdk, dpdk-*): rows
-				* that do not say otherwise (poll_mode column) poll */
+	/* the NIC's link runs below its capability for a cause with a fix (the report's link_cause,
+	 * pcibw/device.h, other than partner-limited): its code (static), NULL when not; the link now
+	 * and its capability; what to do */
+	const char *link_cause;
+	double link_gts, link_cap_gts;
+	int link_width, link_cap_width;
+	char link_fix[400];
+	bool poll_mode; /* the NIC profile polls (`[host] irq_batch = 0`: dpdk, dpdk-*): rows
+			 * that do not say otherwise (poll_mode column) poll */
 	char
 	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };

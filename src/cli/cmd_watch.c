@@ -180,7 +180,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o, struct
 			for (int i = 0; i < n; i++)
 				list[i] = req->files[i];
 		}
-		if ((st = watch_sampler_linux(list, n, &s, &err)))
+		if ((st = watch_sampler_open(list, n, &s, &err)))
 			goto out;
 		watch_probe_meta(s, req->line_rate_gbps, o->interval, &ctx->meta);
 		if ((st = watch_ctx_setup(ctx, req, true, NULL, &err)))

@@ -5,7 +5,7 @@
  * (ETHTOOL_GDRVINFO) and the link modes the port supports (ETHTOOL_GLINKSETTINGS). Both are
  * "get" commands, which net/ethtool/ioctl.c serves without CAP_NET_ADMIN. See ethtool_linux.h.
  */
-#include "ethtool_linux.h"
+#include "ethtool.h"
 #include <linux/ethtool.h>
 #include <linux/sockios.h>
 #include <net/if.h>

@@ -6,7 +6,7 @@
  * beside this file. See live.h.
  */
 #include "cfg_access.h"
-#include "ethtool_linux.h"
+#include "ethtool.h"
 #include "hwloc_int.h"
 #include "live.h"
 #include "netif.h"
@@ -75,44 +75,16 @@ static void where(const void *ctx, int domain, int bus, int dev, int fn, int off
  * hypervisor invented. Returns the number of devices newly marked virtual. */
 static int mark_virtual(const struct live_ctx *c, struct probe_set *set, struct pcibw_report *r)
 {
-	char path[PATH_MAX + 32];
+	char path[PATH_MAX + 32], evidence[PATH_MAX + 64];
 	if (c->live)
 		snprintf(path, sizeof path, "/proc/cpuinfo");
 	else if (c->fsroot[0])
 		snprintf(path, sizeof path, "%s/proc/cpuinfo", strcmp(c->fsroot, "/") ? c->fsroot : "");
 	else
 		return 0;
-	if (probe_virt_hypervisor(path) != 1)
+	if (probe_virt_hypervisor(path, evidence, sizeof evidence) != 1)
 		return 0;
-	int marked = 0;
-	for (int i = 0; i < set->n; i++) {
-		struct probe_node *n = &set->v[i];
-		if (n->d.is_virtual || n->d.is_bridge)
-			continue;
-		/* a guest's host bridge is the hypervisor's chipset model whatever its ids: a VMM passes
-		 * endpoint functions through (VFIO assigns devices, never the host's root complex), so
-		 * the PCI segment its emulated config space implies is no ceiling */
-		bool host_bridge = n->d.class_id == PCI_CLASS_BRIDGE_HOST;
-		if (!host_bridge && !cfg_has(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID, 2))
-			continue;
-		const char *hv = host_bridge
-				     ? "the hypervisor"
-				     : probe_virt_emulated((int)cfg16(&n->cfg, PCI_SUBSYSTEM_VENDOR_ID));
-		if (hv) {
-			n->d.is_virtual = true;
-			pcibw_device_set_prov(&n->d, "virtual", "inferred");
-			marked++;
-		}
-	}
-	pcibw_report_warn(
-	    r, NULL, "virtual-machine",
-	    "%s a virtual machine (the CPU flag 'hypervisor' in %s): the PCI bus "
-	    "and links a guest sees are the hypervisor's; paravirtual devices (virtio, "
-	    "vmxnet3, Hyper-V, Xen), emulated ones (subsystem vendor of the "
-	    "hypervisor) and the host bridge are reported `virtual`, with no bus ceiling; a passed-through "
-	    "device's real link is visible only on the host",
-	    c->live ? "this machine is" : "the copied machine was", path);
-	return marked;
+	return probe_virt_mark(set, r, c->live, evidence);
 }
 
 /* hwloc on this machine or on the copy's file-system root: fills NUMA node and OS names where

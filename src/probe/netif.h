@@ -23,5 +23,25 @@
  * false (buf "") when the entry leads to a PCI function, or name is not a plain name.
  */
 bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, size_t n);
+/* (On FreeBSD, netif_freebsd.c: sysroot is not read; this machine's getifaddrs(3) entry and the
+ * dev.DRIVER.UNIT.%parent sysctl answer, in the words of probe_netif_fbsd_words.) */
+
+/*
+ * probe_netif_advice - append to buf (n bytes, o already written) what to do instead of a bus
+ * model of interface name: a what-if with --bus and --nic, or the NIC below it (below, "" for
+ * none) with -i; live: watch still measures it. Pure.
+ */
+void probe_netif_advice(char *buf, size_t n, size_t o, const char *name, const char *below, bool live);
+
+/*
+ * probe_netif_fbsd_words - why FreeBSD interface name has no PCI device, from what getifaddrs(3)
+ * and sysctl(3) said: found (a link-level entry exists), loopback (IFF_LOOPBACK in ifa_flags),
+ * ifi_type (its if_data type, <net/if_types.h>), parent (the dev.DRIVER.UNIT.%parent sysctl of
+ * the device of that name, NULL when there is no such device: "pci3" for a PCI function,
+ * "uhub0" for USB). Returns false (buf "") when parent is a PCI bus ("pciN"): the probe's own
+ * business; else true with the words and probe_netif_advice in buf. Pure.
+ */
+bool probe_netif_fbsd_words(const char *name, bool found, bool loopback, int ifi_type, const char *parent,
+			    char *buf, size_t n);
 
 #endif

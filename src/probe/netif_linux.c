@@ -113,25 +113,6 @@ static void link_base(const char *dir, const char *file, char *buf, size_t n)
 	snprintf(buf, n, "%.*s", (int)(n - 1), b ? b + 1 : target);
 }
 
-/* what to do instead: model the bus as a what-if, or the NIC the traffic leaves by; on this
- * machine (live) watch still measures the interface */
-static void advice(char *buf, size_t n, size_t o, const char *name, const char *below, bool live)
-{
-	if (o >= n)
-		return;
-	o += (size_t)snprintf(buf + o, n - o,
-			      "; model a what-if instead with --bus and --nic (pcibw model --bus gen3x8 "
-			      "--nic ixgbe; pcibw help model lists both)");
-	if (below[0] && o < n)
-		o += (size_t)snprintf(buf + o, n - o, ", or a NIC below it with -i (pcibw model -i %s)",
-				      below);
-	else if (o < n)
-		o += (size_t)snprintf(buf + o, n - o, ", or the NIC its traffic leaves by with -i");
-	if (live && o < n)
-		snprintf(buf + o, n - o, "; pcibw watch %s still gives its packet rates and the CPU side",
-			 name);
-}
-
 bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, size_t n)
 {
 	buf[0] = '\0';
@@ -147,7 +128,7 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 	if (stat(dir, &st)) {
 		o = (size_t)snprintf(buf, n, "%s does not exist: no interface of that name%s", dir,
 				     live ? " (ip link lists them)" : "");
-		advice(buf, n, o, name, "", false);
+		probe_netif_advice(buf, n, o, name, "", false);
 		return true;
 	}
 	long flags = read_num(dir, "flags"), type = read_num(dir, "type");
@@ -162,7 +143,7 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 				     "memory and cross no bus, so there is no bus to model",
 				     name, dir, flag_w, lo_flag && lo_type ? ", " : "",
 				     lo_type ? "type 772 = ARPHRD_LOOPBACK" : "");
-		advice(buf, n, o, name, "", live);
+		probe_netif_advice(buf, n, o, name, "", live);
 		return true;
 	}
 	if (!has_device) {
@@ -190,7 +171,7 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 		/* the first lower device: a bridge's or bond's port, a VLAN's NIC */
 		char first[64];
 		snprintf(first, sizeof first, "%.*s", (int)strcspn(low, ","), low);
-		advice(buf, n, o, name, first, live);
+		probe_netif_advice(buf, n, o, name, first, live);
 		return true;
 	}
 	/* a parent device: on which bus? a PCI function is the probe's own business */
@@ -202,6 +183,6 @@ bool probe_netif_why_no_pci(const char *sysroot, const char *name, char *buf, si
 	o = (size_t)snprintf(
 	    buf, n, "%s's device (%s) is %s%s%s, not a PCI function, so there is no PCI bus to model", name,
 	    target, sub[0] ? "on the " : "of no known bus", sub, sub[0] ? " bus" : "");
-	advice(buf, n, o, name, "", live);
+	probe_netif_advice(buf, n, o, name, "", live);
 	return true;
 }

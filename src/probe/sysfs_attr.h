@@ -59,7 +59,9 @@ int pcibw_sysfs_parse_width(const char *text, int *width, int *col);
  * pcibw_sysfs_read_attrs - read the attributes of slot ("DDDD:BB:DD.F") under sysroot (a
  * directory holding bus/pci/devices, "/sys" on this machine). Missing files leave has_* false.
  * Each file is read whole; a blank one is an error, never 0. A FIFO, device or directory in
- * place of a file is refused without blocking.
+ * place of a file is refused without blocking. On FreeBSD (sysfs_attr_freebsd.c) there is no
+ * sysfs: PCIBW_EUSAGE saying that a Linux tree is read by the Linux build (so is
+ * pcibw_sysfs_aspm_policy). The parsers and the apply functions are OS-neutral (sysfs_attr.c).
  * Returns PCIBW_OK, or PCIBW_EINPUT naming FILE:1:COLUMN and what was expected when a file
  * holds something the kernel never writes.
  */
@@ -73,6 +75,12 @@ int pcibw_sysfs_read_attrs(const char *sysroot, const char *slot, struct pcibw_s
  * thread-safe (nftw). Returns PCIBW_OK, or PCIBW_EINPUT naming the entry.
  */
 int pcibw_sysfs_check_tree(const char *root, struct pcibw_err *err);
+/* (The kernel's own tree is told from a copy by the OS: statfs f_type on Linux,
+ * sysfs_tree_linux.c; f_fstypename linsysfs, linprocfs or procfs on FreeBSD, _freebsd.c.) */
+
+/* pcibw_sysfs_walk_copy - the walk of pcibw_sysfs_check_tree over a tree known to be a copy
+ * (sysfs_tree.c, POSIX nftw). Returns as pcibw_sysfs_check_tree. */
+int pcibw_sysfs_walk_copy(const char *root, struct pcibw_err *err);
 
 /*
  * pcibw_sysfs_apply_ids - copy numa_node and interface names into d (provenance "sysfs")

@@ -5,9 +5,10 @@
 #include <stdio.h>
 #include <string.h>
 
-int probe_virt_hypervisor(const char *cpuinfo_path)
+int probe_virt_hypervisor(const char *cpuinfo_path, char *evidence, size_t n)
 {
 	FILE *f;
+	snprintf(evidence, n, "the CPU flag 'hypervisor' in %s", cpuinfo_path);
 	/* on a copied tree the file is the copy's: never block on what sits there */
 	if (pcibw_input_open(cpuinfo_path, "a /proc/cpuinfo copy",
 			     PCIBW_INPUT_FILE_ONLY | PCIBW_INPUT_NO_STDIN, &f, NULL) ||
@@ -28,21 +29,4 @@ int probe_virt_hypervisor(const char *cpuinfo_path)
 	}
 	fclose(f);
 	return found;
-}
-
-const char *probe_virt_emulated(int subsys_vendor_id)
-{
-	switch (subsys_vendor_id) {
-	case 0x1af4:
-	case 0x1b36:
-		return "QEMU/KVM";
-	case 0x15ad:
-		return "VMware";
-	case 0x1414:
-		return "Hyper-V";
-	case 0x5853:
-		return "Xen";
-	default:
-		return NULL;
-	}
 }

@@ -364,6 +364,14 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 	case PCIBW_R_COUNTERS_INCONSISTENT:
 		counters_words(w, x);
 		break;
+	case PCIBW_R_LINK_DOWNGRADED:
+		put(w,
+		    "the NIC's link runs at %g GT/s x%d of its %g GT/s x%d (%s %% of its raw rate; %s), and "
+		    "the "
+		    "bus ceiling is the link as it runs: %s",
+		    m->link_gts, m->link_width, m->link_cap_gts, m->link_cap_width,
+		    pct(d, sizeof d, x->share), x->name, m->link_fix);
+		break;
 	case PCIBW_R_POLL_MODE:
 		put(w, "poll mode: the cores poll and are busy by design, so no CPU %% says how loaded they "
 		       "are");
@@ -707,6 +715,16 @@ static void headline(struct out *w, const struct pcibw_reason *v, int k, const s
 		    whyw[0] ? whyw : "neither bus, wire nor CPU shows a limit");
 		break;
 	}
+	/* the cause with a fix the verdict's words did not give */
+	for (int i = first + 1; i < k; i++)
+		if (v[i].code == PCIBW_R_LINK_DOWNGRADED && (!why || why->code != PCIBW_R_LINK_DOWNGRADED)) {
+			char lw[1024];
+			struct out lo = {lw, sizeof lw, 0};
+			row_line(&lo, &v[i], 1, r, m, HEADLINE);
+			lw[0] = (char)(lw[0] == 't' ? 'T' : lw[0]);
+			put(w, " %s.", lw);
+			break;
+		}
 }
 
 /* what most undetermined rows lack or found, in a few words (their first reason) */

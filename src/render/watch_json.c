@@ -30,6 +30,11 @@ static json_t *dir_obj(const struct pcibw_watch_dir *d, const struct pcibw_row *
 	json_object_set_new(o, "wire_utilisation", jnum(d->wire_util));
 	json_object_set_new(o, "bus_utilisation", jnum(r ? r->bus_util : NAN));
 	json_object_set_new(o, "bus_mpps", jnum(r ? r->bus_mpps : NAN));
+	/* the ceiling's band and the share over its two ends (pcibw_row, as analyze rows) */
+	json_object_set_new(o, "bus_mpps_low", jnum(r ? r->bus_mpps_low : NAN));
+	json_object_set_new(o, "bus_mpps_high", jnum(r ? r->bus_mpps_high : NAN));
+	json_object_set_new(o, "bus_utilisation_low", jnum(r ? r->bus_util_low : NAN));
+	json_object_set_new(o, "bus_utilisation_high", jnum(r ? r->bus_util_high : NAN));
 	json_object_set_new(o, "queues_active", jint(d->q_active));
 	json_object_set_new(o, "queue_share_max", jnum(d->q_share_max));
 	json_object_set_new(o, "busiest_queue", jint(d->q_busiest));
@@ -269,6 +274,10 @@ int render_watch_summary_json(FILE *out, const struct pcibw_watch_summary_result
 		json_object_set_new(x, "bus_modelled",
 				    s->row_bus && s->row_bus[i] ? json_string(s->row_bus[i]) : json_null());
 		json_object_set_new(x, "bus_gbps", jnum(r->bus_gbps));
+		json_object_set_new(x, "bus_gbps_low", jnum(r->bus_gbps_low));
+		json_object_set_new(x, "bus_gbps_high", jnum(r->bus_gbps_high));
+		json_object_set_new(x, "bus_utilisation_low", jnum(r->bus_util_low));
+		json_object_set_new(x, "bus_utilisation_high", jnum(r->bus_util_high));
 		json_object_set_new(x, "wire_gbps", jnum(r->wire_gbps));
 		json_object_set_new(x, "verdict", json_string(pcibw_verdict_name(r->verdict)));
 		json_array_append_new(rows, x);

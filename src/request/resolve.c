@@ -704,6 +704,17 @@ void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 	/* a profile whose receive path takes no interrupts (the model's irq_batch 0): a poll-mode
 	 * driver, whose cores are busy by design */
 	m->poll_mode = r->nic.name[0] && r->nic.irq_batch == 0;
+	/* a link trained below its capability for a cause with a fix; partner-limited is none (the
+	 * link runs at the most both ends support) */
+	const struct pcibw_link_cause *lc = r->have_device ? &r->device.link_cause : NULL;
+	if (lc && lc->code && strcmp(lc->code, "partner-limited")) {
+		m->link_cause = lc->code;
+		m->link_gts = r->device.link_speed_gts;
+		m->link_cap_gts = r->device.max_link_speed_gts;
+		m->link_width = r->device.link_width;
+		m->link_cap_width = r->device.max_link_width;
+		snprintf(m->link_fix, sizeof m->link_fix, "%s", lc->fix);
+	}
 	m->line_rate_gbps = r->in.line_rate_gbps;
 	m->cpus = r->cpus;
 	m->cpu_mhz = r->cpu_mhz;
@@ -728,6 +739,12 @@ void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw
 			snprintf(run->bus_name, sizeof run->bus_name, "%s", m->bus_name);
 			snprintf(run->bus_note, sizeof run->bus_note, "%s", m->bus_note);
 			run->aspm = m->aspm;
+			run->link_cause = m->link_cause;
+			run->link_gts = m->link_gts;
+			run->link_cap_gts = m->link_cap_gts;
+			run->link_width = m->link_width;
+			run->link_cap_width = m->link_cap_width;
+			snprintf(run->link_fix, sizeof run->link_fix, "%s", m->link_fix);
 		}
 		if (run->line_rate_gbps <= 0)
 			run->line_rate_gbps = m->line_rate_gbps;

@@ -1,7 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* Linux: /proc/self/exe names the binary actually running (proc(5)), wherever it was copied. */
 #include "exe_dir.h"
-#include <string.h>
 #include <unistd.h>
 
 int pcibw_exe_dir(char *buf, size_t len)
@@ -12,11 +11,5 @@ int pcibw_exe_dir(char *buf, size_t len)
 	if (n <= 0 || (size_t)n >= len - 1)
 		return -1;
 	buf[n] = '\0';
-	char *slash = strrchr(buf, '/');
-	if (!slash)
-		return -1;
-	if (slash == buf)
-		slash++; /* a binary in / */
-	*slash = '\0';
-	return 0;
+	return pcibw_exe_dir_cut(buf);
 }

@@ -543,7 +543,10 @@ static int line_rank(const struct pcibw_reason *v, int k)
 	for (int i = 0; i < k; i++)
 		if (v[i].code == PCIBW_R_COUNTERS_INCONSISTENT)
 			return 0;
-	return v[0].code == PCIBW_R_ASPM_IDLE_LINK || v[0].code == PCIBW_R_TCP_WINDOW ? 1 : 2;
+	return v[0].code == PCIBW_R_ASPM_IDLE_LINK || v[0].code == PCIBW_R_TCP_WINDOW ||
+		       v[0].code == PCIBW_R_LINK_DOWNGRADED
+		   ? 1
+		   : 2;
 }
 
 /* reorder the row's evidence lines by rank (stable), renumbering evidence_index */
@@ -567,6 +570,20 @@ static void lead(struct pcibw_row *r)
 			i = j;
 		}
 	memcpy(r->reasons, out, sizeof out[0] * (size_t)n);
+}
+
+/* The NIC's link trained below its capability (PCIe Base 6.0 sec. 7.5.3.6 Link Capabilities,
+ * 7.5.3.8 Link Status) for a cause with a fix: the bus ceiling is the link as it is, and
+ * retraining it to its capability raises it (share: the link's raw rate over its capability's). */
+static void link_evidence(struct pcibw_row *r, const struct pcibw_machine *m)
+{
+	if (!m->link_cause || isnan(r->bus_util))
+		return;
+	double now = m->link_gts * m->link_width, cap = m->link_cap_gts * m->link_cap_width;
+	struct pcibw_reason *x = pcibw_row_reason(r, false, PCIBW_R_LINK_DOWNGRADED, PCIBW_RES_BUS, now, cap,
+						  cap > 0 ? now / cap : NAN, NAN, "GT/s x lanes");
+	if (x)
+		snprintf(x->name, sizeof x->name, "%s", m->link_cause);
 }
 
 static struct pcibw_reason *add_summary(struct pcibw_summary *s, bool same_line, enum pcibw_reason_code code,
@@ -694,6 +711,9 @@ static void summarise(const struct pcibw_rows *rs, struct pcibw_summary *s)
 		break;
 	}
 	}
+	/* a downgraded link is a cause with a fix whatever the verdict: the headline gives it */
+	if (s->verdict != PCIBW_V_IMPOSSIBLE)
+		copy_code(s, r, rep, PCIBW_R_LINK_DOWNGRADED, PCIBW_RES_NONE);
 }
 
 /* each series' verdict by size band, one summary line per series (at most 8, then how many more) */
@@ -750,6 +770,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		r->limits = limits_of(r, t);
 		notable_loads(r, t);
 		aspm_evidence(r, t, m);
+		link_evidence(r, m);
 		poll_evidence(r, m);
 		loopback_evidence(r);
 		packets_evidence(r);

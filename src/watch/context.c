@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs. */
+/* The machine side of `pcibw watch`: bus, NIC profile and line rate per interface, the CPUs.
+ * OS-neutral: the interface speed comes from the OS file of ifspeed.h. */
 #include "context.h"
 #include "ifspeed.h"
 #include "pcibw/busfacts.h"

@@ -9,6 +9,8 @@
 #define PCIBW_WATCH_FREEBSD_TEXT_H
 
 #include "pcibw/error.h"
+#include "pcibw/watch.h"
+#include <stdbool.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -58,14 +60,68 @@ struct watch_fbsd_ifdata {
 	uint64_t ipackets, opackets, ibytes, obytes, ierrors, oerrors, iqdrops, oqdrops;
 	uint64_t baudrate; /* ifi_baudrate, bit/s; 0 unknown */
 	int link_up;	   /* ifi_link_state LINK_STATE_UP (2): 1; DOWN (1): 0; UNKNOWN (0): -1 */
+	bool have_missed;  /* the driver's missed-packet count (watch_fbsd_devstat.missed) */
+	uint64_t missed;
+	unsigned ifindex;	       /* if_nametoindex(3); 0 unknown */
+	const char *name, *dev, *slot; /* the entry's name, its device ("em0"), PCI slot; NULL none */
 };
 
 /*
- * watch_fbsd_net_text - the "net/IFACE" blob of one interface: the sysfs statistic names the
- * parser reads (rx_packets, tx_packets, rx_bytes, tx_bytes, rx_errors, tx_errors, rx_dropped,
- * tx_dropped), "speed" in Mbit/s (baudrate / 10^6, left out when 0) and "operstate" up, down or
+ * watch_fbsd_net_text - the "net/IFACE" blob of one interface: "state present", its ifindex,
+ * name, dev and slot where known (doc/watch-recording.md), the sysfs statistic names the parser reads
+ * (rx_packets, tx_packets, rx_bytes, tx_bytes, rx_errors, tx_errors, rx_dropped, tx_dropped; rx_missed_errors
+ * where have_missed), "speed" in Mbit/s (baudrate / 10^6, left out when 0) and "operstate" up, down or
  * unknown. Returns the length written (out NUL-terminated), or 0 when cap is too small.
  */
 size_t watch_fbsd_net_text(const struct watch_fbsd_ifdata *d, char *out, size_t cap);
+
+/*
+ * The statistics a NIC driver publishes under its device's sysctl tree, dev.DRIVER.UNIT, that
+ * watch reads (each driver's add_hw_stats; names as `sysctl dev.ix.0` prints them):
+ *   per-queue packets: queueN.rx_packets / queueN.tx_packets (ix, sys/dev/ixgbe/if_ix.c
+ *     ixgbe_add_hw_stats; igb before iflib; ixv), rxqNN.packets / txqNN.packets under pf. or
+ *     vfN. (ixl, ixl_add_queues_sysctls);
+ *   missed packets: mac_stats.missed_packets (em, igb: the MPC register, the count Linux's
+ *     e1000e and igb give as rx_missed_errors), mac_stats.recv_no_buff (RNBC);
+ *   good packets: mac_stats.good_pkts_recvd (em, igb) or good_pkts_rcvd (ix), good_pkts_txd.
+ * em's and igb's iflib queues (queue_rx_N, queue_tx_N) count interrupts, not packets: no queue
+ * counters for them.
+ */
+struct watch_fbsd_devstat {
+	uint64_t q_rx[PCIBW_WATCH_MAX_QUEUES], q_tx[PCIBW_WATCH_MAX_QUEUES];
+	int n_q_rx, n_q_tx; /* highest queue seen + 1, per direction */
+	bool have_missed, have_no_buff, have_good_rx, have_good_tx;
+	uint64_t missed, no_buff, good_rx, good_tx;
+	int n_lines; /* lines of the device's tree read ("dev.DRIVER.UNIT." ones) */
+};
+
+/*
+ * watch_fbsd_devstat_parse - the counters above from sysctl(8) text ("NAME: VALUE" lines, as
+ * `sysctl dev.em.0` or `sysctl -a` print them) for the device dev ("em.0": the tree
+ * dev.em.0.). Lines outside that tree are skipped (sysctl -a holds every tree, and multi-line
+ * values); inside it a line must be "NAME: VALUE" and a counter named above a decimal count
+ * that fits 64 bits. A queue past PCIBW_WATCH_MAX_QUEUES is not kept. The last line of a name
+ * wins. what names the text in messages (a file, "sysctl"). Returns PCIBW_OK, PCIBW_EINPUT
+ * "WHAT:LINE:COLUMN: ... expected ..." for a line of the tree it cannot read, PCIBW_EUSAGE for
+ * a dev that is not DRIVER.UNIT.
+ */
+int watch_fbsd_devstat_parse(const char *text, size_t len, const char *dev, const char *what,
+			     struct watch_fbsd_devstat *st, struct pcibw_err *err);
+
+/*
+ * watch_fbsd_devstat_ethtool - the per-queue counters of st as the "ethtool/IFACE" blob lines
+ * the parser reads for Linux drivers (rx_queue_N_packets, tx_queue_N_packets: ixgbe's and igb's
+ * ethtool names for the same per-ring counts). Returns the length written (out NUL-terminated),
+ * 0 when there is no queue counter or cap is too small.
+ */
+size_t watch_fbsd_devstat_ethtool(const struct watch_fbsd_devstat *st, char *out, size_t cap);
+
+/*
+ * watch_fbsd_location_slot - the PCI address in a device's %location sysctl (pci(4) bus driver
+ * pci_child_location_method: "slot=0 function=0 dbsf=pci0:2:0:0 handle=\_SB_..."; the dbsf word
+ * is domain:bus:slot:function in decimal) as "DDDD:BB:DD.F" into slot (n >= 13). Returns true,
+ * false when there is no well-formed dbsf word (not a PCI device). Pure.
+ */
+bool watch_fbsd_location_slot(const char *location, char *slot, size_t n);
 
 #endif

@@ -3,7 +3,7 @@
  * An interface's link speed as the OS reports it, for the wire ceiling of `pcibw watch` when no
  * --line-rate is given. One file per OS: ifspeed_linux.c (sysfs /sys/class/net/IFACE/speed, which
  * the kernel gives in Mbit/s, -1 or an error while the link is down: Documentation/ABI/testing/
- * sysfs-class-net); a FreeBSD peer would read the ifmedia baudrate (if_data.ifi_baudrate).
+ * sysfs-class-net) and ifspeed_freebsd.c (getifaddrs(3) if_data.ifi_baudrate of a link that is up).
  */
 #ifndef PCIBW_WATCH_IFSPEED_H
 #define PCIBW_WATCH_IFSPEED_H

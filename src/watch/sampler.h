@@ -2,8 +2,8 @@
 /*
  * The sampler interface of `pcibw watch`: something that, each time it is asked, fills a sample
  * (pcibw/watch.h) with the raw text of the kernel files at that moment. Two kinds: the OS's
- * (sampler_linux.c: files kept open and re-read with pread, the ethtool ioctl; a FreeBSD one would
- * read sysctl kern.cp_times and getifaddrs' if_data into the same blobs) and a recording's
+ * (sampler_linux.c: files kept open and re-read with pread, the ethtool ioctl; sampler_freebsd.c:
+ * sysctl kern.cp_times, getifaddrs' if_data and the driver's sysctls into the same blobs) and a recording's
  * (replay.c). Everything after the sample is OS-neutral.
  */
 #ifndef PCIBW_WATCH_SAMPLER_H
@@ -34,18 +34,22 @@ struct watch_sampler {
 };
 
 /*
- * watch_sampler_linux - open the kernel files for the n interfaces named (each must exist:
- * PCIBW_ENOMATCH "no such interface 'X'" otherwise). Needs no root: ethtool statistics that
- * cannot be read are left out. Returns PCIBW_OK with *out set, PCIBW_ENOTHERE when /proc/stat
- * cannot be opened (not Linux), PCIBW_EINTERNAL.
+ * watch_sampler_open - this OS's sampler for the n interfaces named (each must exist: PCIBW_ENOMATCH
+ * "no such interface 'X'" otherwise), as the build's host system is (meson picks one file).
+ * Linux (sampler_linux.c): the kernel files, kept open; needs no root: ethtool statistics that
+ * cannot be read are left out; PCIBW_ENOTHERE when /proc/stat cannot be opened (no /proc).
+ * FreeBSD (sampler_freebsd.c): kern.cp_times, hw.intrcnt, getifaddrs(3) if_data and the driver's
+ * dev.DRIVER.UNIT statistics, each interface needing a link-level entry; PCIBW_ENOTHERE when
+ * getifaddrs fails. Returns PCIBW_OK with *out set, those, PCIBW_EINTERNAL.
  */
-int watch_sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
+int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err);
 
 /*
- * watch_list_pci_ifaces - the interfaces of this machine that have a PCI device (names into
+ * watch_list_pci_ifaces - the interfaces of this machine that have a PCI device (Linux: sysfs;
+ * FreeBSD: a device in the sysctl tree whose %parent is a pciN bus) (names into
  * names[max][PCIBW_WATCH_IFNAME]); returns how many. notes (max_notes strings of 200 bytes)
  * gets one line per network PCI function with no interface because a user-space driver owns it
- * (vfio-pci, uio_pci_generic, igb_uio: DPDK or a VM), *n_notes their count.
+ * (vfio-pci, uio_pci_generic, igb_uio: DPDK or a VM; nic_uio on FreeBSD), *n_notes their count.
  */
 int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*notes)[200], int max_notes,
 			  int *n_notes);

@@ -52,21 +52,6 @@ struct linux_sampler {
 	struct lif l[PCIBW_WATCH_MAX_IFACES];
 };
 
-double watch_monotonic(void)
-{
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
-}
-
-void watch_sleep_until(double t)
-{
-	struct timespec ts = {(time_t)t, (long)((t - (double)(time_t)t) * 1e9)};
-	if (ts.tv_nsec >= 1000000000L)
-		ts.tv_nsec = 999999999L;
-	clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &ts, NULL);
-}
-
 /* pread the whole file into ls->buf from offset 0; returns its length or -1 (errno kept). */
 static long read_all(struct linux_sampler *ls, int fd)
 {
@@ -403,7 +388,7 @@ static void linux_close(struct watch_sampler *s)
 	free(ls);
 }
 
-int watch_sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
+static int sampler_linux(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
 {
 	if (n > PCIBW_WATCH_MAX_IFACES)
 		return pcibw_fail(err, PCIBW_EUSAGE, "at most %d interfaces", PCIBW_WATCH_MAX_IFACES);
@@ -513,4 +498,9 @@ int watch_list_pci_ifaces(char (*names)[PCIBW_WATCH_IFNAME], int max, char (*not
 		closedir(d);
 	}
 	return n;
+}
+
+int watch_sampler_open(const char *const *names, int n, struct watch_sampler **out, struct pcibw_err *err)
+{
+	return sampler_linux(names, n, out, err);
 }

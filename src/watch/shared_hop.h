@@ -89,7 +89,8 @@ bool watch_hop_of_device(const struct pcibw_device *d, const struct pcibw_bus *o
 void watch_shared_probe(const struct pcibw_device *d, const struct pcibw_bus *own, struct watch_meta_if *m);
 
 /* watch_physfn - an SR-IOV VF's PF: the slot its sysfs `physfn` link names (pf, 32 bytes);
- * false for a PF or a plain function, or where sysfs is not there (physfn_linux.c). */
+ * false for a PF or a plain function, or where sysfs is not there (physfn_linux.c); always
+ * false on FreeBSD, where nothing a user can read names a VF's PF (physfn_freebsd.c). */
 bool watch_physfn(const char *slot, char pf[32]);
 
 #endif

@@ -288,3 +288,22 @@ Test(verdicts, iperf3_bidir_json_rows_share_the_cpu)
 	    evidence_has(tx, "and the rx stream (row 2, 1.13 Gbit/s) shares the cores with this tx one"));
 	json_decref(j);
 }
+
+/* A link trained below its capability (the dump's 02:00.0, 5 GT/s x1 of 5 GT/s x4: the report's
+ * link_cause lanes-lost): the cause with a fix leads the row and the headline gives it */
+Test(verdicts, downgraded_link_leads)
+{
+	json_t *j = analyze_json(
+	    NULL,
+	    (const char *[]){"analyze", test_data("analyze/synthetic-link-lanes-lost-1518b.csv"), "--dump",
+			     test_data("synthetic-pcie-downgraded.lspci"), "-s", "02:00.0", "--json", NULL});
+	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
+	cr_assert_str_eq(jstr(r, "verdict"), "io-bound");
+	json_t *x = json_array_get(json_object_get(r, "reasons"), 0);
+	cr_assert_str_eq(jstr(x, "code"), "link-downgraded");
+	cr_assert_str_eq(jstr(x, "name"), "lanes-lost");
+	assert_close(jnum(x, "share"), 5.0 * 1 / (5.0 * 4), 1e-12);
+	const char *h = json_string_value(json_array_get(json_object_get(j, "evidence"), 0));
+	cr_assert(strstr(h, "The NIC's link runs at 5 GT/s x1 of its 5 GT/s x4"), "%s", h);
+	json_decref(j);
+}

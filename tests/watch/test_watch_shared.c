@@ -230,6 +230,48 @@ Test(shared, an_older_recording_groups_ports_by_their_pcix_bus)
 	lines_free(&L);
 }
 
+/* The ceilings carry the model's band, as analyze rows do: each port's transmit row on PCI-X
+ * 133/64 at 1518 B has the band `pcibw model` gives that bus (the recording's spec with the
+ * defaults it names) for one e1000 sending, and each interval's tx object the same in Mpps. */
+Test(shared, rows_and_intervals_carry_the_band)
+{
+	struct lines L = replay("synthetic-shared-pcix", NULL);
+	json_t *m = NULL;
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"model", "--bus", "pcix133/64,mmrbc=512,splits=1,latency_timer=64",
+				   "--nic", "e1000", "--pattern", "tx", "--sizes", "1518", "--json", NULL});
+	cr_assert_eq(r.status, 0, "%s", r.err);
+	m = json_loads(r.out, 0, NULL);
+	cr_assert(m);
+	json_t *mr = json_array_get(json_object_get(m, "rows"), 0);
+	double lo = num(mr, "bus_gbps_low"), hi = num(mr, "bus_gbps_high");
+	cr_assert_lt(lo, hi, "PCI-X 133/64 transmit has a band (prefetch, ADB)");
+	json_t *rows = json_object_get(L.v[L.n - 1], "rows");
+	size_t i;
+	json_t *x;
+	int seen = 0;
+	json_array_foreach(rows, i, x)
+	{
+		/* the ports' rows (lo, the loopback, has no bus) */
+		if (strcmp(str(x, "direction"), "tx") || strncmp(str(x, "iface"), "eth", 3))
+			continue;
+		seen++;
+		cr_assert_float_eq(num(x, "bus_gbps_low"), lo, lo * 1e-9, "%s", str(x, "iface"));
+		cr_assert_float_eq(num(x, "bus_gbps_high"), hi, hi * 1e-9, "%s", str(x, "iface"));
+		cr_assert_leq(num(x, "bus_utilisation_low"), num(x, "bus_utilisation"));
+		cr_assert_geq(num(x, "bus_utilisation_high"), num(x, "bus_utilisation"));
+	}
+	cr_assert_eq(seen, 2, "eth1 and eth2 send");
+	json_t *tx = json_object_get(iface(L.v[L.n - 2], "eth1"), "tx");
+	double mid = num(tx, "bus_mpps");
+	cr_assert(isfinite(mid));
+	cr_assert_float_eq(num(tx, "bus_mpps_low"), lo * 1e3 / (8 * 1518), mid * 1e-6);
+	cr_assert_float_eq(num(tx, "bus_mpps_high"), hi * 1e3 / (8 * 1518), mid * 1e-6);
+	json_decref(m);
+	run_free(&r);
+	lines_free(&L);
+}
+
 Test(shared, a_recording_without_a_shared_hop_has_none)
 {
 	struct lines L = replay("real-vm-lo-udp", NULL);

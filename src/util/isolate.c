@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
-/* A step run in a forked child; see isolate.h. */
+/* A step run in a forked child; see isolate.h. POSIX only (fork, waitpid, alarm, dup2 behave
+ * alike on Linux and FreeBSD), so one file serves both. */
 #include "isolate.h"
 #include <errno.h>
 #include <fcntl.h>
