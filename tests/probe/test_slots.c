@@ -283,3 +283,16 @@ Test(slots, sysfs_slot_names_by_secondary_bus)
 	cr_assert(json_is_null(json_object_get(s, "physical_slot")));
 	json_decref(j);
 }
+
+/* skx-2s: the only i40e function is the X722 inside the C620 chipset (8086:37d2), no card that
+ * could move: a card of that profile is taken to train at each slot's capability, and the CX-4
+ * slot 19:04.0 (max_link 8 GT/s x16) models it on gen3 x16 */
+Test(slots, an_on_package_mac_is_no_card)
+{
+	json_t *j = slots_json(0, (const char *[]){"--sysfs", test_data("sysfs/skx-2s-cx4-x722"), "--nic",
+						   "i40e", "--line-rate", "2x10G", NULL});
+	cr_assert(json_is_null(json_object_get(json_object_get(j, "card"), "capability_from")));
+	json_t *fit = json_object_get(slot_at(j, "0000:19:04.0"), "port_fit");
+	cr_assert(!strncmp(str(fit, "bus_modelled"), "gen3x16,", 8), "%s", str(fit, "bus_modelled"));
+	json_decref(j);
+}
