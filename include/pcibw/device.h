@@ -286,4 +286,14 @@ char *pcibw_format_slot(char *buf, int domain, int bus, int dev, int fn);
  */
 int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err);
 
+/*
+ * pcibw_bus_at_bottleneck - the bus every packet of d crosses at its narrowest: that of
+ * pcibw_bus_from_device, with the rate and lanes of the PCIe hop at d->bottleneck_slot when that
+ * hop's raw bandwidth (pcibw_bus_raw_gbps) is below the device's own link (a x8 card behind a
+ * x4 switch uplink); out->note then names the hop. An on-package MAC keeps the chipset's uplink
+ * pcibw_bus_from_device gave it. The device's registers (MPS, MRRS, RCB) stay its own. Returns
+ * as pcibw_bus_from_device.
+ */
+int pcibw_bus_at_bottleneck(const struct pcibw_device *d, struct pcibw_bus *out, struct pcibw_err *err);
+
 #endif

@@ -152,3 +152,33 @@ int pcibw_bus_from_device(const struct pcibw_device *d, struct pcibw_bus *out, s
 				  "%s: the bus it runs on is unknown: the source does not show it", d->slot);
 	}
 }
+
+/* pcibw/device.h */
+int pcibw_bus_at_bottleneck(const struct pcibw_device *d, struct pcibw_bus *b, struct pcibw_err *err)
+{
+	int rc = pcibw_bus_from_device(d, b, err);
+	if (rc || b->kind != PCIBW_BUS_PCIE || !d->bottleneck_slot[0] || !strcmp(d->bottleneck_slot, d->slot))
+		return rc;
+	/* an on-package MAC's own link and the chipset ports below its uplink are internal:
+	 * pcibw_bus_from_device has already put the uplink in (and said so in b->note) */
+	if (b->note[0] && pcibw_device_is_onpackage(d->vendor_id, d->device_id))
+		return PCIBW_OK;
+	for (int k = 0; k < d->n_path; k++) {
+		const struct pcibw_hop *h = &d->path[k];
+		if (strcmp(h->slot, d->bottleneck_slot) || h->bus_kind != PCIBW_BUS_PCIE ||
+		    isnan(h->link_speed_gts) || h->link_width <= 0)
+			continue;
+		if (h->gbps < pcibw_bus_raw_gbps(b)) {
+			snprintf(
+			    b->note, sizeof b->note,
+			    "the model uses %s's link (%g GT/s x%d), narrower than %s's own (%g GT/s x%d): "
+			    "every packet crosses it",
+			    h->slot, h->link_speed_gts, h->link_width, d->slot, b->gts, b->lanes);
+			b->gts = h->link_speed_gts;
+			b->lanes = h->link_width;
+			b->gen = pcibw_pcie_gen_of_gts(b->gts);
+			b->flit = b->flit || pcibw_pcie_flit_required(b->gts);
+		}
+	}
+	return PCIBW_OK;
+}

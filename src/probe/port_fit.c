@@ -168,32 +168,6 @@ static int live_rate(const struct pcibw_device *d, int *ports, double *gbps)
 	return 0;
 }
 
-/* The model's bus at the device's bottleneck: its own bus (pcibw_bus_from_device), with the
- * lanes and rate of a narrower PCIe hop above it; for an on-package MAC the chipset's uplink. */
-static int bottleneck_bus(const struct pcibw_device *d, struct pcibw_bus *b, struct pcibw_err *err)
-{
-	int rc = pcibw_bus_from_device(d, b, err);
-	if (rc || b->kind != PCIBW_BUS_PCIE || !d->bottleneck_slot[0] || !strcmp(d->bottleneck_slot, d->slot))
-		return rc;
-	/* an on-package MAC's own link and the chipset ports below its uplink are internal:
-	 * pcibw_bus_from_device has already put the uplink in (and said so in b->note) */
-	if (b->note[0] && pcibw_device_is_onpackage(d->vendor_id, d->device_id))
-		return PCIBW_OK;
-	for (int k = 0; k < d->n_path; k++) {
-		const struct pcibw_hop *h = &d->path[k];
-		if (strcmp(h->slot, d->bottleneck_slot) || h->bus_kind != PCIBW_BUS_PCIE ||
-		    isnan(h->link_speed_gts) || h->link_width <= 0)
-			continue;
-		if (h->gbps < pcibw_bus_raw_gbps(b)) {
-			b->gts = h->link_speed_gts;
-			b->lanes = h->link_width;
-			b->gen = pcibw_pcie_gen_of_gts(b->gts);
-			b->flit = b->flit || pcibw_pcie_flit_required(b->gts);
-		}
-	}
-	return PCIBW_OK;
-}
-
 static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcibw_err *err)
 {
 	const struct pcibw_device *d = &s->v[i].d;
@@ -265,7 +239,7 @@ static int fit(struct probe_set *s, int i, struct pcibw_port_fit *f, struct pcib
 	if (rc)
 		return rc;
 	struct pcibw_bus bus;
-	rc = bottleneck_bus(d, &bus, err);
+	rc = pcibw_bus_at_bottleneck(d, &bus, err);
 	if (rc)
 		return rc;
 	if (bus.kind == PCIBW_BUS_VIRTUAL)

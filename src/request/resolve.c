@@ -262,7 +262,8 @@ static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r,
 		memset(&r->bus, 0, sizeof r->bus);
 		r->bus.kind = PCIBW_BUS_VIRTUAL;
 	} else {
-		st = pcibw_bus_from_device(d, &r->bus, err);
+		/* the narrowest hop every packet crosses, as report's port fit models it */
+		st = pcibw_bus_at_bottleneck(d, &r->bus, err);
 	}
 	/* a link read from sysfs without root has no Device Control: say the registers are assumed */
 	if (!st && r->bus.kind == PCIBW_BUS_PCIE && !r->bus.note[0] &&
