@@ -9,6 +9,7 @@
 #define PCIBW_ERROR_H
 
 #include <stdarg.h>
+#include <stdio.h>
 
 enum pcibw_status {
 	PCIBW_OK = 0,	     /* success */
@@ -36,6 +37,15 @@ int pcibw_fail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, .
 
 /* pcibw_vfail - va_list form of pcibw_fail (err may be NULL; ap is consumed). Returns: code. */
 int pcibw_vfail(struct pcibw_err *err, enum pcibw_status code, const char *fmt, va_list ap);
+
+/*
+ * pcibw_put_message - write prefix, msg and a newline to out (standard error), each control
+ * byte of msg (below 0x20, and 0x7f) as \xHH: a message quotes file names and input tokens, and
+ * a crafted one must neither forge a line (a newline, a carriage return) nor reach the terminal
+ * (an escape sequence). prefix is the program's own text, written as it is. Write errors show
+ * in ferror(out).
+ */
+void pcibw_put_message(FILE *out, const char *prefix, const char *msg);
 
 /* pcibw_err_clear - set err to PCIBW_OK with an empty message. err may be NULL. */
 void pcibw_err_clear(struct pcibw_err *err);

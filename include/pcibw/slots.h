@@ -9,7 +9,9 @@
  * downstream port (type 6) whose PCI Express Capabilities register says Slot Implemented (bit 8),
  * or, where the source shows no PCI Express Capabilities (a non-root sysfs copy, an hwloc
  * export), a PCIe bridge that either sits on a root bus (a root port) or has no bridge below it
- * (a switch's upstream port always has its downstream ports below it): slot_implemented null.
+ * (a switch's upstream port always has its downstream ports below it): slot_implemented null; an
+ * hwloc export does not even say which bridges are PCIe: there any PCI-to-PCI bridge (class
+ * 0x0604) the tree admits is one, kind_known false.
  */
 #ifndef PCIBW_SLOTS_H
 #define PCIBW_SLOTS_H
@@ -105,6 +107,7 @@ struct pcibw_slot_occupant {
 struct pcibw_slot {
 	char port[32];	       /* the root or downstream port's address */
 	int port_type;	       /* PCI_EXP_TYPE_ROOT_PORT / _DOWNSTREAM, PCIBW_NULL unknown */
+	bool kind_known;       /* the source says the bridge is PCIe (false: an hwloc export) */
 	int slot_implemented;  /* PCI Express Capabilities Slot Implemented 0/1, PCIBW_NULL unknown */
 	int physical_slot;     /* Slot Capabilities Physical Slot Number (bits 31:19), PCIBW_NULL */
 	char name[64];	       /* the slot's name: the Physical Slot Number ("2"), else the OS's

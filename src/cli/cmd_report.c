@@ -44,8 +44,8 @@ int cmd_report(int argc, char **argv)
 	if (req.format == PCIBW_OUT_PROMETHEUS) {
 		char s[1100];
 		for (int i = 0; i < rep.n_warnings; i++)
-			fprintf(stderr, "pcibw: warning: %s\n",
-				pcibw_warning_string(&rep.warnings[i], s, sizeof s));
+			pcibw_put_message(
+			    stderr, "pcibw: warning: ", pcibw_warning_string(&rep.warnings[i], s, sizeof s));
 	}
 	pcibw_report_free(&rep);
 	if (req.textfile)

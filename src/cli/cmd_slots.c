@@ -10,7 +10,8 @@
 #include <string.h>
 
 /* The card's own Link Capabilities where the source holds a network function of that profile
- * (the card to move is often in the machine already); NAN and PCIBW_NULL otherwise. */
+ * (the card to move is often in the machine already; a MAC built into a chipset is no such
+ * card); NAN and PCIBW_NULL otherwise. */
 static void card_caps(const struct pcibw_report *r, const char *nic, double *gts, int *width, char *from,
 		      size_t len)
 {
@@ -20,8 +21,10 @@ static void card_caps(const struct pcibw_report *r, const char *nic, double *gts
 	for (int i = 0; i < r->n_devices; i++) {
 		const struct pcibw_device *d = &r->devices[i];
 		char name[64];
+		/* an on-package MAC (X722 in the C620 chipset) is no card that could move */
 		if (!pcibw_is_network_class(d->class_id) || d->is_vf || d->is_virtual ||
-		    isnan(d->max_link_speed_gts) || d->max_link_width <= 0 ||
+		    pcibw_device_is_onpackage(d->vendor_id, d->device_id) || isnan(d->max_link_speed_gts) ||
+		    d->max_link_width <= 0 ||
 		    !pcibw_nic_default_name(d->vendor_id, d->device_id, d->driver, NULL, name, sizeof name) ||
 		    strcmp(name, nic))
 			continue;

@@ -167,7 +167,7 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o, struct
 		if (n == 0) {
 			n = watch_list_pci_ifaces(names, PCIBW_WATCH_MAX_IFACES, notes, 8, &n_notes);
 			for (int i = 0; i < n_notes; i++)
-				fprintf(stderr, "pcibw: %s\n", notes[i]);
+				pcibw_put_message(stderr, "pcibw: ", notes[i]);
 			if (n == 0) {
 				st = pcibw_fail(&err, PCIBW_ENOMATCH,
 						"no interface has a PCI device: name one (pcibw watch lo)");
@@ -197,8 +197,11 @@ static int run(const struct pcibw_request *req, struct watch_run_opts *o, struct
 	out->live = o->live;
 	struct pcibw_watch_sink sink = {out, out_start, out_interval, out_summary};
 	st = watch_run(s, ctx, o, &sink, &err);
-	if (!st && o->recording_full)
-		fprintf(stderr, "pcibw: warning: the recording %s stopped at --record-max\n", o->record_dir);
+	if (!st && o->recording_full) {
+		char m[4200];
+		snprintf(m, sizeof m, "the recording %s stopped at --record-max", o->record_dir);
+		pcibw_put_message(stderr, "pcibw: warning: ", m);
+	}
 out:
 	if (s)
 		s->close(s);

@@ -49,22 +49,25 @@ void cli_warnings(const struct pcibw_request *req, const char *const *warnings, 
 	if (req->format == PCIBW_OUT_TEXT)
 		return;
 	for (int i = 0; i < n; i++)
-		fprintf(stderr, "pcibw: warning: %s\n", warnings[i]);
+		pcibw_put_message(stderr, "pcibw: warning: ", warnings[i]);
 }
 
 int cli_error(const struct pcibw_err *err)
 {
-	fprintf(stderr, "pcibw: %s\n", err->msg[0] ? err->msg : "error");
+	pcibw_put_message(stderr, "pcibw: ", err->msg[0] ? err->msg : "error");
 	return err->code ? (int)err->code : PCIBW_EINTERNAL;
 }
 
 int cli_usage_error(const char *cmd, const char *fmt, ...)
 {
 	va_list ap;
-	fprintf(stderr, "pcibw%s%s: ", cmd[0] ? " " : "", cmd);
+	char prefix[64], msg[2048];
+	snprintf(prefix, sizeof prefix, "pcibw%s%s: ", cmd[0] ? " " : "", cmd);
 	va_start(ap, fmt);
-	vfprintf(stderr, fmt, ap);
+	vsnprintf(msg, sizeof msg, fmt, ap);
 	va_end(ap);
-	fprintf(stderr, "\nTry 'pcibw%s%s --help'.\n", cmd[0] ? " " : "", cmd);
+	/* the message quotes the command line (an argument may hold any byte) */
+	pcibw_put_message(stderr, prefix, msg);
+	fprintf(stderr, "Try 'pcibw%s%s --help'.\n", cmd[0] ? " " : "", cmd);
 	return PCIBW_EUSAGE;
 }

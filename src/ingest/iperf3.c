@@ -135,6 +135,21 @@ static int emit_sum(const struct ingest_src *src, json_t *sum, const char *path,
 	return PCIBW_OK;
 }
 
+/* a sum of 0 bytes at 0 bit/s (what an iperf3 server writes for the direction it did not carry) */
+static bool blank_sum(json_t *sum)
+{
+	json_t *b = json_object_get(sum, "bytes"), *bps = json_object_get(sum, "bits_per_second");
+	return json_is_number(b) && json_number_value(b) == 0 && json_is_number(bps) &&
+	       json_number_value(bps) == 0;
+}
+
+/* a sum that moved bytes */
+static bool carried(json_t *sum)
+{
+	json_t *b = json_object_get(sum, "bytes");
+	return json_is_number(b) && json_number_value(b) > 0;
+}
+
 /* Datagrams lost, as iperf3 itself counts them: the receiver's lost_packets of its packets
  * (what iperf3 prints as Lost/Total). Where the bytes the two sides counted say otherwise by
  * more than 1 %, that is stated too: iperf3 before 3.14 also counts the datagrams of the -O
@@ -420,10 +435,36 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 		}
 	}
 	bool rev = !isnan(reverse) && reverse != 0;
+	/* The side that wrote the capture: a server (-s -J) names the connection it accepted
+	 * (start.accepted_connection), a client the server it connects to (start.connecting_to;
+	 * iperf_api.c, iperf_on_connect). cpu_utilization_percent.host_total is the writer's own
+	 * process, so on a server it is the receiver's (the sender's with -R). */
+	bool server = json_is_object(json_object_get(start, "accepted_connection"));
+	bool host_sends = server ? rev : !rev;
 	static const struct side sender = {"sum_sent", "sender", false},
 				 receiver = {"sum_received", "receiver", true};
 	json_t *ss = json_object_get(end, "sum_sent"), *sr = json_object_get(end, "sum_received");
 	json_t *s1 = json_object_get(end, "sum");
+	/* A server's sums of the direction it did not carry hold 0 bytes at 0 bit/s beside the
+	 * other side's real figures (tests/data/bench/iperf3-3.12-loopback-udp-1024B-400M-server.json:
+	 * end.sum_sent 0 bytes, end.sum_received 36954112): that side was not measured here (the
+	 * client's capture has it), so it gives no row, never a 0 bit/s one. */
+	if (server) {
+		json_t **pairs[][2] = {{&ss, &sr}, {&rs, &rr}};
+		const char *keys[][2] = {{"sum_sent", "sum_received"},
+					 {"sum_sent_bidir_reverse", "sum_received_bidir_reverse"}};
+		for (int p = 0; p < 2; p++)
+			for (int k = 0; k < 2; k++)
+				if (blank_sum(*pairs[p][k]) && carried(*pairs[p][!k])) {
+					ingest_stats_note(
+					    st,
+					    "%s: an iperf3 server's capture (start.accepted_connection): "
+					    "end.%s holds 0 bytes, the side this server did not measure "
+					    "(the client's capture has it): no row for it",
+					    src->name, keys[p][k]);
+					*pairs[p][k] = NULL;
+				}
+	}
 	/* --bidir (iperf3 3.7+): the server-to-client direction has its own sums */
 	static const struct side rsender = {"sum_sent_bidir_reverse", "reverse sender", false},
 				 rreceiver = {"sum_received_bidir_reverse", "reverse receiver", true};
@@ -440,17 +481,17 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 	}
 	if (ss || sr) {
 		if (ss && (r = emit_sum(src, ss, "end.sum_sent", &sender, &base, udp,
-					rev ? remote_cpu : host_cpu, cb, ctx, st, err)))
+					host_sends ? host_cpu : remote_cpu, cb, ctx, st, err)))
 			goto out;
 		if (sr && (r = emit_sum(src, sr, "end.sum_received", &receiver, &base, udp,
-					rev ? host_cpu : remote_cpu, cb, ctx, st, err)))
+					host_sends ? remote_cpu : host_cpu, cb, ctx, st, err)))
 			goto out;
-		/* in the reverse direction the server (remote) sends and the client (host) receives */
+		/* in the reverse direction the server sends and the client receives */
 		if (rs && (r = emit_sum(src, rs, "end.sum_sent_bidir_reverse", &rsender, &rbase, udp,
-					remote_cpu, cb, ctx, st, err)))
+					server ? host_cpu : remote_cpu, cb, ctx, st, err)))
 			goto out;
 		if (rr && (r = emit_sum(src, rr, "end.sum_received_bidir_reverse", &rreceiver, &rbase, udp,
-					host_cpu, cb, ctx, st, err)))
+					server ? remote_cpu : host_cpu, cb, ctx, st, err)))
 			goto out;
 		if (rs || rr)
 			ingest_stats_note(
@@ -459,8 +500,10 @@ int ingest_iperf3(const struct ingest_src *src, const struct pcibw_ingest_opts *
 			    "covers both directions",
 			    src->name);
 	} else if (s1) {
-		r = emit_sum(src, s1, "end.sum", &sender, &base, udp, rev ? remote_cpu : host_cpu, cb, ctx,
-			     st, err);
+		/* a UDP sum of 3.x before sum_sent says whose it is: "sender": false is the receiver's */
+		bool recv = json_is_false(json_object_get(s1, "sender"));
+		r = emit_sum(src, s1, "end.sum", recv ? &receiver : &sender, &base, udp,
+			     recv == host_sends ? remote_cpu : host_cpu, cb, ctx, st, err);
 	} else if (n_iv && sum_secs > 0) {
 		/* cut short: the mean of the intervals that count */
 		struct pcibw_measured m = base;

@@ -26,7 +26,11 @@ static bool has_bridge_child(const struct pcibw_report *r, const char *port)
 
 static bool slot_port(const struct pcibw_report *r, const struct pcibw_device *d)
 {
-	if (d->bus_kind != PCIBW_BUS_PCIE || !d->is_bridge)
+	/* an hwloc export holds no config space: a bridge's bus is unknown (PCIe or PCI), and it
+	 * stands as a candidate by the tree alone, its kind said unknown */
+	bool unknown_kind = !strncmp(r->source, "hwloc-xml:", 10) && d->bus_kind == PCIBW_BUS_UNKNOWN &&
+			    d->class_id == 0x0604 && d->pcie_port_type == PCIBW_NULL;
+	if ((d->bus_kind != PCIBW_BUS_PCIE && !unknown_kind) || !d->is_bridge)
 		return false;
 	int t = d->pcie_port_type;
 	if (t == PCI_EXP_TYPE_ROOT_PORT || t == PCI_EXP_TYPE_DOWNSTREAM)
@@ -99,6 +103,7 @@ static void fill_slot(struct pcibw_slot *sl, const struct pcibw_device *d)
 	memset(sl, 0, sizeof *sl);
 	snprintf(sl->port, sizeof sl->port, "%s", d->slot);
 	sl->port_type = d->pcie_port_type;
+	sl->kind_known = d->bus_kind == PCIBW_BUS_PCIE;
 	sl->slot_implemented = d->lreg.slot_implemented;
 	sl->physical_slot = d->lreg.physical_slot;
 	sl->numa_node = d->numa_node;

@@ -32,3 +32,44 @@ json_t *pcibw_json_reasons(const struct pcibw_reason *v, int n)
 	}
 	return a;
 }
+
+/* the members of pcibw_json_reasons above, in its order */
+void pcibw_jw_reasons(struct pcibw_jw *w, const struct pcibw_reason *v, int n)
+{
+	pcibw_jw_open(w, '[');
+	for (int i = 0; i < n; i++) {
+		const struct pcibw_reason *x = &v[i];
+		pcibw_jw_item(w);
+		pcibw_jw_open(w, '{');
+		pcibw_jw_key(w, "code");
+		pcibw_jw_str(w, pcibw_reason_code_name(x->code));
+		pcibw_jw_key(w, "resource");
+		pcibw_jw_str(w, pcibw_resource_name(x->resource));
+		pcibw_jw_key(w, "value");
+		pcibw_jw_num(w, x->value);
+		pcibw_jw_key(w, "ceiling");
+		pcibw_jw_num(w, x->ceiling);
+		pcibw_jw_key(w, "share");
+		pcibw_jw_num(w, x->share);
+		pcibw_jw_key(w, "threshold");
+		pcibw_jw_num(w, x->threshold);
+		pcibw_jw_key(w, "unit");
+		pcibw_jw_str(w, x->unit);
+		if (x->group >= 0) {
+			pcibw_jw_key(w, "group");
+			pcibw_jw_int(w, x->group);
+		} else {
+			pcibw_jw_key(w, "row");
+			if (x->row >= 0)
+				pcibw_jw_int(w, x->row);
+			else
+				pcibw_jw_null(w);
+		}
+		pcibw_jw_key(w, "evidence_index");
+		pcibw_jw_int(w, x->evidence_index);
+		pcibw_jw_key(w, "name");
+		pcibw_jw_str(w, x->name[0] ? x->name : NULL);
+		pcibw_jw_close(w, '}');
+	}
+	pcibw_jw_close(w, ']');
+}

@@ -42,6 +42,7 @@ static const char *const cols[] = {"slot",
 				   "clock_pm",
 				   "mps_supported_bytes",
 				   "driver",
+				   "interface_driver",
 				   "firmware"};
 
 static void field(FILE *o, int first, const char *s)
@@ -126,11 +127,13 @@ int pcibw_report_render_csv(FILE *o, const struct pcibw_report *r)
 		field(o, 0, b3(d->clock_pm));
 		field(o, 0, i2s(b[16], d->mps_supported_bytes, "%d"));
 		field(o, 0, d->driver);
+		field(o, 0, d->iface_driver);
 		field(o, 0, d->firmware);
 		fputc('\n', o);
 	}
 	char s[1100];
 	for (int i = 0; i < r->n_warnings; i++)
-		fprintf(stderr, "pcibw: warning: %s\n", pcibw_warning_string(&r->warnings[i], s, sizeof s));
+		pcibw_put_message(stderr,
+				  "pcibw: warning: ", pcibw_warning_string(&r->warnings[i], s, sizeof s));
 	return ferror(o) ? PCIBW_EINTERNAL : PCIBW_OK;
 }

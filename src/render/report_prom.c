@@ -177,13 +177,19 @@ static void interface_info(FILE *o, const struct pcibw_report *r)
 		for (int k = 0; k < d->n_interfaces; k++) {
 			if (!any)
 				family(o, name,
-				       "A network interface (device, as node_network_info names it) and the "
-				       "PCI slot behind it (value 1).");
+				       "A network interface (device, as node_network_info names it), the "
+				       "PCI slot behind it and the interface's driver (driver, as ethtool -i "
+				       "and "
+				       "node_ethtool_info name it; absent when unknown) (value 1).");
 			any = true;
 			fprintf(o, "%s{device=\"", name);
 			put_value(o, d->interfaces[k]);
 			fputs("\",slot=\"", o);
 			put_value(o, d->slot);
+			if (d->iface_driver[0]) {
+				fputs("\",driver=\"", o);
+				put_value(o, d->iface_driver);
+			}
 			fputs("\"}", o);
 			sample(o, 1);
 		}

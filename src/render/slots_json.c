@@ -85,6 +85,7 @@ static json_t *slot_json(const struct pcibw_slots *s, const struct pcibw_slot *s
 	const char *t = pcibw_slot_port_type_name(sl->port_type);
 	json_object_set_new(o, "port_type", t ? json_string(t) : json_null());
 	json_object_set_new(o, "slot_implemented", jbool3(sl->slot_implemented));
+	json_object_set_new(o, "bus_kind", json_string(sl->kind_known ? "pcie" : "unknown"));
 	json_object_set_new(o, "numa_node", jint(sl->numa_node));
 	json_t *cap = json_object();
 	json_object_set_new(cap, "speed_gts", jreal(sl->cap_gts));

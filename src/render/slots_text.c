@@ -62,7 +62,10 @@ static void slot_block(FILE *o, const struct pcibw_slots *s, const struct pcibw_
 		fprintf(o, " from %s", name_source(sl->name_from));
 	fprintf(o, "\n");
 	snprintf(line, sizeof line, "%s%s, NUMA node %s%s%s",
-		 t ? t : "PCIe bridge (type unknown: no PCI Express Capabilities in the source)",
+		 t ? t
+		 : sl->kind_known
+		     ? "PCIe bridge (type unknown: no PCI Express Capabilities in the source)"
+		     : "bridge of unknown kind (no config space in the source: PCIe or PCI not known)",
 		 sl->slot_implemented == PCIBW_NULL && t ? " (Slot Implemented unknown)" : "",
 		 sl->numa_node == PCIBW_NULL ? "unknown" : (snprintf(a, sizeof a, "%d", sl->numa_node), a),
 		 sl->parent_slot >= 0 ? ", behind slot port " : "",
@@ -71,8 +74,10 @@ static void slot_block(FILE *o, const struct pcibw_slots *s, const struct pcibw_
 	const char *from = sl->cap_from && !strcmp(sl->cap_from, "sysfs")   ? "sysfs max_link_speed/width"
 			   : sl->cap_from && !strcmp(sl->cap_from, "hwloc") ? "the hwloc export"
 									    : "Link Capabilities";
-	int o2 = snprintf(line, sizeof line, "PCIe %s (%s)",
-			  link_text(sl->cap_gts, sl->cap_width, a, sizeof a), from);
+	int o2 = isnan(sl->cap_gts) && sl->cap_width == PCIBW_NULL
+		     ? snprintf(line, sizeof line, "unknown (the source shows no link capability)")
+		     : snprintf(line, sizeof line, "PCIe %s (%s)",
+				link_text(sl->cap_gts, sl->cap_width, a, sizeof a), from);
 	if (!sl->empty && (!isnan(sl->link_gts) || sl->link_width != PCIBW_NULL))
 		o2 += snprintf(line + o2, sizeof line - (size_t)o2, ", runs %s now%s%s%s",
 			       link_text(sl->link_gts, sl->link_width, b, sizeof b),

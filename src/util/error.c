@@ -27,3 +27,16 @@ void pcibw_err_clear(struct pcibw_err *err)
 		err->msg[0] = '\0';
 	}
 }
+
+void pcibw_put_message(FILE *out, const char *prefix, const char *msg)
+{
+	fputs(prefix, out);
+	for (const char *p = msg; *p; p++) {
+		unsigned char c = (unsigned char)*p;
+		if (c >= 0x20 && c != 0x7f)
+			putc(c, out);
+		else
+			fprintf(out, "\\x%02x", c);
+	}
+	putc('\n', out);
+}

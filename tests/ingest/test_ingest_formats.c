@@ -498,3 +498,48 @@ Test(ingest_iperf3, server_side_captures_are_read)
 	near6(g->r[rx].gbps, 7800122554.907203e-9);
 	free(g);
 }
+
+/* An iperf3 server's capture (-s -J: start.accepted_connection) holds 0 bytes at 0 bit/s in the
+ * sums of the direction it did not carry: no row for them, only the receiver's (the .src
+ * sidecars' key numbers), and the server's own CPU (cpu_utilization_percent.host_total) is that
+ * receiver's. */
+Test(ingest_iperf3, server_capture_gives_the_side_it_measured)
+{
+	struct pcibw_ingest_stats st;
+	/* sum_sent 0 bytes; sum_received 97955975.08033417 bit/s, 36954112 bytes over 3.018018 s of
+	 * 1024 B datagrams; host_total 5.878906981282805 */
+	struct got *g =
+	    read_ok(test_data("bench/iperf3-3.12-loopback-udp-1024B-400M-server.json"), NULL, &st);
+	cr_assert_eq(g->n, 1, "%d rows", g->n);
+	cr_assert_str_eq(g->r[0].series, "receiver");
+	cr_assert_eq(g->r[0].direction, PCIBW_PAT_RX);
+	near(g->r[0].gbps, 97955975.08033417e-9);
+	near(g->r[0].pps, 36954112.0 / 1024 / 3.018018);
+	near(g->r[0].core_max_pct, 5.878906981282805);
+	bool said = false;
+	for (int i = 0; i < st.n_notes; i++)
+		said = said || strstr(st.notes[i], "end.sum_sent holds 0 bytes");
+	cr_assert(said, "no note names the blank sum");
+	free(g);
+	/* TCP: sum_sent 0 bytes; sum_received 7800122554.907203 bit/s; host_total 17.58461312398078 */
+	g = read_ok(test_data("bench/iperf3-3.12-loopback-tcp-server.json"), NULL, &st);
+	cr_assert_eq(g->n, 1, "%d rows", g->n);
+	cr_assert_str_eq(g->r[0].series, "receiver");
+	near(g->r[0].gbps, 7800122554.907203e-9);
+	near(g->r[0].core_max_pct, 17.58461312398078);
+	free(g);
+	/* --bidir: sum_sent and sum_received_bidir_reverse 0 bytes; sum_received 11299318.05535786
+	 * bit/s (4366000 bytes of 1000 B over 3.09116 s), sum_sent_bidir_reverse 81036245.29302916
+	 * bit/s (the server sending); host_total 6.07060132765693 for both (the server's process) */
+	g = read_ok(test_data("bench/iperf3-3.12-loopback-udp-1000B-100M-bidir-server.json"), NULL, &st);
+	cr_assert_eq(g->n, 2, "%d rows", g->n);
+	cr_assert_str_eq(g->r[0].series, "receiver");
+	near(g->r[0].gbps, 11299318.05535786e-9);
+	near(g->r[0].pps, 4366000.0 / 1000 / 3.09116);
+	near(g->r[0].core_max_pct, 6.07060132765693);
+	cr_assert_str_eq(g->r[1].series, "reverse sender");
+	cr_assert_eq(g->r[1].direction, PCIBW_PAT_TX);
+	near(g->r[1].gbps, 81036245.29302916e-9);
+	near(g->r[1].core_max_pct, 6.07060132765693);
+	free(g);
+}

@@ -129,8 +129,8 @@ Test(report_cli, csv_one_row_per_device)
 		  row);
 	/* added columns: "LnkCtl: ASPM L1 Enabled", "LnkCap: ASPM L0s L1, Latency L0 <4us, L1 <64us",
 	 * "ClockPM-", "DevCap: MaxPayload 512 bytes"; the upstream port is not in the dump */
-	cr_assert(strstr(row, ",false,l1,,l0s-l1,4000,64000,false,512,,\n"),
-		  "%s (a dump: no driver, no firmware)", row);
+	cr_assert(strstr(row, ",false,l1,,l0s-l1,4000,64000,false,512,,,\n"),
+		  "%s (a dump: no driver, no interface driver, no firmware)", row);
 	run_free(&r);
 }
 

@@ -304,3 +304,46 @@ Test(slots, card_options_come_together)
 	cr_assert(strstr(r.out, "Best: 0000:03:02.0 (slot 3) carries the ports at line rate"), "%s", r.out);
 	run_free(&r);
 }
+
+/* An hwloc export holds no config space: the bridges of supermicro-x9drg (bridge_pci
+ * 0000:[03-03], [04-04], [05-05] below host bridge 00, [81-82], [83-83], [84-84] below 80) stand
+ * by the tree alone, of unknown kind and capability; 00:03.0 holds the Tesla M2075 (03:00.0). */
+Test(slots, hwloc_export_bridges_by_the_tree)
+{
+	json_t *j = slots_json(
+	    0, (const char *[]){"--topology", test_data("hwloc/supermicro-x9drg-i350-connectx4-wholeio.xml"),
+				NULL});
+	cr_assert_eq(json_array_size(json_object_get(j, "slots")), 6);
+	json_t *s = slot_at(j, "0000:00:03.0");
+	cr_assert(str_is(json_object_get(s, "bus_kind"), "unknown"));
+	cr_assert(json_is_null(json_object_get(json_object_get(s, "capability"), "speed_gts")));
+	cr_assert(str_is(json_object_get(json_object_get(s, "occupant"), "slot"), "0000:03:00.0"));
+	cr_assert_not(has_slot(j, "0000:03:00.0"));
+	json_decref(j);
+}
+
+/* sysfs/synthetic-slot-names (README): slots/3/address "0000:01:00" is the bus below root port
+ * 00:1c.0, whose 64-byte config shows no Slot Capabilities: the OS's name stands. */
+Test(slots, sysfs_slot_names_by_secondary_bus)
+{
+	json_t *j = slots_json(0, (const char *[]){"--sysfs", test_data("sysfs/synthetic-slot-names"), NULL});
+	cr_assert_eq(json_array_size(json_object_get(j, "slots")), 1);
+	json_t *s = slot_at(j, "0000:00:1c.0");
+	cr_assert(str_is(json_object_get(s, "name"), "3"));
+	cr_assert(str_is(json_object_get(s, "name_from"), "sysfs"));
+	cr_assert(json_is_null(json_object_get(s, "physical_slot")));
+	json_decref(j);
+}
+
+/* skx-2s: the only i40e function is the X722 inside the C620 chipset (8086:37d2), no card that
+ * could move: a card of that profile is taken to train at each slot's capability, and the CX-4
+ * slot 19:04.0 (max_link 8 GT/s x16) models it on gen3 x16 */
+Test(slots, an_on_package_mac_is_no_card)
+{
+	json_t *j = slots_json(0, (const char *[]){"--sysfs", test_data("sysfs/skx-2s-cx4-x722"), "--nic",
+						   "i40e", "--line-rate", "2x10G", NULL});
+	cr_assert(json_is_null(json_object_get(json_object_get(j, "card"), "capability_from")));
+	json_t *fit = json_object_get(slot_at(j, "0000:19:04.0"), "port_fit");
+	cr_assert(!strncmp(str(fit, "bus_modelled"), "gen3x16,", 8), "%s", str(fit, "bus_modelled"));
+	json_decref(j);
+}

@@ -228,6 +228,64 @@ Test(sysfs_kvm, virtio_virtual_name_one_level_deeper)
 	json_decref(r);
 }
 
+/* the end of the CSV field at p (RFC 4180: a quoted field may hold commas, "" is a quote) */
+static const char *field_end(const char *p)
+{
+	if (*p != '"')
+		return p + strcspn(p, ",\n");
+	for (p++; *p; p++)
+		if (*p == '"' && *++p != '"')
+			return p;
+	return p;
+}
+
+/* The field of CSV row `row` (1: the first after the header) under column `name`, as written
+ * (quotes kept), "" for an empty one. */
+static void csv_field(const char *csv, int row, const char *name, char *out, size_t n)
+{
+	int col = -1, k = 0;
+	const char *p = csv;
+	for (;; k++) {
+		const char *e = field_end(p);
+		if ((size_t)(e - p) == strlen(name) && !strncmp(p, name, strlen(name)))
+			col = k;
+		p = e + 1;
+		if (*e != ',')
+			break;
+	}
+	cr_assert_geq(col, 0, "no column %s: %.200s", name, csv);
+	for (int i = 1; i < row; i++)
+		p = strchr(p, '\n') + 1;
+	for (int i = 0; i < col; i++)
+		p = field_end(p) + 1;
+	snprintf(out, n, "%.*s", (int)(field_end(p) - p), p);
+}
+
+/* The same copy's two drivers in the CSV (driver, interface_driver) and the interface's in
+ * Prometheus' pcibw_interface_info (label driver): 0000:00:03.0/virtio0/driver -> virtio_net. */
+Test(sysfs_kvm, interface_driver_in_csv_and_prometheus)
+{
+	struct run_result t =
+	    run_pcibw(NULL, (const char *[]){"report", "--sysfs", test_data("sysfs/kvm-virtio-pcidomain32"),
+					     "--format", "csv", NULL});
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_assert(!strncmp(strchr(t.out, '\n') + 1, "0000:00:03.0,", 13), "%s", t.out);
+	char f[64];
+	csv_field(t.out, 1, "driver", f, sizeof f);
+	cr_expect_str_eq(f, "virtio-pci");
+	csv_field(t.out, 1, "interface_driver", f, sizeof f);
+	cr_expect_str_eq(f, "virtio_net");
+	run_free(&t);
+	t = run_pcibw(NULL, (const char *[]){"report", "--sysfs", test_data("sysfs/kvm-virtio-pcidomain32"),
+					     "--format", "prometheus", NULL});
+	cr_assert_eq(t.status, 0, "%s", t.err);
+	cr_expect(
+	    strstr(t.out,
+		   "\npcibw_interface_info{device=\"ens3\",slot=\"0000:00:03.0\",driver=\"virtio_net\"} 1\n"),
+	    "%s", t.out);
+	run_free(&t);
+}
+
 /* sysfs/synthetic-vm-0d57-virtio (README): a guest's host bridge 8086:0d57, subsystem 0000:0000,
  * beside virtio 1.0 functions; its emulated 64-byte header implies a 33 MHz conventional segment,
  * which is no ceiling: the bridge is virtual, with no bottleneck, like the virtio functions. */
