@@ -38,6 +38,9 @@ enum pcibw_reason_code {
 	PCIBW_R_COUNTERS_INCONSISTENT, /* packet and bit rate disagree beyond what any header set allows */
 	PCIBW_R_GOODPUT_ABOVE_WIRE,    /* TCP goodput above the most the line carries at that segment */
 	PCIBW_R_LINK_DOWNGRADED,       /* the NIC's link runs below its capability (name: the cause) */
+	PCIBW_R_SHARED_HOP,	       /* the bus share is near: the device's bottleneck hop (name) is
+					* shared with other devices (value: how many, this one included;
+					* ceiling: the hop's raw Gbit/s) */
 	PCIBW_R_POLL_MODE,	       /* the row polls: its cores are busy by design (cycles per packet
 					* per polling core where known) */
 	/* what is missing */
@@ -90,7 +93,8 @@ enum pcibw_resource {
 /*
  * One reason. Figures are NAN where the reason has none; which ones each code fills is in
  * doc/json.md. Shares are fractions (1.0 = the ceiling or all of the CPU), so are thresholds
- * that are shares; value and ceiling are in unit.
+ * that are shares; value and ceiling are in unit (shared-hop: value counts devices, ceiling is
+ * the hop's Gbit/s, doc/json.md).
  */
 struct pcibw_reason {
 	enum pcibw_reason_code code;

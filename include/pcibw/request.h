@@ -148,6 +148,10 @@ struct pcibw_resolved {
 	char driver[64];	    /* the probed device's kernel driver (sysfs), "" when unknown */
 	bool have_device;	    /* a device was probed: */
 	struct pcibw_device device; /* it, as the probe reported it (its path, bottleneck, ids) */
+	int hop_devices;	    /* devices that use its bottleneck hop, it included: its segment's
+				     * (segment_peers + 1) or, for a PCIe hop, the endpoints whose path
+				     * holds that hop (the other functions of its own link included);
+				     * 0 unknown */
 	struct pcibw_nic nic;
 	char nic_name[64];
 	struct pcibw_model_in in; /* pattern, size convention, line rate, compat, segment devices */

@@ -268,8 +268,18 @@ struct pcibw_machine {
 	double link_gts, link_cap_gts;
 	int link_width, link_cap_width;
 	char link_fix[400];
-	bool poll_mode; /* the NIC profile polls (`[host] irq_batch = 0`: dpdk, dpdk-*): rows
-			 * that do not say otherwise (poll_mode column) poll */
+	/* the device's bottleneck hop (the report's bottleneck_slot) when other devices use it too:
+	 * a PCI/PCI-X segment with segment_peers, or a PCIe hop (a switch or chipset uplink, a
+	 * multi-function link) other endpoints lie below; "" when not shared or unknown. Its raw
+	 * Gbit/s (bottleneck_gbps) and the devices that use it, this one included (>= 2). */
+	char shared_hop[32];
+	double shared_hop_gbps;
+	int shared_hop_devices;
+	bool shared_hop_segment; /* that hop is the PCI/PCI-X segment the modelled bus is: a row's
+				  * bus share is its share of the hop; else (a PCIe hop) its frames'
+				  * Gbit/s over the hop's is a lower bound of it */
+	bool poll_mode;		 /* the NIC profile polls (`[host] irq_batch = 0`: dpdk, dpdk-*): rows
+				  * that do not say otherwise (poll_mode column) poll */
 	char
 	    bus_note[320]; /* why the modelled bus is not the device's own link (struct pcibw_bus note), "" */
 };

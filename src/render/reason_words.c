@@ -372,6 +372,17 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 		    m->link_gts, m->link_width, m->link_cap_gts, m->link_cap_width,
 		    pct(d, sizeof d, x->share), x->name, m->link_fix);
 		break;
+	case PCIBW_R_SHARED_HOP:
+		put(w, "the bottleneck hop %s (%s) is shared by %g devices", x->name,
+		    pcibw_fmt_gbps(a, sizeof a, x->ceiling), x->value);
+		if (!isnan(x->share))
+			put(w, ", and this one alone uses %s%s %% of it",
+			    m->shared_hop_segment ? "" : "at least ", pct(d, sizeof d, x->share));
+		put(w,
+		    ": the others' traffic comes on top; move the card to a slot whose path does not "
+		    "cross %s (pcibw slots lists them)",
+		    x->name);
+		break;
 	case PCIBW_R_POLL_MODE:
 		put(w, "poll mode: the cores poll and are busy by design, so no CPU %% says how loaded they "
 		       "are");
@@ -717,13 +728,13 @@ static void headline(struct out *w, const struct pcibw_reason *v, int k, const s
 	}
 	/* the cause with a fix the verdict's words did not give */
 	for (int i = first + 1; i < k; i++)
-		if (v[i].code == PCIBW_R_LINK_DOWNGRADED && (!why || why->code != PCIBW_R_LINK_DOWNGRADED)) {
+		if ((v[i].code == PCIBW_R_LINK_DOWNGRADED || v[i].code == PCIBW_R_SHARED_HOP) &&
+		    (!why || why->code != v[i].code)) {
 			char lw[1024];
 			struct out lo = {lw, sizeof lw, 0};
 			row_line(&lo, &v[i], 1, r, m, HEADLINE);
 			lw[0] = (char)(lw[0] == 't' ? 'T' : lw[0]);
 			put(w, " %s.", lw);
-			break;
 		}
 }
 

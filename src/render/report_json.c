@@ -3,6 +3,7 @@
 #include "json_stream.h"
 #include "pcibw/version.h"
 #include "report_notes.h"
+#include "report_parts.h"
 #include "report_render.h"
 #include <jansson.h>
 #include <math.h>
@@ -106,30 +107,6 @@ static json_t *jl1ss(int v)
 	return a;
 }
 
-static json_t *port_fit_json(const struct pcibw_port_fit *f)
-{
-	if (!f->known)
-		return json_null();
-	json_t *o = json_object();
-	json_object_set_new(o, "ports", json_integer(f->ports));
-	json_object_set_new(o, "line_rate_gbps", jreal(f->line_rate_gbps));
-	json_object_set_new(o, "line_rate_assumed", json_boolean(f->line_rate_assumed));
-	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
-	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
-	json_object_set_new(o, "ratio_64_low", jreal(f->ratio_64_low));
-	json_object_set_new(o, "ratio_64_high", jreal(f->ratio_64_high));
-	json_object_set_new(o, "ratio_1518_low", jreal(f->ratio_1518_low));
-	json_object_set_new(o, "ratio_1518_high", jreal(f->ratio_1518_high));
-	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
-	/* what was modelled, and which of its registers the source did not hold */
-	char spec[256], assumed[160];
-	json_object_set_new(o, "bus_modelled", json_string(pcibw_bus_format(&f->bus, spec, sizeof spec)));
-	json_object_set_new(o, "bus_assumed",
-			    *pcibw_port_fit_assumed(f, assumed, sizeof assumed) ? json_string(assumed)
-										: json_null());
-	return o;
-}
-
 static json_t *device_json(const struct pcibw_device *d, const struct report_notes *notes)
 {
 	json_t *o = json_object();
@@ -189,18 +166,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 	json_object_set_new(o, "firmware", jstr(d->firmware));
 	json_t *path = json_array();
 	for (int i = 0; i < d->n_path; i++) {
-		const struct pcibw_hop *h = &d->path[i];
-		json_t *p = json_object();
-		json_object_set_new(p, "slot", json_string(h->slot));
-		json_object_set_new(p, "bus_kind", json_string(pcibw_device_kind_name(h->bus_kind)));
-		json_object_set_new(p, "link_speed_gts", jreal(h->link_speed_gts));
-		json_object_set_new(p, "link_width", jint(h->link_width));
-		json_object_set_new(p, "bus_mhz", jint(h->bus_mhz));
-		json_object_set_new(p, "bus_width_bits", jint(h->bus_width_bits));
-		json_object_set_new(p, "gbps", jreal(h->gbps));
-		json_object_set_new(p, "shared", json_boolean(h->shared));
-		json_object_set_new(p, "mps_supported_bytes", jint(h->mps_supported_bytes));
-		json_array_append_new(path, p);
+		json_array_append_new(path, render_hop_json(&d->path[i]));
 	}
 	json_object_set_new(o, "path", path);
 	json_object_set_new(o, "bottleneck_slot", jstr(d->bottleneck_slot));
@@ -210,7 +176,7 @@ static json_t *device_json(const struct pcibw_device *d, const struct report_not
 	for (int i = 0; i < d->n_peers; i++)
 		json_array_append_new(peers, json_string(d->peers[i]));
 	json_object_set_new(o, "segment_peers", peers);
-	json_object_set_new(o, "port_fit", port_fit_json(&d->port_fit));
+	json_object_set_new(o, "port_fit", render_port_fit_json(&d->port_fit));
 	json_object_set_new(o, "empty", json_boolean(d->empty == 1));
 	json_object_set_new(o, "secondary_bus", jint(d->secondary_bus));
 	if (d->link_cause.code) {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-2.0-or-later */
 /* `pcibw slots --json`: every key present, null when unknown (doc/json.md "slots"). */
 #include "pcibw/version.h"
+#include "report_parts.h"
 #include "slots_render.h"
 #include <jansson.h>
 #include <math.h>
@@ -44,35 +45,6 @@ static json_t *jbool3(int v)
 	return v == PCIBW_NULL ? json_null() : json_boolean(v);
 }
 
-static json_t *hop_json(const struct pcibw_hop *h)
-{
-	json_t *o = json_object();
-	json_object_set_new(o, "slot", json_string(h->slot));
-	json_object_set_new(o, "bus_kind", json_string(pcibw_bus_kind_name(h->bus_kind)));
-	json_object_set_new(o, "link_speed_gts", jreal(h->link_speed_gts));
-	json_object_set_new(o, "link_width", jint(h->link_width));
-	json_object_set_new(o, "gbps", jreal(h->gbps));
-	return o;
-}
-
-static json_t *fit_json(const struct pcibw_port_fit *f)
-{
-	if (!f->known)
-		return json_null();
-	json_t *o = json_object();
-	json_object_set_new(o, "ports", json_integer(f->ports));
-	json_object_set_new(o, "line_rate_gbps", jreal(f->line_rate_gbps));
-	json_object_set_new(o, "ratio_64", jreal(f->ratio_64));
-	json_object_set_new(o, "ratio_1518", jreal(f->ratio_1518));
-	json_object_set_new(o, "min_line_rate_bytes", jint(f->min_line_rate_bytes));
-	char spec[256], assumed[160];
-	json_object_set_new(o, "bus_modelled", json_string(pcibw_bus_format(&f->bus, spec, sizeof spec)));
-	json_object_set_new(o, "bus_assumed",
-			    *pcibw_port_fit_assumed(f, assumed, sizeof assumed) ? json_string(assumed)
-										: json_null());
-	return o;
-}
-
 static json_t *slot_json(const struct pcibw_slots *s, const struct pcibw_slot *sl)
 {
 	json_t *o = json_object();
@@ -100,14 +72,14 @@ static json_t *slot_json(const struct pcibw_slots *s, const struct pcibw_slot *s
 			    sl->parent_slot >= 0 ? json_string(s->v[sl->parent_slot].port) : json_null());
 	json_t *path = json_array();
 	for (int k = 0; k < sl->n_path; k++)
-		json_array_append_new(path, hop_json(&sl->path[k]));
+		json_array_append_new(path, render_hop_json(&sl->path[k]));
 	json_object_set_new(o, "path", path);
 	json_object_set_new(o, "path_gbps", jreal(sl->path_gbps));
 	json_object_set_new(o, "path_bottleneck", jstr(sl->path_bottleneck));
 	json_t *sh = json_array();
 	for (int k = 0; k < sl->n_shared; k++) {
 		const struct pcibw_slot_share *h = &sl->shared[k];
-		json_t *e = hop_json(&h->link);
+		json_t *e = render_hop_json(&h->link);
 		json_t *others = json_array();
 		for (int m = 0; m < h->n_others; m++)
 			json_array_append_new(others, json_string(s->v[h->others[m]].port));
@@ -132,7 +104,7 @@ static json_t *slot_json(const struct pcibw_slots *s, const struct pcibw_slot *s
 	} else {
 		json_object_set_new(o, "occupant", json_null());
 	}
-	json_object_set_new(o, "port_fit", fit_json(&sl->fit));
+	json_object_set_new(o, "port_fit", render_port_fit_json(&sl->fit));
 	json_object_set_new(o, "port_fit_why", s->card && !sl->fit.known ? jstr(sl->fit.why) : json_null());
 	json_object_set_new(o, "rank", sl->rank ? json_integer(sl->rank) : json_null());
 	return o;

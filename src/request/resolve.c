@@ -182,6 +182,48 @@ static bool mps_binds(const struct pcibw_request *req, const struct pcibw_resolv
 	return false;
 }
 
+/* Whether o's traffic crosses hop: a bridge slot in its path, or the link of d's own device
+ * (another function of it, which shares its link). */
+static bool crosses(const struct pcibw_device *o, const struct pcibw_device *d, const char *hop)
+{
+	if (!strcmp(hop, d->slot))
+		return o->domain == d->domain && o->bus == d->bus && o->dev == d->dev;
+	for (int k = 0; k < o->n_path; k++)
+		if (!strcmp(o->path[k].slot, hop))
+			return true;
+	return false;
+}
+
+/* How many devices use d's bottleneck hop, d included: a shared PCI/PCI-X segment's masters
+ * (its segment_peers and d), else the endpoints of the same source (every class: storage
+ * below a switch uplink shares it as a NIC does) whose path crosses the hop. SR-IOV VFs are
+ * left out: they move their PF's traffic. 0 when the source shows no bottleneck or cannot be
+ * read again. */
+static int hop_devices(const struct pcibw_request *req, const struct pcibw_device *d)
+{
+	if (!d->bottleneck_slot[0])
+		return 0;
+	if (d->bottleneck_shared == 1)
+		return d->n_peers + 1;
+	struct pcibw_probe_opts po = req->probe;
+	po.slot_filter = NULL;
+	po.iface = NULL;
+	po.all = true;
+	struct pcibw_report rep = {0};
+	struct pcibw_err e = {0};
+	int n = 0;
+	if (pcibw_probe(&po, &rep, &e) == PCIBW_OK) {
+		for (int i = 0; i < rep.n_devices; i++) {
+			const struct pcibw_device *o = &rep.devices[i];
+			if (!o->is_bridge && !o->is_vf &&
+			    (!strcmp(o->slot, d->slot) || crosses(o, d, d->bottleneck_slot)))
+				n++;
+		}
+	}
+	pcibw_report_free(&rep);
+	return n;
+}
+
 /* The bus of the one device the probe options select, its ids and "SLOT (SOURCE)". */
 static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r, struct pcibw_err *err)
 {
@@ -210,6 +252,7 @@ static int probed_bus(const struct pcibw_request *req, struct pcibw_resolved *r,
 	const struct pcibw_device *d = &rep.devices[0];
 	r->device = *d;
 	r->have_device = true;
+	r->hop_devices = hop_devices(req, d);
 	r->vendor_id = d->vendor_id;
 	r->device_id = d->device_id;
 	/* a port bound to vfio-pci, uio_pci_generic or igb_uio runs a DPDK driver: its profile */
@@ -715,6 +758,15 @@ void pcibw_machine_of(const struct pcibw_resolved *r, struct pcibw_machine *m)
 		m->link_cap_width = r->device.max_link_width;
 		snprintf(m->link_fix, sizeof m->link_fix, "%s", lc->fix);
 	}
+	/* a bottleneck hop other devices use too: the bus share the row sees is not all its own */
+	if (r->have_device && r->hop_devices >= 2 && r->bus.kind != PCIBW_BUS_VIRTUAL) {
+		snprintf(m->shared_hop, sizeof m->shared_hop, "%s", r->device.bottleneck_slot);
+		m->shared_hop_gbps = r->device.bottleneck_gbps;
+		m->shared_hop_devices = r->hop_devices;
+		m->shared_hop_segment = r->device.bottleneck_shared == 1 && r->device.n_path > 0 &&
+					!strcmp(r->device.path[0].slot, r->device.bottleneck_slot) &&
+					(r->bus.kind == PCIBW_BUS_PCI || r->bus.kind == PCIBW_BUS_PCIX);
+	}
 	m->line_rate_gbps = r->in.line_rate_gbps;
 	m->cpus = r->cpus;
 	m->cpu_mhz = r->cpu_mhz;
@@ -745,6 +797,10 @@ void pcibw_machine_merge(const struct pcibw_machine *series, int n, struct pcibw
 			run->link_width = m->link_width;
 			run->link_cap_width = m->link_cap_width;
 			snprintf(run->link_fix, sizeof run->link_fix, "%s", m->link_fix);
+			snprintf(run->shared_hop, sizeof run->shared_hop, "%s", m->shared_hop);
+			run->shared_hop_gbps = m->shared_hop_gbps;
+			run->shared_hop_devices = m->shared_hop_devices;
+			run->shared_hop_segment = m->shared_hop_segment;
 		}
 		if (run->line_rate_gbps <= 0)
 			run->line_rate_gbps = m->line_rate_gbps;

@@ -30,6 +30,7 @@ static const char *const code_names[PCIBW_R_N] = {
     [PCIBW_R_GOODPUT_ABOVE_WIRE] = "goodput-above-wire",
     [PCIBW_R_POLL_MODE] = "poll-mode",
     [PCIBW_R_LINK_DOWNGRADED] = "link-downgraded",
+    [PCIBW_R_SHARED_HOP] = "shared-hop",
     [PCIBW_R_CPU_NOT_MEASURED] = "cpu-not-measured",
     [PCIBW_R_BUS_NOT_GIVEN] = "bus-not-given",
     [PCIBW_R_BUS_VIRTUAL] = "bus-virtual",

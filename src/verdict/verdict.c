@@ -544,7 +544,7 @@ static int line_rank(const struct pcibw_reason *v, int k)
 		if (v[i].code == PCIBW_R_COUNTERS_INCONSISTENT)
 			return 0;
 	return v[0].code == PCIBW_R_ASPM_IDLE_LINK || v[0].code == PCIBW_R_TCP_WINDOW ||
-		       v[0].code == PCIBW_R_LINK_DOWNGRADED
+		       v[0].code == PCIBW_R_LINK_DOWNGRADED || v[0].code == PCIBW_R_SHARED_HOP
 		   ? 1
 		   : 2;
 }
@@ -584,6 +584,37 @@ static void link_evidence(struct pcibw_row *r, const struct pcibw_machine *m)
 						  cap > 0 ? now / cap : NAN, NAN, "GT/s x lanes");
 	if (x)
 		snprintf(x->name, sizeof x->name, "%s", m->link_cause);
+}
+
+/* A bottleneck hop other devices use too (a PCI/PCI-X segment's masters share its clocks, PCI
+ * LB 3.0 sec. 3.4 arbitration; endpoints below a PCIe switch or chipset uplink share its link,
+ * PCIe Base 6.0 sec. 1.3.3): the bus share the row sees is its own traffic alone, and the
+ * others' comes on top. Said where the bus is what holds the row or the nearest to it: an
+ * io-bound row whose limit is the bus, or an undetermined one whose bus share is at or above
+ * `idle` and at least each other known load (wire, CPUs, busiest core). Share: the row's share
+ * of that hop: on the segment the modelled bus is, its bus share; on a PCIe hop its frames'
+ * Gbit/s per direction over the hop's raw Gbit/s, a lower bound (TLP headers and descriptors
+ * add to it), as a root-complex or transaction-rate ceiling of its own link does not scale to
+ * the hop. */
+static void shared_evidence(struct pcibw_row *r, const struct pcibw_thresholds *t,
+			    const struct pcibw_machine *m)
+{
+	if (!m->shared_hop[0] || m->shared_hop_devices < 2 || isnan(r->bus_util) || !(m->shared_hop_gbps > 0))
+		return;
+	double u = m->shared_hop_segment ? r->bus_util : r->gbps / m->shared_hop_gbps;
+	if (isnan(u))
+		return;
+	bool near = r->verdict == PCIBW_V_IO ? (r->limits & (1u << PCIBW_RES_BUS)) != 0
+		    : r->verdict == PCIBW_V_UNDETERMINED
+			? u >= t->idle && !(r->wire_util > u) && !(r->cpu_util > u) && !(r->core_util > u)
+			: false;
+	if (!near)
+		return;
+	struct pcibw_reason *x =
+	    pcibw_row_reason(r, false, PCIBW_R_SHARED_HOP, PCIBW_RES_BUS, m->shared_hop_devices,
+			     m->shared_hop_gbps, u, NAN, "devices");
+	if (x)
+		snprintf(x->name, sizeof x->name, "%s", m->shared_hop);
 }
 
 static struct pcibw_reason *add_summary(struct pcibw_summary *s, bool same_line, enum pcibw_reason_code code,
@@ -714,6 +745,8 @@ static void summarise(const struct pcibw_rows *rs, struct pcibw_summary *s)
 	/* a downgraded link is a cause with a fix whatever the verdict: the headline gives it */
 	if (s->verdict != PCIBW_V_IMPOSSIBLE)
 		copy_code(s, r, rep, PCIBW_R_LINK_DOWNGRADED, PCIBW_RES_NONE);
+	/* so is a shared bottleneck hop where the row gives it (the bus holds it or is nearest) */
+	copy_code(s, r, rep, PCIBW_R_SHARED_HOP, PCIBW_RES_NONE);
 }
 
 /* each series' verdict by size band, one summary line per series (at most 8, then how many more) */
@@ -771,6 +804,7 @@ int pcibw_verdict_run(struct pcibw_rows *rs, const struct pcibw_thresholds *t,
 		notable_loads(r, t);
 		aspm_evidence(r, t, m);
 		link_evidence(r, m);
+		shared_evidence(r, t, m);
 		poll_evidence(r, m);
 		loopback_evidence(r);
 		packets_evidence(r);

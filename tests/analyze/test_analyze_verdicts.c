@@ -310,3 +310,47 @@ Test(verdicts, downgraded_link_leads)
 	cr_assert(strstr(h, "The NIC's link runs at 5 GT/s x1 of its 5 GT/s x4"), "%s", h);
 	json_decref(j);
 }
+
+/* a reason of the row with this code, or NULL */
+static json_t *reason_of(json_t *row, const char *code)
+{
+	json_t *a = json_object_get(row, "reasons");
+	for (size_t k = 0; k < json_array_size(a); k++)
+		if (!strcmp(jstr(json_array_get(a, k), "code"), code))
+			return json_array_get(a, k);
+	return NULL;
+}
+
+/* Two functions behind one 5 GT/s x4 hop (the dump's header: root port 00:01.0, 16 Gbit/s raw per
+ * direction): a row whose frames take at least idle (0.60) of the hop, with no other load known,
+ * names the shared hop first, before the request for a CPU figure; the 64 B row (0.224 of the
+ * hop) does not */
+Test(verdicts, shared_hop_leads)
+{
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-shared-hop-2x10g.csv"), "--dump",
+				   test_data("synthetic-pcie-2x10g-behind-x4-gen2.lspci"), "-s", "03:00.0",
+				   "--json", NULL});
+	json_t *rows = json_object_get(j, "rows");
+	json_t *big = NULL, *small = NULL;
+	for (size_t i = 0; i < json_array_size(rows); i++) {
+		json_t *r = json_array_get(rows, i);
+		if (jnum(r, "size_bytes") == 1518)
+			big = r;
+		else if (jnum(r, "size_bytes") == 64)
+			small = r;
+	}
+	cr_assert(big && small);
+	cr_assert_str_eq(jstr(big, "verdict"), "undetermined");
+	json_t *x = json_array_get(json_object_get(big, "reasons"), 0);
+	cr_assert_str_eq(jstr(x, "code"), "shared-hop");
+	cr_assert_str_eq(jstr(x, "name"), "0000:00:01.0");
+	assert_close(jnum(x, "value"), 2, 0);
+	assert_close(jnum(x, "ceiling"), 5.0 * 4 * 8 / 10, 1e-9);
+	assert_close(jnum(x, "share"), 1518.0 * 8 * 0.8e6 / 16e9, 1e-9);
+	cr_assert(reason_of(big, "cpu-not-measured"));
+	cr_assert_null(reason_of(small, "shared-hop"));
+	const char *h = json_string_value(json_array_get(json_object_get(j, "evidence"), 0));
+	cr_assert(strstr(h, "The bottleneck hop 0000:00:01.0 (16 Gbit/s) is shared by 2 devices"), "%s", h);
+	json_decref(j);
+}
