@@ -354,3 +354,24 @@ Test(verdicts, shared_hop_leads)
 	cr_assert(strstr(h, "The bottleneck hop 0000:00:01.0 (16 Gbit/s) is shared by 2 devices"), "%s", h);
 	json_decref(j);
 }
+
+/* Four PCnet functions on one PCI segment (the dump's bus 0002:42, below the 21154 bridge
+ * 0002:41:01.0, 33.33 MHz x 32 bit): the row's share of the hop is its bus share (the modelled
+ * bus is that segment) */
+Test(verdicts, shared_pci_segment)
+{
+	json_t *j = analyze_json(
+	    NULL, (const char *[]){"analyze", test_data("analyze/synthetic-shared-hop-pci-segment.csv"),
+				   "--dump", test_data("pcix-ibm-eadsx-82545em-multidomain.lspci"), "-s",
+				   "0002:42:00.0", "--nic", "simple", "--json", NULL});
+	json_t *r = json_array_get(json_object_get(j, "rows"), 0);
+	cr_assert_str_eq(jstr(r, "verdict"), "undetermined");
+	json_t *x = reason_of(r, "shared-hop");
+	cr_assert(x);
+	cr_assert_str_eq(jstr(x, "name"), "0002:41:01.0");
+	assert_close(jnum(x, "value"), 4, 0);
+	assert_close(jnum(x, "ceiling"), 100.0 / 3 * 32 / 1000, 1e-6);
+	assert_close(jnum(x, "share"), jnum(r, "bus_utilisation"), 1e-12);
+	cr_assert_eq(jnum(x, "evidence_index"), 0);
+	json_decref(j);
+}
