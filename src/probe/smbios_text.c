@@ -69,11 +69,37 @@ static size_t bus_address(const char *s, size_t n, struct pcibw_smbios_slot *e)
 	return 0;
 }
 
-static void copy_value(char *dst, size_t len, const char *s, size_t n)
+/* A string field's value into dst: refused (0 or the column past v of the fault) where it holds
+ * a control byte (a terminal escape in a slot name would reach every text report) or is longer
+ * than dst keeps (a cut name could match another record's), never cut silently. */
+static size_t copy_value(char *dst, size_t len, const char *s, size_t n, const char **why)
 {
 	while (n && (s[n - 1] == ' ' || s[n - 1] == '\t' || s[n - 1] == '\r'))
 		n--;
+	for (size_t i = 0; i < n; i++)
+		if ((unsigned char)s[i] < 0x20 || (unsigned char)s[i] == 0x7f) {
+			*why = "a control byte: expected the printable text dmidecode prints";
+			return i + 1;
+		}
+	if (n >= len) {
+		*why = "longer than the 63 bytes a slot name may have here: expected an SMBIOS "
+		       "designation";
+		return len;
+	}
 	snprintf(dst, len, "%.*s", (int)n, s);
+	return 0;
+}
+
+/* A record's key given twice: the second would win silently. */
+static int once(struct pcibw_err *err, const char *name, int line, int col, const char *key, int *seen_line)
+{
+	if (!*seen_line) {
+		*seen_line = line;
+		return PCIBW_OK;
+	}
+	return pcibw_fail(err, PCIBW_EINPUT,
+			  "%s:%d:%d: %s given twice in one System Slot record (first on line %d)", name, line,
+			  col, key, *seen_line);
 }
 
 int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pcibw_smbios *out,
@@ -84,7 +110,17 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 	int key_indent = -1;
 	bool title_due = false; /* a record's title line comes next */
 	struct pcibw_smbios_slot *cur = NULL;
-	for (size_t at = 0; at < len;) {
+	int seen[4] = {0}; /* the line of this record's Designation, Type, ID, Bus Address */
+	size_t first = 0;
+	if (len >= 3 && !memcmp(text, "\xef\xbb\xbf", 3))
+		first = 3; /* a UTF-8 byte-order mark from an editor or a Windows copy */
+	size_t blank = first;
+	while (blank < len && isspace((unsigned char)text[blank]))
+		blank++;
+	if (blank == len)
+		return bad(err, name, 1, 1, "empty file: expected dmidecode -t 9 text");
+	bool table = false; /* dmidecode read a table: "SMBIOS N present." or a record's header */
+	for (size_t at = first; at < len;) {
 		const char *s = text + at;
 		const char *nl = memchr(s, '\n', len - at);
 		size_t n = nl ? (size_t)(nl - s) : len - at;
@@ -118,9 +154,12 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 						   "'Handle 0x...' line without ', DMI type N': expected "
 						   "dmidecode's record header");
 				in9 = type == 9;
+				table = true;
 				title_due = true;
 				continue;
 			}
+			if (starts(s, m, "SMBIOS ") && memmem(s, m, " present", 8))
+				table = true;
 			if (starts(s, m, "Getting SMBIOS data") || starts(s, m, "SMBIOS ") ||
 			    starts(s, m, "Table at ") || starts(s, m, "Scanning ") ||
 			    memmem(s, m, "structures occupying", 20) || starts(s, m, "Legacy DMI ") ||
@@ -135,6 +174,7 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 				cur->id = cur->domain = cur->bus = cur->dev = cur->fn = PCIBW_NULL;
 				cur->line = line;
 				in_record = true;
+				memset(seen, 0, sizeof seen);
 				key_indent = -1;
 				title_due = false;
 				continue;
@@ -172,14 +212,23 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 			vn--;
 		}
 		int vcol = (int)(v - s) + 1;
+		int kcol = (int)ind + 1;
+		const char *why = NULL;
+		size_t fault = 0;
 		if (klen == 11 && !memcmp(k, "Designation", 11)) {
-			copy_value(cur->designation, sizeof cur->designation, v, vn);
+			if (once(err, name, line, kcol, "Designation", &seen[0]))
+				return PCIBW_EINPUT;
+			fault = copy_value(cur->designation, sizeof cur->designation, v, vn, &why);
 		} else if (klen == 4 && !memcmp(k, "Type", 4)) {
-			copy_value(cur->type, sizeof cur->type, v, vn);
+			if (once(err, name, line, kcol, "Type", &seen[1]))
+				return PCIBW_EINPUT;
+			fault = copy_value(cur->type, sizeof cur->type, v, vn, &why);
 		} else if (klen == 13 && !memcmp(k, "Current Usage", 13)) {
 			cur->in_use = vn == 6 && !memcmp(v, "In Use", 6);
 		} else if (klen == 2 && !memcmp(k, "ID", 2)) {
 			/* dmidecode prints a number, or for some slot types "Adapter N, Socket M" */
+			if (once(err, name, line, kcol, "ID", &seen[2]))
+				return PCIBW_EINPUT;
 			int id = 0;
 			size_t i = 0;
 			for (; i < vn && i < 9 && isdigit((unsigned char)v[i]); i++)
@@ -189,14 +238,27 @@ int pcibw_smbios_parse(const char *text, size_t len, const char *name, struct pc
 			else if (!i)
 				return bad(err, name, line, vcol, "ID: expected a whole number");
 		} else if (klen == 11 && !memcmp(k, "Bus Address", 11)) {
-			size_t fault = bus_address(v, vn, cur);
+			if (once(err, name, line, kcol, "Bus Address", &seen[3]))
+				return PCIBW_EINPUT;
+			fault = bus_address(v, vn, cur);
 			if (fault)
 				return bad(err, name, line, vcol + (int)fault - 1,
 					   "Bus Address: expected DDDD:BB:DD.F in hex (segment, bus, "
 					   "device 0-1f, function 0-7)");
 		}
+		if (why && fault) {
+			char msg[160];
+			snprintf(msg, sizeof msg, "%.*s: %s", (int)klen, k, why);
+			return bad(err, name, line, vcol + (int)fault - 1, msg);
+		}
 		/* Length, Characteristics, Data Bus Width, Peer Devices, Height, ...: not needed */
 	}
+	/* run without root, dmidecode prints its version and "Scanning /dev/mem for entry point."
+	 * and no table: no slot named, not a machine without slots */
+	if (!table)
+		return bad(err, name, line + 1, 1,
+			   "no SMBIOS table: expected dmidecode -t 9 text with 'SMBIOS N present.' or "
+			   "'Handle 0x..., DMI type 9' records (dmidecode reads the table only as root)");
 	return PCIBW_OK;
 }
 

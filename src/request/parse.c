@@ -81,6 +81,26 @@ static int apply(struct pcibw_request *req, const struct pcibw_option *o, const 
 	return pcibw_fail(err, PCIBW_EINTERNAL, "option table: %s has no type", pcibw_option_label(o));
 }
 
+/* An option of one value given twice is a usage error, never the last one winning silently (a
+ * pasted command line with --ports 2 ... --ports 4 would place a different card than either
+ * reader thinks). Flags may repeat; the repeatable NAME=VALUE options check each NAME themselves,
+ * and a string option, --format/--json and --plot say so in their own words. */
+static int given_once(const struct pcibw_option **rows, const char **vals, int i, struct pcibw_err *err)
+{
+	static const char *const own[] = {"nic-set", "col", "threshold", "format", "json", "plot"};
+	const struct pcibw_option *o = rows[i];
+	if (o->type == PCIBW_OPT_FLAG || o->type == PCIBW_OPT_STRING)
+		return PCIBW_OK;
+	for (size_t k = 0; o->name && k < sizeof own / sizeof own[0]; k++)
+		if (!strcmp(o->name, own[k]))
+			return PCIBW_OK;
+	for (int j = 0; j < i; j++)
+		if (rows[j] == o)
+			return pcibw_fail(err, PCIBW_EUSAGE, "%s given twice ('%s' and '%s'): give it once",
+					  pcibw_option_label(o), vals[j], vals[i]);
+	return PCIBW_OK;
+}
+
 /* " (did you mean --json?)" for a long option near one that cmd takes, else "" */
 static const char *did_you_mean(const char *bad, enum pcibw_command cmd, char *buf, size_t len)
 {
@@ -198,7 +218,8 @@ int pcibw_request_parse(struct pcibw_request *req, enum pcibw_command cmd, int a
 		goto out;
 	}
 	for (int i = 0; i < n && !st; i++)
-		st = apply(req, rows[i], vals[i], err);
+		if (!(st = given_once(rows, vals, i, err)))
+			st = apply(req, rows[i], vals[i], err);
 out:
 	free(longopts);
 	free(rows);

@@ -242,6 +242,14 @@ int watch_fbsd_devstat_parse(const char *text, size_t len, const char *dev, cons
 			return pcibw_fail(err, PCIBW_EINPUT, "%s:%u:%zu: %s: expected a decimal count", what,
 					  line, (size_t)(v - p) + 1, leaf);
 		if (slot) {
+			/* a paste of two runs, or a driver's two names for one count: the later would
+			 * win silently */
+			if (*have)
+				return pcibw_fail(
+				    err, PCIBW_EINPUT,
+				    "%s:%u:%zu: %s: a second value for this counter (also named "
+				    "earlier in the text): expected each counter once",
+				    what, line, (size_t)(name - p) + 1, leaf);
 			*slot = n;
 			*have = true;
 		} else if (q < PCIBW_WATCH_MAX_QUEUES) {

@@ -100,10 +100,10 @@ struct watch_fbsd_devstat {
  * `sysctl dev.em.0` or `sysctl -a` print them) for the device dev ("em.0": the tree
  * dev.em.0.). Lines outside that tree are skipped (sysctl -a holds every tree, and multi-line
  * values); inside it a line must be "NAME: VALUE" and a counter named above a decimal count
- * that fits 64 bits. A queue past PCIBW_WATCH_MAX_QUEUES is not kept. The last line of a name
- * wins. what names the text in messages (a file, "sysctl"). Returns PCIBW_OK, PCIBW_EINPUT
- * "WHAT:LINE:COLUMN: ... expected ..." for a line of the tree it cannot read, PCIBW_EUSAGE for
- * a dev that is not DRIVER.UNIT.
+ * that fits 64 bits. A queue past PCIBW_WATCH_MAX_QUEUES is not kept; the last line of a queue
+ * wins; a mac_stats counter given twice (or under both of its names) is PCIBW_EINPUT. what names the text in
+ * messages (a file, "sysctl"). Returns PCIBW_OK, PCIBW_EINPUT "WHAT:LINE:COLUMN: ... expected ..." for a line
+ * of the tree it cannot read, PCIBW_EUSAGE for a dev that is not DRIVER.UNIT.
  */
 int watch_fbsd_devstat_parse(const char *text, size_t len, const char *dev, const char *what,
 			     struct watch_fbsd_devstat *st, struct pcibw_err *err);

@@ -224,6 +224,57 @@ Test(slots, smbios_reader_is_strict)
 	run_free(&r);
 }
 
+/* What a hostile or careless file holds: each refused at its line and column, never taken for a
+ * table with no slots, a name cut short or the later of two values. */
+static void smbios_refused(const char *text, const char *want)
+{
+	struct pcibw_smbios s = {0};
+	struct pcibw_err err;
+	cr_assert_eq(pcibw_smbios_parse(text, strlen(text), "t", &s, &err), PCIBW_EINPUT, "%s", want);
+	cr_assert(strstr(err.msg, want), "want '%s', got '%s'", want, err.msg);
+	pcibw_smbios_free(&s);
+}
+
+#define REC "Handle 0x0009, DMI type 9, 17 bytes\nSystem Slot Information\n"
+
+Test(slots, smbios_reader_refuses_hostile_text)
+{
+	smbios_refused("", "t:1:1: empty file");
+	smbios_refused("\n \n", "t:1:1: empty file");
+	/* dmidecode 3.x run without root: its version and the /dev/mem scan on stdout, no table */
+	smbios_refused("# dmidecode 3.4\nScanning /dev/mem for entry point.\n", "t:3:1: no SMBIOS table");
+	/* ESC [ 3 1 m: column 19 is the ESC after "\tDesignation: PCIE" */
+	smbios_refused(REC "\tDesignation: PCIE\x1b[31m\n", "t:3:19: Designation: a control byte");
+	smbios_refused(REC "\tType: x16\x07\n", "t:3:11: Type: a control byte");
+	char longer[256];
+	snprintf(longer, sizeof longer, REC "\tDesignation: %064d\n", 0);
+	/* the 64th byte of the value, at column 15 + 63 */
+	smbios_refused(longer, "t:3:78: Designation: longer than the 63 bytes");
+	smbios_refused(REC "\tDesignation: A\n\tDesignation: B\n",
+		       "t:4:2: Designation given twice in one System Slot record (first on line 3)");
+	smbios_refused(REC "\tBus Address: 0000:00:01.0\n\tBus Address: 0000:00:02.0\n",
+		       "t:4:2: Bus Address given twice");
+	smbios_refused(REC "\tID: 1\n\tID: 2\n", "t:4:2: ID given twice");
+}
+
+Test(slots, smbios_reader_takes_bom_crlf_and_63_bytes)
+{
+	struct pcibw_smbios s = {0};
+	struct pcibw_err err;
+	char text[512];
+	snprintf(text, sizeof text,
+		 "\xef\xbb\xbfSMBIOS 3.2.0 present.\r\n" REC "\tDesignation: %063d\r\n"
+		 "\tBus Address: 0000:00:01.0\r\n" REC "\tDesignation: B\r\n",
+		 0);
+	cr_assert_eq(pcibw_smbios_parse(text, strlen(text), "t", &s, &err), PCIBW_OK, "%s", err.msg);
+	cr_assert_eq(s.n, 2);
+	cr_assert_eq(strlen(s.v[0].designation), 63);
+	cr_assert_eq(s.v[0].dev, 1);
+	/* a second record's keys are its own, not the first's given twice */
+	cr_assert_str_eq(s.v[1].designation, "B");
+	pcibw_smbios_free(&s);
+}
+
 Test(slots, card_options_come_together)
 {
 	const char *d = test_data("tree-asus-p6t6-x58-rtl8111.lspci");

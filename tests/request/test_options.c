@@ -278,3 +278,37 @@ Test(options, unknown_option_suggests_the_nearest)
 	cr_expect(!strstr(r.err, "did you mean"), "%s", r.err);
 	run_free(&r);
 }
+
+/* An option of one value (a number, a rate, a mode) given twice is exit 2 naming both values, as
+ * a file or a name given twice is: the last one winning would model another card or host than the
+ * command line reads as (doc/cli-contract.md "Exit codes"). Flags and the repeatable options
+ * (--nic-set, --col, --threshold) may repeat. */
+Test(options, a_value_option_given_twice_is_refused)
+{
+	static const char *const twice[][9] = {
+	    {"slots", "--nic", "ixgbe", "--line-rate", "10G", "--ports", "2", "--ports", "4"},
+	    {"slots", "--nic", "ixgbe", "--line-rate", "10G", "--line-rate", "1G", NULL},
+	    {"model", "--bus", "gen3x8,mps=256", "--pattern", "rx", "--pattern", "tx", NULL},
+	    {"analyze", "x.csv", "--cpu-ghz", "2", "--cpu-ghz", "3", NULL},
+	    {"watch", "--interval", "1", "--interval", "2", NULL},
+	};
+	static const char *const want[] = {
+	    "--ports given twice ('2' and '4')", "--line-rate given twice ('10G' and '1G')",
+	    "--pattern given twice ('rx' and 'tx')", "--cpu-ghz given twice ('2' and '3')",
+	    "--interval given twice ('1' and '2')"};
+	for (size_t i = 0; i < sizeof want / sizeof want[0]; i++) {
+		const char *argv[10] = {0};
+		for (int k = 0; k < 9 && twice[i][k]; k++)
+			argv[k] = twice[i][k];
+		struct run_result r = run_pcibw(NULL, argv);
+		cr_expect_eq(r.status, 2, "%s: exit %d: %s", want[i], r.status, r.err);
+		cr_expect(strstr(r.err, want[i]), "want '%s': %s", want[i], r.err);
+		run_free(&r);
+	}
+	/* a repeatable option takes two names */
+	struct run_result r = run_pcibw(
+	    NULL, (const char *[]){"model", "--bus", "gen3x8,mps=256", "--nic", "mlx5", "--nic-set",
+				   "rx.desc_bytes=16", "--nic-set", "tx.desc_bytes=16", "--json", NULL});
+	cr_expect_eq(r.status, 0, "exit %d: %s", r.status, r.err);
+	run_free(&r);
+}

@@ -259,3 +259,19 @@ Test(freebsd_text, location_gives_the_slot)
 	cr_assert_not(watch_fbsd_location_slot("dbsf=pci0:2:1", slot, sizeof slot));
 	cr_assert_not(watch_fbsd_location_slot("", slot, sizeof slot));
 }
+
+/* A counter given twice (two runs pasted together, or a driver's two names for one count) is
+ * refused at its line and column, never the later value silently. */
+Test(freebsd_text, devstat_counter_given_twice_is_refused)
+{
+	const char t[] = "dev.em.0.mac_stats.missed_packets: 4\ndev.em.0.mac_stats.good_pkts_recvd: 10\n"
+			 "dev.em.0.mac_stats.missed_packets: 9\n";
+	struct watch_fbsd_devstat st;
+	struct pcibw_err err;
+	cr_assert_eq(watch_fbsd_devstat_parse(t, sizeof t - 1, "em.0", "t", &st, &err), PCIBW_EINPUT);
+	/* line 3, column 10: the name after "dev.em.0." */
+	cr_assert(strstr(err.msg, "t:3:10: mac_stats.missed_packets: a second value"), "%s", err.msg);
+	const char alias[] = "dev.ix.0.mac_stats.good_pkts_rcvd: 1\ndev.ix.0.mac_stats.good_pkts_recvd: 2\n";
+	cr_assert_eq(watch_fbsd_devstat_parse(alias, sizeof alias - 1, "ix.0", "t", &st, &err), PCIBW_EINPUT);
+	cr_assert(strstr(err.msg, "t:2:10: mac_stats.good_pkts_recvd: a second value"), "%s", err.msg);
+}
