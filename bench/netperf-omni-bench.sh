@@ -12,14 +12,8 @@ cd "$(dirname "$0")/.."
 build=${1:-build}
 mb=${2:-64}
 reps=${3:-3}
-exe="$build/pcibw"
-[ -x "$exe" ] || { echo "no $exe: build first (meson setup $build -Dbuildtype=release -Dtests=false && ninja -C $build)" >&2; exit 2; }
-opts="$build/meson-info/intro-buildoptions.json"
-if [ -r "$opts" ] && ! tr -d ' \n' < "$opts" | grep -q '"name":"buildtype","value":"release"'; then
-  echo "warning: $build is not a release build (-Dbuildtype=release): the figures below are not comparable" >&2
-fi
-command -v mawk >/dev/null && [ -x /usr/bin/time ] || { echo "needs mawk and GNU time (scripts/deps.sh test)" >&2; exit 2; }
-export PCIBW_DATA_DIR="$PWD/data"
+. bench/lib.sh
+bench_exe "$build"
 f=$(mktemp "${TMPDIR:-/tmp}/pcibw-omni-XXXXXX.csv")
 trap 'rm -f "$f" "$f.time"' EXIT
 # the columns of tests/data/analyze/synthetic-netperf-omni.csv (netperf's own output names);

@@ -465,19 +465,17 @@ static void row_line(struct out *w, const struct pcibw_reason *v, int k, const s
 		break;
 	}
 	case PCIBW_R_TRANSFER_RATE_FLAT:
-		put(w,
-		    "transfer rate flat at %s-%s over %g-%g B: a per-transfer limit of the "
-		    "DMA engine, root complex or read latency, not of the CPU or the link's bytes",
+	case PCIBW_R_RATE_FLAT_OVER_SIZES: {
+		bool dma = x->code == PCIBW_R_TRANSFER_RATE_FLAT;
+		put(w, "%s rate flat at %s-%s over %g-%g B%s", dma ? "transfer" : "packet",
 		    pcibw_fmt_pps(a, sizeof a, r->flat_pps_lo), pcibw_fmt_pps(b, sizeof b, r->flat_pps_hi),
-		    r->flat_size_lo, r->flat_size_hi);
+		    r->flat_size_lo, r->flat_size_hi,
+		    dma ? ": a per-transfer limit of the DMA engine, root complex or read latency, not of "
+			  "the CPU or the link's bytes"
+			: " while the bytes rise: a per-packet limit (CPU or driver path), not a per-byte "
+			  "one");
 		break;
-	case PCIBW_R_RATE_FLAT_OVER_SIZES:
-		put(w,
-		    "packet rate flat at %s-%s over %g-%g B while the bytes rise: a per-packet "
-		    "limit (CPU or driver path), not a per-byte one",
-		    pcibw_fmt_pps(a, sizeof a, r->flat_pps_lo), pcibw_fmt_pps(b, sizeof b, r->flat_pps_hi),
-		    r->flat_size_lo, r->flat_size_hi);
-		break;
+	}
 	case PCIBW_R_CPU_ONLY_LOADED:
 		put(w, "the CPU, at %s %%, is the only loaded resource", pct(d, sizeof d, x->share));
 		/* a headline that states the bus load states the wire with it */
